@@ -1,0 +1,8 @@
+// npm run db:migrate | db:seed [-- --products 50000] | import -- file.json
+import { runDbCommand } from '../src/server/cli/db-commands.ts';
+
+const [command = 'migrate', ...args] = process.argv.slice(2);
+runDbCommand(command, args).catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,26 @@
+// `npm start`: migrate, seed the demo catalogue when the database is empty, build when there is no build
+// (or it was built for other public origins), then serve all five storefronts.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { runDbCommand } from '../src/server/cli/db-commands.ts';
+import { currentBuildDir } from '../server/build-dir.ts';
+import { siteSettings } from '../src/server/config/site.ts';
+
+process.env.ASTRO_TELEMETRY_DISABLED ??= '1';
+await runDbCommand('seed', ['--if-empty']);
+
+const dir = currentBuildDir();
+const infoFile = path.join(dir, 'build-info.json');
+const origins = JSON.stringify(siteSettings().origins);
+let built = false;
+try {
+  built = fs.existsSync(path.join(dir, 'server', 'entry.mjs')) && JSON.parse(fs.readFileSync(infoFile, 'utf8')).origins === origins;
+} catch { built = false; }
+if (!built) {
+  console.log(`building the storefronts into ${path.relative(process.cwd(), dir)} …`);
+  const r = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], { stdio: 'inherit', env: { ...process.env, PARTSFRONT_OUT_DIR: dir } });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+  fs.writeFileSync(infoFile, JSON.stringify({ origins, builtAt: new Date().toISOString() }));
+}
+await import('../server/index.ts');

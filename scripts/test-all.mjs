@@ -1,0 +1,57 @@
+// `npm test`: every suite — unit, API (SQLite, and PostgreSQL when TEST_DATABASE_URL is set), browser e2e —
+// then ONE closing line "N passed, N failed" summing them all. Exit code 1 if anything failed.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const bin = (name) => path.resolve('node_modules/.bin', name);
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pf-test-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const only = process.env.TEST_SUITES?.split(',');
+
+function run(label, cmd, args, env, reportFile, count) {
+  if (only && !only.includes(label.split(' ')[0])) return;
+  console.log(`\n=== ${label} ===`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  let counts;
+  try {
+    counts = count(JSON.parse(fs.readFileSync(reportFile, 'utf8')));
+  } catch {
+    counts = { passed: 0, failed: 1, skipped: 0 }; // no report: the suite itself crashed
+    console.error(`${label}: no test report (exit ${r.status})`);
+  }
+  if (r.status !== 0 && counts.failed === 0) counts.failed = 1; // e.g. an error outside any test
+  console.log(`${label}: ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`);
+  for (const k of Object.keys(totals)) totals[k] += counts[k];
+}
+
+// A file that fails to load has no failed test but a failed suite: count it so it cannot pass silently.
+const vitestCounts = (j) => ({ passed: j.numPassedTests, failed: j.numFailedTests || j.numFailedTestSuites, skipped: j.numPendingTests + (j.numTodoTests ?? 0) });
+const vitest = (project, label, env = {}) => {
+  const out = path.join(tmp, `${label.replace(/\W+/g, '-')}.json`);
+  run(label, bin('vitest'), ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], env, out, vitestCounts);
+};
+
+vitest('unit', 'unit');
+
+// One seeded database + one build serve the API suites and the browser suite.
+if (!only || only.some((s) => s !== 'unit')) {
+  console.log('\n=== preparing test build ===');
+  const prep = spawnSync(process.execPath, ['scripts/test-prepare.mjs'], { stdio: 'inherit' });
+  if (prep.status !== 0) {
+    console.log('\n0 passed, 1 failed');
+    process.exit(1);
+  }
+}
+vitest('api', 'api (sqlite)', { DATABASE_URL: '' });
+if (process.env.TEST_DATABASE_URL) vitest('api', 'api (postgres)', { DATABASE_URL: process.env.TEST_DATABASE_URL });
+else if (!only || only.includes('api')) console.log('\napi (postgres): skipped — set TEST_DATABASE_URL=postgres://… (.ci/run does)');
+
+const e2eOut = path.join(tmp, 'e2e.json');
+run('e2e', bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eOut }, e2eOut, (j) => ({
+  passed: j.stats.expected, failed: j.stats.unexpected, skipped: j.stats.skipped,
+}));
+
+console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+process.exit(totals.failed > 0 ? 1 : 0);

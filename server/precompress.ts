@@ -1,0 +1,40 @@
+/** Writes .br and .gz beside every compressible static file so the server never compresses per request. */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { promisify } from 'node:util';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+const COMPRESSIBLE = /\.(html|js|mjs|css|svg|xml|json|txt|webmanifest)$/;
+const MIN_BYTES = 512;
+
+async function* walk(dir: string): AsyncGenerator<string> {
+  for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* walk(full);
+    else if (COMPRESSIBLE.test(entry.name)) yield full;
+  }
+}
+
+export async function precompressDir(dir: string, concurrency = 8): Promise<number> {
+  let count = 0;
+  const pending = new Set<Promise<void>>();
+  for await (const file of walk(dir)) {
+    const job = (async () => {
+      const data = await fs.readFile(file);
+      if (data.length < MIN_BYTES) return;
+      const [br, gz] = await Promise.all([
+        brotli(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+        gzip(data, { level: 9 }),
+      ]);
+      await Promise.all([fs.writeFile(`${file}.br`, br), fs.writeFile(`${file}.gz`, gz)]);
+      count++;
+    })();
+    pending.add(job);
+    job.finally(() => pending.delete(job));
+    if (pending.size >= concurrency) await Promise.race(pending);
+  }
+  await Promise.all(pending);
+  return count;
+}

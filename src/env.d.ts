@@ -1,0 +1,7 @@
+/// <reference types="astro/client" />
+declare namespace App {
+  interface Locals {
+    /** Storefront of the request: from the internal path (/{locale}/…) or the `locale` query of API calls. */
+    locale?: import('./lib/locales').LocaleCode;
+  }
+}

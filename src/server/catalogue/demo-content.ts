@@ -1,0 +1,78 @@
+/** Demo content pages, layout widgets, deals and search triggers for each storefront. */
+import { LOCALE_CODES, LOCALES, type LocaleCode } from '../../lib/locales.ts';
+import type { CatalogueInput } from './catalogue-schema.ts';
+
+type Product = CatalogueInput['products'][number];
+
+const PAGES: Record<LocaleCode, { slug: string; title: string; body: string }[]> = {
+  sv: [
+    { slug: 'om-oss', title: 'Om oss', body: 'Vi säljer reservdelar till vitvaror, småel och trädgårdsmaskiner sedan 2004.' },
+    { slug: 'leveransvillkor', title: 'Leveransvillkor', body: 'Lagervaror skickas samma dag vid beställning före kl. 15.' },
+    { slug: 'integritetspolicy', title: 'Integritetspolicy', body: 'Så hanterar vi dina personuppgifter.' },
+    { slug: 'kundservice/retur', title: 'Returer', body: 'Du har 30 dagars öppet köp på oanvända delar.' },
+  ],
+  no: [
+    { slug: 'om-oss', title: 'Om oss', body: 'Vi selger reservedeler til hvitevarer, småelektrisk og hagemaskiner.' },
+    { slug: 'leveringsbetingelser', title: 'Leveringsbetingelser', body: 'Lagervarer sendes samme dag ved bestilling før kl. 15.' },
+    { slug: 'personvern', title: 'Personvern', body: 'Slik behandler vi personopplysningene dine.' },
+    { slug: 'kundeservice/retur', title: 'Retur', body: 'Du har 30 dagers åpent kjøp på ubrukte deler.' },
+  ],
+  da: [
+    { slug: 'om-os', title: 'Om os', body: 'Vi sælger reservedele til hvidevarer, småt el og havemaskiner.' },
+    { slug: 'leveringsbetingelser', title: 'Leveringsbetingelser', body: 'Lagervarer sendes samme dag ved bestilling før kl. 15.' },
+    { slug: 'privatlivspolitik', title: 'Privatlivspolitik', body: 'Sådan behandler vi dine personoplysninger.' },
+    { slug: 'kundeservice/retur', title: 'Returnering', body: 'Du har 30 dages returret på ubrugte dele.' },
+  ],
+  fi: [
+    { slug: 'meista', title: 'Meistä', body: 'Myymme varaosia kodinkoneisiin, pienkoneisiin ja puutarhakoneisiin.' },
+    { slug: 'toimitusehdot', title: 'Toimitusehdot', body: 'Varastotuotteet lähtevät samana päivänä, kun tilaat ennen klo 15.' },
+    { slug: 'tietosuojaseloste', title: 'Tietosuojaseloste', body: 'Näin käsittelemme henkilötietojasi.' },
+    { slug: 'asiakaspalvelu/palautus', title: 'Palautukset', body: 'Käyttämättömillä osilla on 30 päivän palautusoikeus.' },
+  ],
+  nl: [
+    { slug: 'over-ons', title: 'Over ons', body: 'Wij verkopen onderdelen voor witgoed, kleine apparaten en tuinmachines.' },
+    { slug: 'leveringsvoorwaarden', title: 'Leveringsvoorwaarden', body: 'Voorraadartikelen worden dezelfde dag verzonden bij bestelling voor 15.00 uur.' },
+    { slug: 'privacybeleid', title: 'Privacybeleid', body: 'Zo gaan wij om met uw persoonsgegevens.' },
+    { slug: 'klantenservice/retour', title: 'Retourneren', body: 'U heeft 30 dagen bedenktijd op ongebruikte onderdelen.' },
+  ],
+};
+
+const STORE_MESSAGE: Record<LocaleCode, string> = {
+  sv: 'Fri frakt på alla beställningar över 499 kr till och med söndag!',
+  no: 'Fri frakt på alle bestillinger over 599 kr ut søndag!',
+  da: 'Fri fragt på alle ordrer over 399 kr. til og med søndag!',
+  fi: 'Ilmainen toimitus yli 49 euron tilauksille sunnuntaihin asti!',
+  nl: 'Gratis verzending bij bestellingen boven 49 euro tot en met zondag!',
+};
+
+const DEAL_TITLE: Record<LocaleCode, string> = { sv: 'Veckans deal', no: 'Ukens tilbud', da: 'Ugens tilbud', fi: 'Viikon diili', nl: 'Deal van de week' };
+
+export function demoContent(products: Product[], now: Date): Pick<CatalogueInput, 'content_pages' | 'widgets' | 'deals' | 'search_triggers'> {
+  const content_pages = LOCALE_CODES.flatMap((locale) =>
+    PAGES[locale].map((p) => ({ locale, slug: p.slug, title: p.title, body_html: `<h2>${p.title}</h2><p>${p.body}</p>`, meta_description: p.body })));
+
+  const widgets = LOCALE_CODES.flatMap((locale) => {
+    const l = LOCALES[locale];
+    return [
+      { slug: 'store-message', locale, content: STORE_MESSAGE[locale] },
+      { slug: 'store-message-footer', locale, content: `${l.brand} – ${l.country}` },
+      { slug: 'cookie-alert', locale, content: `<p>${l.brand} uses cookies.</p>` },
+      { slug: 'cart-header', locale, content: `<p>${STORE_MESSAGE[locale]}</p>` },
+      { slug: 'cart-footer', locale, content: `<p>${l.brand}: 30 ${locale === 'fi' ? 'päivää' : locale === 'nl' ? 'dagen' : 'dagar'}</p>` },
+      { slug: 'footer-columns', locale, content: '' },
+    ];
+  });
+
+  const day = 24 * 3600 * 1000;
+  const orderable = products.filter((p) => p.orderable !== false);
+  const deals = orderable.length === 0 ? [] : LOCALE_CODES.map((locale, i) => ({
+    locale, title: DEAL_TITLE[locale], product_sku: orderable[(i * 7) % orderable.length].sku, discount: 20,
+    starts_at: new Date(now.getTime() - day).toISOString(), expires_at: new Date(now.getTime() + 7 * day).toISOString(),
+  }));
+
+  const search_triggers = LOCALE_CODES.flatMap((locale) => [
+    { locale, keyword: 'retur', hint: PAGES[locale][3].title, url: `/${PAGES[locale][3].slug}`, url_title: PAGES[locale][3].title },
+    { locale, keyword: 'frakt', hint: PAGES[locale][1].title, url: `/${PAGES[locale][1].slug}`, url_title: PAGES[locale][1].title },
+  ]);
+  return { content_pages, widgets, deals, search_triggers };
+}

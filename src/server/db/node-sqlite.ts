@@ -1,0 +1,48 @@
+/**
+ * Kysely's SqliteDialect speaks the better-sqlite3 interface; node:sqlite (built into Node ≥ 22.13)
+ * needs no native build, so this adapter bridges the two.
+ */
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import type { SqliteDatabase, SqliteStatement } from 'kysely';
+
+type Param = null | number | bigint | string | Uint8Array;
+
+function toParams(parameters: ReadonlyArray<unknown>): Param[] {
+  return parameters.map((p) => {
+    if (p === undefined) return null;
+    if (typeof p === 'boolean') return p ? 1 : 0;
+    if (p instanceof Date) return p.toISOString();
+    return p as Param;
+  });
+}
+
+class Statement implements SqliteStatement {
+  readonly reader: boolean;
+  private readonly stmt: StatementSync;
+  constructor(stmt: StatementSync) {
+    this.stmt = stmt;
+    this.reader = stmt.columns().length > 0;
+  }
+  all(parameters: ReadonlyArray<unknown>) {
+    return this.stmt.all(...toParams(parameters));
+  }
+  run(parameters: ReadonlyArray<unknown>) {
+    const r = this.stmt.run(...toParams(parameters));
+    return { changes: r.changes, lastInsertRowid: r.lastInsertRowid };
+  }
+  iterate(parameters: ReadonlyArray<unknown>) {
+    return this.stmt.iterate(...toParams(parameters)) as IterableIterator<unknown>;
+  }
+}
+
+export function openNodeSqlite(file: string): SqliteDatabase & { exec(sql: string): void; raw: DatabaseSync } {
+  const db = new DatabaseSync(file);
+  // WAL lets the server read while a seed/import or rebuild writes; foreign keys are off by default in SQLite.
+  db.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; PRAGMA synchronous = NORMAL;');
+  return {
+    raw: db,
+    close: () => db.close(),
+    prepare: (sql: string) => new Statement(db.prepare(sql)),
+    exec: (sql: string) => db.exec(sql),
+  };
+}

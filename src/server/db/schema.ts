@@ -1,0 +1,52 @@
+/** Kysely table types for the SQL migrations (JSON columns are TEXT, booleans 0/1). */
+export interface CategoriesTable {
+  id: number; parent_id: number | null; sort_order: number; show_in_menu: number; show_in_main_menu: number;
+  thumb_url: string | null; thumb_width: number | null; thumb_height: number | null;
+}
+export interface CategoryTranslationsTable { category_id: number; locale: string; name: string; slug: string; description: string | null }
+export interface BrandsTable { id: number; slug: string; name: string; logo_url: string | null }
+export interface TagsTable { id: number }
+export interface TagTranslationsTable { tag_id: number; locale: string; name: string; slug: string }
+export interface ProductsTable {
+  id: number; sku: string; prefix: string; type: number; brand_id: number | null; group_id: number | null;
+  discount_category: string | null; stock_status: string; stock_quantity: number; estimated_at: string | null;
+  orderable: number; notifyable: number; decoration: string | null; variations: string; updated_at: string;
+}
+export interface ProductTranslationsTable {
+  product_id: number; locale: string; name: string; slug: string; url_fragment: string; description: string; search_text: string;
+}
+export interface ProductPricesTable { product_id: number; locale: string; prices: string; vat: number; unit_price: number }
+export interface ProductCategoriesTable { product_id: number; category_id: number; main: number }
+export interface ProductTagsTable { product_id: number; tag_id: number }
+export interface ProductImagesTable { id: number; product_id: number; type: number; sort_order: number; url: string; width: number; height: number }
+export interface ContentPagesTable {
+  id: number; locale: string; slug: string; title: string; body_html: string; meta_description: string; published: number; updated_at: string;
+}
+export interface WidgetsTable { slug: string; locale: string; content: string; hidden: number }
+export interface DealsTable {
+  id: number; locale: string; title: string; product_id: number | null; product_name: string; product_slug: string;
+  discount: number; starts_at: string; expires_at: string;
+}
+export interface SearchTriggersTable { id: number; locale: string; keyword: string; hint: string; url: string; url_title: string }
+export interface StringsTable { locale: string; key: string; value: string }
+export interface SchemaMigrationsTable { version: string; applied_at: string }
+
+export interface Database {
+  categories: CategoriesTable;
+  category_translations: CategoryTranslationsTable;
+  brands: BrandsTable;
+  tags: TagsTable;
+  tag_translations: TagTranslationsTable;
+  products: ProductsTable;
+  product_translations: ProductTranslationsTable;
+  product_prices: ProductPricesTable;
+  product_categories: ProductCategoriesTable;
+  product_tags: ProductTagsTable;
+  product_images: ProductImagesTable;
+  content_pages: ContentPagesTable;
+  widgets: WidgetsTable;
+  deals: DealsTable;
+  search_triggers: SearchTriggersTable;
+  strings: StringsTable;
+  schema_migrations: SchemaMigrationsTable;
+}

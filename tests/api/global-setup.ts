@@ -1,0 +1,39 @@
+/**
+ * API suite setup: a fresh database on the engine under test (DATABASE_URL postgres://… or the embedded
+ * SQLite default), the test build (built if missing), and the real server on API_PORT.
+ * Tests read the base URL from inject('apiBase').
+ */
+import fs from 'node:fs';
+import type { TestProject } from 'vitest/node';
+import { API_PORT, TEST_BUILD_DIR, TEST_DIR } from '../support/test-env.ts';
+import { buildSite, databaseUrlFor, hasTestBuild, resetDatabase } from '../support/prepare.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+import path from 'node:path';
+
+let server: RunningServer | undefined;
+
+export default async function setup(project: TestProject) {
+  const engineUrl = databaseUrlFor(process.env.DATABASE_URL);
+  if (!hasTestBuild()) {
+    await resetDatabase(databaseUrlFor(undefined));
+    buildSite(databaseUrlFor(undefined));
+  }
+  // The API suite writes (carts, errors …): it gets its own copy of the database, never the build's.
+  let url = engineUrl;
+  if (engineUrl.startsWith('sqlite:')) {
+    const file = path.join(TEST_DIR, 'api.db');
+    url = `sqlite:${file}`;
+  }
+  await resetDatabase(url);
+  fs.mkdirSync(TEST_DIR, { recursive: true });
+  server = await startServer({ port: API_PORT, databaseUrl: url, buildDir: TEST_BUILD_DIR });
+  project.provide('apiBase', `http://sv.localhost:${API_PORT}`);
+  project.provide('databaseUrl', url);
+  return async () => {
+    await server?.stop();
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext { apiBase: string; databaseUrl: string }
+}

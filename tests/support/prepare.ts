@@ -1,0 +1,44 @@
+/** Fresh database (either engine) with the demo catalogue, and the site built from it. */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { openDb } from '../../src/server/db/connection.ts';
+import { dbConfigFromEnv } from '../../src/server/db/config.ts';
+import { migrate } from '../../src/server/db/migrate.ts';
+import { generateDemoCatalogue } from '../../src/server/catalogue/demo-generator.ts';
+import { writeCatalogue } from '../../src/server/catalogue/write-catalogue.ts';
+import { E2E_PORT, TEST_BUILD_DIR, TEST_PRODUCTS, TEST_SQLITE_FILE } from './test-env.ts';
+
+export function databaseUrlFor(url: string | undefined): string {
+  return url && url.startsWith('postgres') ? url : `sqlite:${TEST_SQLITE_FILE}`;
+}
+
+/** Drops everything and seeds `products` demo products. PostgreSQL: recreates the public schema. */
+export async function resetDatabase(url: string, products = TEST_PRODUCTS): Promise<void> {
+  const config = dbConfigFromEnv({ DATABASE_URL: url });
+  if (config.kind === 'sqlite') {
+    for (const suffix of ['', '-wal', '-shm']) fs.rmSync(config.file + suffix, { force: true });
+  }
+  const { db } = openDb(config);
+  try {
+    if (config.kind === 'postgres') await sql`DROP SCHEMA public CASCADE; CREATE SCHEMA public`.execute(db);
+    await migrate(db);
+    await writeCatalogue(db, generateDemoCatalogue({ products, now: new Date() }));
+  } finally {
+    await db.destroy();
+  }
+}
+
+export function buildSite(databaseUrl: string, outDir = TEST_BUILD_DIR): void {
+  fs.rmSync(outDir, { recursive: true, force: true });
+  const r = spawnSync(process.execPath, [path.resolve('node_modules/astro/bin/astro.mjs'), 'build'], {
+    stdio: 'inherit',
+    env: { ...process.env, DATABASE_URL: databaseUrl, PARTSFRONT_OUT_DIR: outDir, PORT: String(E2E_PORT), ASTRO_TELEMETRY_DISABLED: '1' },
+  });
+  if (r.status !== 0) throw new Error(`astro build failed (exit ${r.status})`);
+}
+
+export function hasTestBuild(outDir = TEST_BUILD_DIR): boolean {
+  return fs.existsSync(path.join(outDir, 'server', 'entry.mjs'));
+}

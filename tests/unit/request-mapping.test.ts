@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { resolveRequest } from '../../src/lib/request-mapping.ts';
+import { DEFAULT_DOMAINS } from '../../src/lib/locales.ts';
+import { resolveInside } from '../../server/static-files.ts';
+
+describe('host + path → internal page', () => {
+  it('maps a localized path on each domain to the internal page', () => {
+    const r = resolveRequest('fi.localhost:4321', '/tuote/pumppu-1', DEFAULT_DOMAINS);
+    expect(r).toMatchObject({ kind: 'page', locale: 'fi', match: { name: 'product', internalPath: '/fi/product/pumppu-1', mode: 'static' } });
+    const s = resolveRequest('sv.localhost', '/sok', DEFAULT_DOMAINS);
+    expect(s).toMatchObject({ kind: 'page', locale: 'sv', match: { name: 'searchresults', internalPath: '/sv/searchresults', mode: 'server' } });
+  });
+  it('never serves an unknown host', () => {
+    expect(resolveRequest('example.com', '/', DEFAULT_DOMAINS)).toEqual({ kind: 'unknown-host' });
+    expect(resolveRequest(undefined, '/api/strings', DEFAULT_DOMAINS)).toEqual({ kind: 'unknown-host' });
+  });
+  it('passes API calls and assets through unchanged', () => {
+    for (const p of ['/api/products', '/captuerr', '/_astro/x.js', '/images/parts/pump.svg', '/favicon.svg', '/robots.txt', '/sitemap.xml']) {
+      expect(resolveRequest('nl.localhost', p, DEFAULT_DOMAINS), p).toEqual({ kind: 'passthrough' });
+    }
+  });
+  it('malformed paths are not found, not errors', () => {
+    expect(resolveRequest('da.localhost', '/%E0%A4%A', DEFAULT_DOMAINS)).toEqual({ kind: 'not-found', locale: 'da' });
+  });
+});
+
+describe('static file resolution', () => {
+  it('stays inside the build directory', () => {
+    expect(resolveInside('/srv/client', '/sv/index.html')).toBe('/srv/client/sv/index.html');
+    expect(resolveInside('/srv/client', '/../../etc/passwd')).toBe('/srv/client/etc/passwd');
+    expect(resolveInside('/srv/client', '/%2e%2e/%2e%2e/etc/passwd')).toBe('/srv/client/etc/passwd');
+    expect(resolveInside('/srv/client', '/a%00b')).toBeUndefined();
+    expect(resolveInside('/srv/client', '/%E0%A4%A')).toBeUndefined();
+  });
+});
