@@ -5,7 +5,8 @@
 set -euo pipefail
 PGPORT=${PGPORT:-54329}
 PGDATA=${PGDATA_DIR:-/tmp/partsfront-pg}
-url="postgres://partsfront:partsfront@127.0.0.1:${PGPORT}/partsfront_test"
+DBNAME=${PF_PG_DB:-partsfront_test}
+url="postgres://partsfront:partsfront@127.0.0.1:${PGPORT}/${DBNAME}"
 bindir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)
 if [ -z "$bindir" ] || [ ! -x "$bindir/postgres" ]; then
   { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql; } >&2
@@ -21,6 +22,6 @@ if ! as_pg "$bindir/pg_ctl" -D "$PGDATA" status >/dev/null 2>&1; then
 fi
 as_pg "$bindir/psql" -h 127.0.0.1 -p "$PGPORT" -U postgres -tAc "SELECT 1 FROM pg_roles WHERE rolname='partsfront'" | grep -q 1 \
   || as_pg "$bindir/psql" -h 127.0.0.1 -p "$PGPORT" -U postgres -qc "CREATE ROLE partsfront LOGIN PASSWORD 'partsfront'" >&2
-as_pg "$bindir/psql" -h 127.0.0.1 -p "$PGPORT" -U postgres -tAc "SELECT 1 FROM pg_database WHERE datname='partsfront_test'" | grep -q 1 \
-  || as_pg "$bindir/psql" -h 127.0.0.1 -p "$PGPORT" -U postgres -qc "CREATE DATABASE partsfront_test OWNER partsfront" >&2
+as_pg "$bindir/psql" -h 127.0.0.1 -p "$PGPORT" -U postgres -tAc "SELECT 1 FROM pg_database WHERE datname='${DBNAME}'" | grep -q 1 \
+  || as_pg "$bindir/psql" -h 127.0.0.1 -p "$PGPORT" -U postgres -qc "CREATE DATABASE ${DBNAME} OWNER partsfront" >&2
 echo "$url"
