@@ -48,6 +48,15 @@ export async function buildSearchIndex(db: Db, locale: LocaleCode, version?: str
       .select(['pc.product_id', 'pc.category_id', 'pc.main', 'ct.name']).execute(),
     loadCategoryTree(db, locale),
   ]);
+  const categories = flattenCategories(tree).map((c) => ({ id: c.id, name: c.name, slug: c.slug, uri: c.uri, hierarchy: c.hierarchy }));
+  return assembleIndex(v, rows, cats, categories);
+}
+
+export interface IndexProduct { id: number; sku: string; name: string; brand: string | null }
+export interface IndexProductCategory { product_id: number; category_id: number; main: number; name: string }
+
+/** Pure: the index from product rows (ascending id), their category links and the category table. */
+export function assembleIndex(v: string, rows: readonly IndexProduct[], cats: readonly IndexProductCategory[], categoryList: readonly FacetCategory[]): SearchIndex {
   const docOf = new Map<number, number>();
   const ids = new Int32Array(rows.length);
   const mainCategory = new Int32Array(rows.length);
@@ -84,7 +93,7 @@ export async function buildSearchIndex(db: Db, locale: LocaleCode, version?: str
     let k = postStart[i];
     for (const [doc, w] of postings.get(t)!) { postDoc[k] = doc; postWeight[k] = w; k++; }
   });
-  const categories = new Map(flattenCategories(tree).map((c) => [c.id, { id: c.id, name: c.name, slug: c.slug, uri: c.uri, hierarchy: c.hierarchy }]));
+  const categories = new Map(categoryList.map((c) => [c.id, c]));
   return { version: v, ids, mainCategory, tokens, postStart, postDoc, postWeight, categories };
 }
 
