@@ -23,7 +23,7 @@ export interface CartProductFacts {
 export interface SyncedCart { items: CartLineItem[]; coupons: Coupon[] }
 
 function lineUuid(input: CartLineInput, index: number): string {
-  return input.uuid && input.uuid.length > 0 ? input.uuid : `srv-${index}-${input.sku}`;
+  return input.uuid && input.uuid.length > 0 ? input.uuid : `srv-${index}`;
 }
 
 function noticeLine(input: CartLineInput, index: number, notice: string, product?: CartProductFacts): CartLineItem {

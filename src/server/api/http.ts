@@ -23,7 +23,8 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 }
 
 export function errorResponse(status: number, code: string, message: string): Response {
-  return json({ error: { code, message } }, status);
+  // An unread (too large) body leaves the connection in an unknown state: ask the client to close it.
+  return json({ error: { code, message } }, status, status === 413 ? { connection: 'close' } : {});
 }
 
 /** The storefront of an API call from its locale + sid query pair; a missing or mismatched pair is a 400. */
