@@ -60,6 +60,8 @@ export async function readJsonBody(request: Request, limit = MAX_JSON_BODY_BYTES
     throw new ApiFailure(413, 'body_too_large', 'request body could not be read within the size limit');
   }
   const text = Buffer.concat(chunks).toString('utf8');
+  // NUL cannot be stored in PostgreSQL text and has no business in any field: refuse it up front.
+  if (text.includes('\0') || /\\u0000/i.test(text)) throw new ApiFailure(400, 'bad_json', 'NUL characters are not accepted');
   try {
     return JSON.parse(text);
   } catch {
