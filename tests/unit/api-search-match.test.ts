@@ -36,7 +36,8 @@ describe('search matching and ranking', () => {
   });
   it('scores are positive and non-increasing along the result order', () => {
     const m = matchQuery(index, 'fil');
-    const scores = Array.from(m.docs).map((d) => m.score[d]);
+    const scores = Array.from(m.scores);
+    expect(scores).toHaveLength(m.docs.length);
     expect(scores.every((s, i) => s > 0 && (i === 0 || s <= scores[i - 1]))).toBe(true);
   });
   it('lowerBound finds the first token at or after a prefix', () => {

@@ -107,7 +107,7 @@ export type SearchTriggerHint = z.infer<typeof searchTriggerHintSchema>;
 // ---------------------------------------------------------------------------------------------------
 // GET /api/strings → nested translation strings (src/locales/{locale}.json merged with DB overrides)
 
-export type Strings = { [key: string]: string | Strings };
+export type Strings = { [key: string]: string | string[] | Strings };
 
 // ---------------------------------------------------------------------------------------------------
 // GET /api/products?query=&nc=true&co=true&provider=&limit=&offset= | &page=

@@ -42,7 +42,7 @@ export async function stringsFor(db: Db, locale: LocaleCode): Promise<Strings> {
     let node: Strings = merged;
     for (const p of parts.slice(0, -1)) {
       const next = node[p];
-      if (typeof next !== 'object') node[p] = {};
+      if (typeof next !== 'object' || Array.isArray(next)) node[p] = {};
       node = node[p] as Strings;
     }
     node[parts[parts.length - 1]] = value;

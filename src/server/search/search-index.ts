@@ -4,7 +4,6 @@
  * identical on SQLite and PostgreSQL, and rebuilt when the catalogue changes (checked at most every
  * VERSION_CHECK_MS; queries keep using the previous index while a new one loads).
  */
-import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import type { LocaleCode } from '../../lib/locales.ts';
 import { tokenize } from '../../lib/search/tokenize.ts';
@@ -29,9 +28,13 @@ export interface SearchIndex {
   categories: Map<number, FacetCategory>;
 }
 
+/**
+ * Cheap change detector (a primary-key lookup, no scan): writeCatalogue stamps every product with the
+ * same updated_at, so the newest product's id and stamp change whenever the catalogue is replaced.
+ */
 async function catalogueVersion(db: Db): Promise<string> {
-  const r = await sql<{ n: number | string; u: string | null }>`SELECT COUNT(*) AS n, MAX(updated_at) AS u FROM products`.execute(db);
-  return `${r.rows[0]?.n ?? 0}:${r.rows[0]?.u ?? ''}`;
+  const r = await db.selectFrom('products').select(['id', 'updated_at']).orderBy('id', 'desc').limit(1).executeTakeFirst();
+  return r ? `${r.id}:${r.updated_at}` : 'empty';
 }
 
 export async function buildSearchIndex(db: Db, locale: LocaleCode, version?: string): Promise<SearchIndex> {

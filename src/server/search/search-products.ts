@@ -9,7 +9,7 @@ import { ImageType, type PriceObject, type Variation } from '../../lib/catalogue
 import type { ProductSearchResult, SearchCategory } from '../../lib/api/contracts.ts';
 import { SEARCH_MAX_LIMIT } from '../../lib/api/contracts.ts';
 import { roundTo } from '../../lib/vat.ts';
-import { getSearchIndex } from './search-index.ts';
+import { getSearchIndex, type SearchIndex } from './search-index.ts';
 import { matchQuery } from './match.ts';
 
 export interface SearchOptions {
@@ -32,7 +32,7 @@ export async function searchProducts(db: Db, opts: SearchOptions): Promise<Searc
   const limit = Math.min(Math.max(1, Math.floor(opts.limit ?? DEFAULT_LIMIT)), SEARCH_MAX_LIMIT);
   const offset = Math.max(0, Math.floor(opts.offset ?? 0));
   const index = await getSearchIndex(db, opts.locale);
-  const { docs, score } = matchQuery(index, opts.query);
+  const { docs, scores } = matchQuery(index, opts.query);
   const page = Array.from(docs.subarray(offset, offset + limit));
   const ids = page.map((d) => index.ids[d]);
 
@@ -48,8 +48,8 @@ export async function searchProducts(db: Db, opts: SearchOptions): Promise<Searc
       return c ? [{ ...c, ...(opts.withCounts ? { count } : {}) }] : [];
     });
   }
-  const products = await loadResults(db, opts.locale, ids);
-  const scoreById = new Map(page.map((d) => [index.ids[d], roundTo(score[d], 3)]));
+  const products = await loadResults(db, opts.locale, ids, index.categories);
+  const scoreById = new Map(page.map((d, i) => [index.ids[d], roundTo(scores[offset + i], 3)]));
   return {
     products: ids.flatMap((id) => { const p = products.get(id); return p ? [{ ...p, score: scoreById.get(id) ?? 0 }] : []; }),
     categories,
@@ -57,7 +57,7 @@ export async function searchProducts(db: Db, opts: SearchOptions): Promise<Searc
   };
 }
 
-async function loadResults(db: Db, locale: LocaleCode, ids: number[]): Promise<Map<number, Omit<ProductSearchResult, 'score'>>> {
+async function loadResults(db: Db, locale: LocaleCode, ids: number[], names: SearchIndex['categories']): Promise<Map<number, Omit<ProductSearchResult, 'score'>>> {
   const out = new Map<number, Omit<ProductSearchResult, 'score'>>();
   if (ids.length === 0) return out;
   const [rows, cats, thumbs] = await Promise.all([
@@ -67,9 +67,8 @@ async function loadResults(db: Db, locale: LocaleCode, ids: number[]): Promise<M
       .select(['p.id', 'p.sku', 'p.prefix', 'p.group_id', 'p.discount_category', 'p.stock_status', 'p.estimated_at', 'p.orderable', 'p.notifyable',
         'p.decoration', 'p.variations', 't.name', 't.slug', 't.url_fragment', 'pr.prices', 'pr.vat'])
       .where('p.id', 'in', ids).execute(),
-    db.selectFrom('product_categories as pc')
-      .innerJoin('category_translations as ct', (j) => j.onRef('ct.category_id', '=', 'pc.category_id').on('ct.locale', '=', locale))
-      .select(['pc.product_id', 'pc.main', 'ct.name']).where('pc.product_id', 'in', ids).execute(),
+    // Category names come from the index (already in memory): no join per search.
+    db.selectFrom('product_categories').select(['product_id', 'category_id', 'main']).where('product_id', 'in', ids).execute(),
     db.selectFrom('product_images').select(['product_id', 'url', 'width', 'height', 'sort_order'])
       .where('product_id', 'in', ids).where('type', '=', ImageType.Thumb).orderBy('sort_order').execute(),
   ]);
@@ -79,7 +78,8 @@ async function loadResults(db: Db, locale: LocaleCode, ids: number[]): Promise<M
       name: r.name, slug: r.slug, sku: r.sku, prefix: r.prefix, url_fragment: r.url_fragment,
       thumb: thumb ? { url: thumb.url, width: thumb.width, height: thumb.height } : null,
       metadata: { decoration: r.decoration },
-      categories: cats.filter((c) => c.product_id === r.id).sort((a, b) => b.main - a.main).map((c) => ({ name: c.name, main: !!c.main })),
+      categories: cats.filter((c) => c.product_id === r.id && names.has(c.category_id)).sort((a, b) => b.main - a.main)
+        .map((c) => ({ name: names.get(c.category_id)!.name, main: !!c.main })),
       orderable: !!r.orderable, notifyable: !!r.notifyable, stock_status: r.stock_status, estimated_at: r.estimated_at,
       prices: JSON.parse(r.prices) as PriceObject, vat: Number(r.vat), group_id: r.group_id, discount_category: r.discount_category,
       variations: JSON.parse(r.variations) as Variation[],
