@@ -11,6 +11,7 @@ import { SEARCH_MAX_LIMIT } from '../../lib/api/contracts.ts';
 import { roundTo } from '../../lib/vat.ts';
 import { getSearchIndex, type SearchIndex } from './search-index.ts';
 import { matchQuery } from './match.ts';
+import { queryTokens } from '../../lib/search/tokenize.ts';
 
 export interface SearchOptions {
   locale: LocaleCode;
@@ -28,10 +29,30 @@ export interface SearchResult { products: ProductSearchResult[]; categories: Sea
 export const DEFAULT_LIMIT = 24;
 export const MAX_FACETS = 20;
 
+/**
+ * Search-as-you-type repeats the same prefixes: answers are kept briefly, keyed by the index version
+ * (a replaced catalogue never serves old answers) and bounded in number.
+ */
+const RESULT_TTL_MS = 60_000;
+const RESULT_CACHE_SIZE = 2000;
+const results = new Map<string, { at: number; result: Promise<SearchResult> }>();
+
 export async function searchProducts(db: Db, opts: SearchOptions): Promise<SearchResult> {
   const limit = Math.min(Math.max(1, Math.floor(opts.limit ?? DEFAULT_LIMIT)), SEARCH_MAX_LIMIT);
   const offset = Math.max(0, Math.floor(opts.offset ?? 0));
   const index = await getSearchIndex(db, opts.locale);
+  const key = JSON.stringify([index.version, opts.locale, queryTokens(opts.query), limit, offset, !!opts.withCategories, !!opts.withCounts]);
+  const hit = results.get(key);
+  if (hit && Date.now() - hit.at < RESULT_TTL_MS) return hit.result;
+  const result = runSearch(db, index, { ...opts, limit, offset });
+  if (results.size >= RESULT_CACHE_SIZE) results.delete(results.keys().next().value!);
+  results.set(key, { at: Date.now(), result });
+  result.catch(() => results.delete(key));
+  return result;
+}
+
+async function runSearch(db: Db, index: SearchIndex, opts: SearchOptions & { limit: number; offset: number }): Promise<SearchResult> {
+  const { limit, offset } = opts;
   const { docs, scores } = matchQuery(index, opts.query);
   const page = Array.from(docs.subarray(offset, offset + limit));
   const ids = page.map((d) => index.ids[d]);
