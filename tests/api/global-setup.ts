@@ -26,7 +26,7 @@ export default async function setup(project: TestProject) {
   }
   await resetDatabase(url);
   fs.mkdirSync(TEST_DIR, { recursive: true });
-  // A configured internal-cart token lets the suite check x-be-internal (docs/adr/0003-public-api.md).
+  // A configured internal-cart token lets the suite check x-be-internal (docs/adr/0004-public-api-and-search.md).
   server = await startServer({ port: API_PORT, databaseUrl: url, buildDir: TEST_BUILD_DIR, env: { PARTSFRONT_INTERNAL_TOKEN: 'api-suite-internal-token' } });
   project.provide('apiBase', `http://sv.localhost:${API_PORT}`);
   project.provide('databaseUrl', url);

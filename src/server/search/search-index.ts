@@ -1,5 +1,5 @@
 /**
- * In-process inverted index per storefront (docs/adr/0003): token → postings (product, field weight),
+ * In-process inverted index per storefront (docs/adr/0004): token → postings (product, field weight),
  * tokens sorted so a prefix is a contiguous range found by binary search. Built from the database,
  * identical on SQLite and PostgreSQL, and rebuilt when the catalogue changes (checked at most every
  * VERSION_CHECK_MS; queries keep using the previous index while a new one loads).
