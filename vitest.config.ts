@@ -15,7 +15,8 @@ export default defineConfig({
   test: {
     sequence: { sequencer: NameOrderSequencer },
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      // CLI tests spawn seeds: allow for a busy CI machine.
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', testTimeout: 20_000 } },
       {
         test: {
           name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node',
