@@ -4,7 +4,7 @@
  */
 import type { APIRoute } from 'astro';
 import { captuerrRequestSchema } from '../lib/api/contracts.ts';
-import { endpoint, errorResponse, readJsonBody, requireStore, validate } from '../server/api/http.ts';
+import { endpoint, methodNotAllowed, errorResponse, readJsonBody, requireStore, validate } from '../server/api/http.ts';
 import { createRateLimiter } from '../server/api/rate-limit.ts';
 import { recordClientError } from '../server/commerce/client-errors.ts';
 import { getDb } from '../server/db/connection.ts';
@@ -27,3 +27,5 @@ export const POST: APIRoute = endpoint(async ({ request, url, clientAddress }) =
   await recordClientError(getDb(), locale, ip, body);
   return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
 });
+
+export const ALL = methodNotAllowed(['POST']);

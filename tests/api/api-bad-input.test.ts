@@ -106,6 +106,20 @@ describe('bad queries', () => {
   });
 });
 
+describe('wrong methods and unknown endpoints', () => {
+  it.each([['GET', '/api/sync-cart'], ['PUT', '/api/sync-coupons'], ['DELETE', '/api/products?query=filter'], ['POST', '/api/current-deal'], ['GET', '/captuerr']])('%s %s → 405 JSON', async (method, path) => {
+    const r = await request(api(path), { method });
+    expect(r.status).toBe(405);
+    expectJsonError(r, `${method} ${path}`);
+    expect(r.headers.allow).toMatch(/GET|POST/);
+  });
+  it('an unknown /api path is a JSON 404', async () => {
+    const r = await request(api('/api/no-such-endpoint'));
+    expect(r.status).toBe(404);
+    expectJsonError(r, '404');
+  });
+});
+
 describe('injection strings are data', () => {
   it.each(INJECTION)('search %j answers 200 or 400 JSON, never 500', async (s) => {
     const r = await request(api('/api/products', 'sv', `&query=${encodeURIComponent(s)}`));

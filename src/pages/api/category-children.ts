@@ -1,7 +1,7 @@
 /** POST /api/category-children (SPEC §7): { productIDs, Categories } → map. Errors give an empty result. */
 import type { APIRoute } from 'astro';
 import { categoryChildrenRequestSchema } from '../../lib/api/contracts.ts';
-import { ApiFailure, endpoint, errorResponse, json, readJsonBody, requireStore, validate } from '../../server/api/http.ts';
+import { ApiFailure, endpoint, methodNotAllowed, errorResponse, json, readJsonBody, requireStore, validate } from '../../server/api/http.ts';
 import { categoryChildren } from '../../server/catalogue/category-children.ts';
 import { getDb } from '../../server/db/connection.ts';
 
@@ -18,3 +18,5 @@ export const POST: APIRoute = endpoint(async ({ request, url }) => {
     return json({}); // SPEC §8: a silent failure — the client shows no children
   }
 });
+
+export const ALL = methodNotAllowed(['POST']);

@@ -1,7 +1,7 @@
 /** GET /api/product-categories?v=2 (SPEC §7): the storefront's category tree (SPEC §3 Category). */
 import type { APIRoute } from 'astro';
 import { productCategoriesQuerySchema, type ApiCategory } from '../../lib/api/contracts.ts';
-import { endpoint, json, requireStore, validate } from '../../server/api/http.ts';
+import { endpoint, methodNotAllowed, json, requireStore, validate } from '../../server/api/http.ts';
 import { getLayoutData } from '../../server/layout/layout-data.ts';
 import type { Category } from '../../server/catalogue/category-repository.ts';
 
@@ -17,3 +17,5 @@ export const GET: APIRoute = endpoint(async ({ url }) => {
   validate(productCategoriesQuerySchema, { v: url.searchParams.get('v') ?? undefined });
   return json((await getLayoutData(locale)).categories.map(toApi));
 });
+
+export const ALL = methodNotAllowed(['GET']);

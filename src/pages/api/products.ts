@@ -1,7 +1,7 @@
 /** GET /api/products (SPEC §7): query, nc, co, provider, paging (limit+offset or page); x-be-records = total. */
 import type { APIRoute } from 'astro';
 import { productsQuerySchema } from '../../lib/api/contracts.ts';
-import { endpoint, json, queryObject, requireStore, validate } from '../../server/api/http.ts';
+import { endpoint, methodNotAllowed, json, queryObject, requireStore, validate } from '../../server/api/http.ts';
 import { DEFAULT_LIMIT, searchProducts } from '../../server/search/search-products.ts';
 import { getDb } from '../../server/db/connection.ts';
 
@@ -18,3 +18,5 @@ export const GET: APIRoute = endpoint(async ({ url }) => {
     'x-be-records': String(result.total), 'access-control-expose-headers': 'x-be-records',
   });
 });
+
+export const ALL = methodNotAllowed(['GET']);

@@ -1,7 +1,7 @@
 /** POST /api/sync-coupons (SPEC §7): the coupons held, evaluated on the cart; cached 5 minutes unless ignoreCache. */
 import type { APIRoute } from 'astro';
 import { syncCouponsRequestSchema } from '../../lib/api/contracts.ts';
-import { endpoint, json, readJsonBody, requireStore, validate } from '../../server/api/http.ts';
+import { endpoint, methodNotAllowed, json, readJsonBody, requireStore, validate } from '../../server/api/http.ts';
 import { syncCouponsCached } from '../../server/commerce/coupon-sync-cache.ts';
 import { getDb } from '../../server/db/connection.ts';
 
@@ -13,3 +13,5 @@ export const POST: APIRoute = endpoint(async ({ request, url }) => {
   const { coupons, cached } = await syncCouponsCached(getDb(), locale, body.coupons, body.cart_contents, !!body.ignoreCache);
   return json(coupons, 200, { 'x-cache': cached ? 'HIT' : 'MISS' });
 });
+
+export const ALL = methodNotAllowed(['POST']);

@@ -97,3 +97,12 @@ export function endpoint<C extends { request: Request; url: URL }>(handler: (ctx
     }
   };
 }
+
+/** For the methods an endpoint does not serve (Astro's `ALL` export): 405 JSON with Allow. */
+export function methodNotAllowed(allowed: string[]) {
+  return (): Response => {
+    const r = errorResponse(405, 'method_not_allowed', `use ${allowed.join(' or ')}`);
+    r.headers.set('allow', allowed.join(', '));
+    return r;
+  };
+}

@@ -1,7 +1,7 @@
 /** GET /api/widget-by-slug/{slug} (SPEC §7): content (sanitized) and hidden, for the six layout widgets. */
 import type { APIRoute } from 'astro';
 import { widgetSlugSchema } from '../../../lib/api/contracts.ts';
-import { ApiFailure, endpoint, json, requireStore } from '../../../server/api/http.ts';
+import { ApiFailure, endpoint, methodNotAllowed, json, requireStore } from '../../../server/api/http.ts';
 import { widgetBySlug } from '../../../server/content/content-service.ts';
 import { getDb } from '../../../server/db/connection.ts';
 
@@ -15,3 +15,5 @@ export const GET: APIRoute = endpoint(async ({ url, params }) => {
   if (!widget) throw new ApiFailure(404, 'unknown_widget', 'no widget with this slug in this storefront');
   return json(widget);
 });
+
+export const ALL = methodNotAllowed(['GET']);
