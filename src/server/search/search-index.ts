@@ -5,7 +5,7 @@
  * VERSION_CHECK_MS; queries keep using the previous index while a new one loads).
  */
 import type { Db } from '../db/connection.ts';
-import type { LocaleCode } from '../../lib/locales.ts';
+import { LOCALE_CODES, type LocaleCode } from '../../lib/locales.ts';
 import { tokenize } from '../../lib/search/tokenize.ts';
 import { flattenCategories, loadCategoryTree } from '../catalogue/category-repository.ts';
 
@@ -37,34 +37,42 @@ async function catalogueVersion(db: Db): Promise<string> {
   return r ? `${r.id}:${r.updated_at}` : 'empty';
 }
 
+/** Rows per read while building: node:sqlite is synchronous, so a build yields between chunks. */
+const CHUNK = 2000;
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export async function buildSearchIndex(db: Db, locale: LocaleCode, version?: string): Promise<SearchIndex> {
-  const [v, rows, cats, tree] = await Promise.all([
-    version ?? catalogueVersion(db),
-    db.selectFrom('products as p')
+  const v = version ?? (await catalogueVersion(db));
+  const builder = indexBuilder();
+  for (let last = 0; ;) {
+    const rows = await db.selectFrom('products as p')
       .innerJoin('product_translations as t', (j) => j.onRef('t.product_id', '=', 'p.id').on('t.locale', '=', locale))
       .innerJoin('product_prices as pr', (j) => j.onRef('pr.product_id', '=', 'p.id').on('pr.locale', '=', locale))
       .leftJoin('brands as b', 'b.id', 'p.brand_id')
       .select(['p.id', 'p.sku', 't.name', 'b.name as brand'])
-      .orderBy('p.id').execute(),
-    db.selectFrom('product_categories as pc')
+      .where('p.id', '>', last).orderBy('p.id').limit(CHUNK).execute();
+    if (rows.length === 0) break;
+    const first = last;
+    last = rows[rows.length - 1].id;
+    builder.addProducts(rows);
+    builder.addCategories(await db.selectFrom('product_categories as pc')
       .innerJoin('category_translations as ct', (j) => j.onRef('ct.category_id', '=', 'pc.category_id').on('ct.locale', '=', locale))
-      .select(['pc.product_id', 'pc.category_id', 'pc.main', 'ct.name']).execute(),
-    loadCategoryTree(db, locale),
-  ]);
-  const categories = flattenCategories(tree).map((c) => ({ id: c.id, name: c.name, slug: c.slug, uri: c.uri, hierarchy: c.hierarchy }));
-  return assembleIndex(v, rows, cats, categories);
+      .select(['pc.product_id', 'pc.category_id', 'pc.main', 'ct.name'])
+      .where('pc.product_id', '>', first).where('pc.product_id', '<=', last).execute());
+    await yieldToRequests();
+  }
+  const tree = await loadCategoryTree(db, locale);
+  return builder.finish(v, flattenCategories(tree).map((c) => ({ id: c.id, name: c.name, slug: c.slug, uri: c.uri, hierarchy: c.hierarchy })));
 }
 
 export interface IndexProduct { id: number; sku: string; name: string; brand: string | null }
 export interface IndexProductCategory { product_id: number; category_id: number; main: number; name: string }
 
-/** Pure: the index from product rows (ascending id), their category links and the category table. */
-export function assembleIndex(v: string, rows: readonly IndexProduct[], cats: readonly IndexProductCategory[], categoryList: readonly FacetCategory[]): SearchIndex {
+/** Builds an index incrementally: products in ascending id order, each chunk's category links after it. */
+export function indexBuilder() {
   const docOf = new Map<number, number>();
-  const ids = new Int32Array(rows.length);
-  const mainCategory = new Int32Array(rows.length);
-  rows.forEach((r, i) => { ids[i] = r.id; docOf.set(r.id, i); });
-
+  const ids: number[] = [];
+  const mainCategory: number[] = [];
   const postings = new Map<string, Map<number, number>>();
   const add = (doc: number, text: string | null, weight: number) => {
     for (const token of tokenize(text ?? '')) {
@@ -73,40 +81,74 @@ export function assembleIndex(v: string, rows: readonly IndexProduct[], cats: re
       if ((p.get(doc) ?? 0) < weight) p.set(doc, weight);
     }
   };
-  rows.forEach((r, doc) => {
-    add(doc, r.sku, FIELD_WEIGHT.sku);
-    add(doc, r.name, FIELD_WEIGHT.name);
-    add(doc, r.brand, FIELD_WEIGHT.brand);
-  });
-  for (const c of cats) {
-    const doc = docOf.get(c.product_id);
-    if (doc === undefined) continue;
-    add(doc, c.name, FIELD_WEIGHT.category);
-    if (c.main) mainCategory[doc] = c.category_id;
-  }
+  return {
+    addProducts(rows: readonly IndexProduct[]) {
+      for (const r of rows) {
+        const doc = ids.length;
+        ids.push(r.id);
+        mainCategory.push(0);
+        docOf.set(r.id, doc);
+        add(doc, r.sku, FIELD_WEIGHT.sku);
+        add(doc, r.name, FIELD_WEIGHT.name);
+        add(doc, r.brand, FIELD_WEIGHT.brand);
+      }
+    },
+    addCategories(links: readonly IndexProductCategory[]) {
+      for (const c of links) {
+        const doc = docOf.get(c.product_id);
+        if (doc === undefined) continue;
+        add(doc, c.name, FIELD_WEIGHT.category);
+        if (c.main) mainCategory[doc] = c.category_id;
+      }
+    },
+    finish(version: string, categoryList: readonly FacetCategory[]): SearchIndex {
+      const tokens = [...postings.keys()].sort();
+      const postStart = new Int32Array(tokens.length + 1);
+      let total = 0;
+      tokens.forEach((t, i) => { postStart[i] = total; total += postings.get(t)!.size; });
+      postStart[tokens.length] = total;
+      const postDoc = new Int32Array(total);
+      const postWeight = new Float32Array(total);
+      tokens.forEach((t, i) => {
+        let k = postStart[i];
+        for (const [doc, w] of postings.get(t)!) { postDoc[k] = doc; postWeight[k] = w; k++; }
+      });
+      return {
+        version, ids: Int32Array.from(ids), mainCategory: Int32Array.from(mainCategory), tokens, postStart, postDoc, postWeight,
+        categories: new Map(categoryList.map((c) => [c.id, c])),
+      };
+    },
+  };
+}
 
-  const tokens = [...postings.keys()].sort();
-  const postStart = new Int32Array(tokens.length + 1);
-  let total = 0;
-  tokens.forEach((t, i) => { postStart[i] = total; total += postings.get(t)!.size; });
-  postStart[tokens.length] = total;
-  const postDoc = new Int32Array(total);
-  const postWeight = new Float32Array(total);
-  tokens.forEach((t, i) => {
-    let k = postStart[i];
-    for (const [doc, w] of postings.get(t)!) { postDoc[k] = doc; postWeight[k] = w; k++; }
-  });
-  const categories = new Map(categoryList.map((c) => [c.id, c]));
-  return { version: v, ids, mainCategory, tokens, postStart, postDoc, postWeight, categories };
+/** Pure: the index from product rows (ascending id), their category links and the category table. */
+export function assembleIndex(v: string, rows: readonly IndexProduct[], cats: readonly IndexProductCategory[], categoryList: readonly FacetCategory[]): SearchIndex {
+  const b = indexBuilder();
+  b.addProducts(rows);
+  b.addCategories(cats);
+  return b.finish(v, categoryList);
 }
 
 interface Slot { index?: SearchIndex; loading?: Promise<SearchIndex>; checkedAt: number }
 const slots = new WeakMap<Db, Map<LocaleCode, Slot>>();
 
+/** After the first search on a connection, the other storefronts' indexes are built in the background, one at a time. */
+function warmOthers(db: Db, except: LocaleCode): void {
+  void (async () => {
+    for (const code of LOCALE_CODES) {
+      if (code === except) continue;
+      await getSearchIndex(db, code).catch(() => undefined);
+    }
+  })();
+}
+
 /** The current index for a storefront: built on first use, rebuilt in the background when the catalogue changed. */
 export async function getSearchIndex(db: Db, locale: LocaleCode): Promise<SearchIndex> {
   let perDb = slots.get(db);
-  if (!perDb) slots.set(db, (perDb = new Map()));
+  if (!perDb) {
+    slots.set(db, (perDb = new Map()));
+    setImmediate(() => warmOthers(db, locale));
+  }
   let slot = perDb.get(locale);
   if (!slot) perDb.set(locale, (slot = { checkedAt: 0 }));
   const s = slot;
