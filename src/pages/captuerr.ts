@@ -1,11 +1,12 @@
 /**
  * POST /captuerr (SPEC §7, §8): unhandled client errors and failed purchase tracking. Bounded body
  * (16 KB) and fields, rate-limited per client IP (CAPTUERR_RATE_LIMIT per minute, default 30) → 429.
+ * Behind a reverse proxy set PARTSFRONT_TRUST_PROXY=1 so the client IP comes from x-forwarded-for.
  */
 import type { APIRoute } from 'astro';
 import { captuerrRequestSchema } from '../lib/api/contracts.ts';
 import { endpoint, methodNotAllowed, errorResponse, readJsonBody, requireStore, validate } from '../server/api/http.ts';
-import { createRateLimiter } from '../server/api/rate-limit.ts';
+import { clientIp, createRateLimiter } from '../server/api/rate-limit.ts';
 import { recordClientError } from '../server/commerce/client-errors.ts';
 import { getDb } from '../server/db/connection.ts';
 
@@ -16,7 +17,7 @@ const limiter = createRateLimiter(Number(process.env.CAPTUERR_RATE_LIMIT ?? 30),
 
 export const POST: APIRoute = endpoint(async ({ request, url, clientAddress }) => {
   const { locale } = requireStore(url);
-  const ip = (() => { try { return clientAddress ?? 'unknown'; } catch { return 'unknown'; } })();
+  const ip = clientIp(request.headers, () => clientAddress);
   const rate = limiter.hit(ip);
   if (!rate.allowed) {
     const r = errorResponse(429, 'rate_limited', 'too many error reports; try again later');
