@@ -66,6 +66,22 @@ describe('bad bodies', () => {
     expectJsonError(await post(api('/captuerr'), body), label);
   });
 
+  it.each([
+    ['/api/auth/login', JSON.stringify({ email: 5, password: 'x' })], ['/api/auth/login', JSON.stringify({})], ['/api/auth/login', 'x'],
+    ['/api/auth/login', JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(5000) })],
+    ['/api/auth/refresh', JSON.stringify({ refresh_token: 'a.b' })], ['/api/auth/refresh', JSON.stringify({ refresh_token: ["' OR 1=1 --"] })],
+  ])('auth %s %s', async (path, body) => {
+    expectJsonError(await post(api(path), body), path);
+  });
+
+  it('refuses forged or oversized bearer tokens', async () => {
+    for (const token of ['x'.repeat(5000), 'eyJzdWIiOjF9.AAAA', "' OR 1=1 --"]) {
+      const r = await request(api('/api/auth/profile'), { headers: { authorization: `Bearer ${token}` } });
+      expect(r.status).toBe(401);
+      expectJsonError(r, 'bearer');
+    }
+  });
+
   it('answers bodies over 64 KB with 413, declared or streamed', async () => {
     const big = JSON.stringify({ items: [{ sku: 'A', quantity: 1 }], pad: 'x'.repeat(70_000) });
     const r = await post(api('/api/sync-cart'), big);

@@ -271,6 +271,24 @@ export type SyncCouponsRequest = z.input<typeof syncCouponsRequestSchema>;
 export const syncCouponsResponseSchema = z.array(couponSchema);
 
 // ---------------------------------------------------------------------------------------------------
+// myAccount auth (SPEC §4, §7): POST /api/auth/login, POST /api/auth/refresh, GET /api/auth/profile.
+// Tokens live 3600 s; send the access token as `Authorization: Bearer …` (profile, and sync-cart /
+// sync-coupons for the customer's discounts and CUSTOMERDISCOUNT).
+
+export const loginRequestSchema = z.object({ email: z.string().trim().min(3).max(254), password: z.string().min(1).max(256) });
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+export const refreshRequestSchema = z.object({ refresh_token: z.string().min(1).max(1024) });
+export type RefreshRequest = z.infer<typeof refreshRequestSchema>;
+
+/** SPEC §3 User: the discount map is percent per discount category. */
+export const authUserSchema = z.object({ id: z.number(), email: z.string(), name: z.string(), discount: z.record(z.string(), z.number()) });
+export type AuthUser = z.infer<typeof authUserSchema>;
+export const authResponseSchema = z.object({ access_token: z.string(), refresh_token: z.string(), user: authUserSchema });
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+/** GET /api/auth/profile answers `{ user }`. */
+export const profileResponseSchema = z.object({ user: authUserSchema });
+
+// ---------------------------------------------------------------------------------------------------
 // POST /captuerr (client errors; 204 on success)
 
 export const CAPTUERR_LEVELS = ['error', 'warning', 'info'] as const;

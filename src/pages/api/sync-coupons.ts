@@ -4,13 +4,15 @@ import { syncCouponsRequestSchema } from '../../lib/api/contracts.ts';
 import { endpoint, methodNotAllowed, json, readJsonBody, requireStore, validate } from '../../server/api/http.ts';
 import { syncCouponsCached } from '../../server/commerce/coupon-sync-cache.ts';
 import { getDb } from '../../server/db/connection.ts';
+import { customerOf } from '../../server/auth/account-service.ts';
 
 export const prerender = false;
 
 export const POST: APIRoute = endpoint(async ({ request, url }) => {
   const { locale } = requireStore(url);
   const body = validate(syncCouponsRequestSchema, await readJsonBody(request));
-  const { coupons, cached } = await syncCouponsCached(getDb(), locale, body.coupons, body.cart_contents, !!body.ignoreCache);
+  const user = await customerOf(getDb(), request.headers);
+  const { coupons, cached } = await syncCouponsCached(getDb(), locale, body.coupons, body.cart_contents, !!body.ignoreCache, { customer: user ? { discounts: user.discount } : null });
   return json(coupons, 200, { 'x-cache': cached ? 'HIT' : 'MISS' });
 });
 

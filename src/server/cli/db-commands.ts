@@ -6,6 +6,7 @@ import { generateDemoCatalogue } from '../catalogue/demo-generator.ts';
 import { writeCatalogue } from '../catalogue/write-catalogue.ts';
 import { isCatalogueEmpty } from '../catalogue/catalogue-status.ts';
 import { progressBar } from './progress.ts';
+import { seedDemoCustomers } from '../auth/demo-customers.ts';
 
 function arg(args: string[], name: string): string | undefined {
   const i = args.indexOf(name);
@@ -27,6 +28,7 @@ export async function runDbCommand(command: string, args: string[]): Promise<voi
       const catalogue = generateDemoCatalogue({ products, now: new Date(), onProgress: progressBar('generating') });
       const summary = await writeCatalogue(db, catalogue, progressBar('writing   '));
       console.log(`seeded ${where}: ${summary.products} products, ${summary.categories} categories, ${summary.brands} brands`);
+      if (await seedDemoCustomers(db)) console.log('added the demo customer (README: Demo account)');
       return;
     }
     if (command === 'import') {

@@ -31,7 +31,7 @@ export interface SearchTriggersTable { id: number; locale: string; keyword: stri
 export interface StringsTable { locale: string; key: string; value: string }
 export interface SchemaMigrationsTable { version: string; applied_at: string }
 
-export interface Database extends CommerceTables {
+export interface Database extends CommerceTables, AccountTables {
   categories: CategoriesTable;
   category_translations: CategoryTranslationsTable;
   brands: BrandsTable;
@@ -63,3 +63,7 @@ export interface ClientErrorsTable {
   user_agent: string | null; url: string | null; ip_hash: string;
 }
 export interface CommerceTables { coupons: CouponsTable; client_errors: ClientErrorsTable }
+
+// 0003_customers
+export interface CustomersTable { id: number; email: string; name: string; password_hash: string; discounts: string; created_at: string }
+export interface AccountTables { customers: CustomersTable }

@@ -1,0 +1,16 @@
+/** GET /api/auth/profile (SPEC §7): the logged-in customer (Authorization: Bearer <access token>) → { user }. */
+import type { APIRoute } from 'astro';
+import { ApiFailure, endpoint, json, methodNotAllowed, requireStore } from '../../../server/api/http.ts';
+import { customerOf } from '../../../server/auth/account-service.ts';
+import { getDb } from '../../../server/db/connection.ts';
+
+export const prerender = false;
+
+export const GET: APIRoute = endpoint(async ({ request, url }) => {
+  requireStore(url);
+  const user = await customerOf(getDb(), request.headers);
+  if (!user) throw new ApiFailure(401, 'unauthorized', 'a valid access token is required');
+  return json({ user });
+});
+
+export const ALL = methodNotAllowed(['GET']);

@@ -1,0 +1,42 @@
+/**
+ * Access and refresh tokens (SPEC §9: maxAge 3600 s): HMAC-SHA256-signed JSON, stateless.
+ * PARTSFRONT_AUTH_SECRET signs them; without it a random per-process secret is used (tokens then do
+ * not survive a restart and are not shared between nodes — set the secret in production).
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+export const TOKEN_MAX_AGE_SECONDS = 3600;
+export type TokenType = 'access' | 'refresh';
+export interface TokenClaims { sub: number; typ: TokenType; scope: 'my-account'; exp: number }
+
+const secret = process.env.PARTSFRONT_AUTH_SECRET || randomBytes(32).toString('hex');
+
+const sign = (payload: string) => createHmac('sha256', secret).update(payload).digest('base64url');
+
+export function issueToken(sub: number, typ: TokenType, now = Date.now()): string {
+  const claims: TokenClaims = { sub, typ, scope: 'my-account', exp: Math.floor(now / 1000) + TOKEN_MAX_AGE_SECONDS };
+  const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
+  return `${payload}.${sign(payload)}`;
+}
+
+/** The claims of a valid, unexpired token of the wanted type; undefined for anything else. */
+export function verifyToken(token: string, typ: TokenType, now = Date.now()): TokenClaims | undefined {
+  if (token.length > 1024) return undefined;
+  const [payload, signature, extra] = token.split('.');
+  if (!payload || !signature || extra !== undefined) return undefined;
+  const a = Buffer.from(signature);
+  const b = Buffer.from(sign(payload));
+  if (a.length !== b.length || !timingSafeEqual(a, b)) return undefined;
+  try {
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as TokenClaims;
+    if (claims.typ !== typ || !Number.isInteger(claims.sub) || !(claims.exp > now / 1000)) return undefined;
+    return claims;
+  } catch {
+    return undefined;
+  }
+}
+
+export function bearerToken(headers: Headers): string | undefined {
+  const m = /^Bearer\s+(\S+)$/i.exec(headers.get('authorization') ?? '');
+  return m?.[1];
+}

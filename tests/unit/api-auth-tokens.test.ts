@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { bearerToken, issueToken, TOKEN_MAX_AGE_SECONDS, verifyToken } from '../../src/server/auth/tokens.ts';
+import { hashPassword, verifyPassword } from '../../src/server/auth/passwords.ts';
+
+describe('tokens', () => {
+  it('verify only with the right type, signature and within 3600 s', () => {
+    const now = Date.now();
+    const t = issueToken(7, 'access', now);
+    expect(verifyToken(t, 'access', now)).toMatchObject({ sub: 7, typ: 'access', scope: 'my-account' });
+    expect(verifyToken(t, 'refresh', now)).toBeUndefined();
+    expect(verifyToken(t, 'access', now + (TOKEN_MAX_AGE_SECONDS + 1) * 1000)).toBeUndefined();
+    const [payload, sig] = t.split('.');
+    const forged = Buffer.from(JSON.stringify({ sub: 1, typ: 'access', scope: 'my-account', exp: 9e9 })).toString('base64url');
+    expect(verifyToken(`${forged}.${sig}`, 'access', now)).toBeUndefined();
+    expect(verifyToken(`${payload}.${sig}x`, 'access', now)).toBeUndefined();
+    expect(verifyToken('garbage', 'access', now)).toBeUndefined();
+  });
+  it('reads a bearer token from the Authorization header', () => {
+    expect(bearerToken(new Headers({ authorization: 'Bearer abc.def' }))).toBe('abc.def');
+    expect(bearerToken(new Headers({ authorization: 'Basic abc' }))).toBeUndefined();
+  });
+});
+
+describe('passwords', () => {
+  it('hash with a salt and verify in constant time', () => {
+    const h = hashPassword('hunter2');
+    expect(h).toMatch(/^scrypt\$16384\$/);
+    expect(hashPassword('hunter2')).not.toBe(h);
+    expect(verifyPassword('hunter2', h)).toBe(true);
+    expect(verifyPassword('hunter3', h)).toBe(false);
+    expect(verifyPassword('hunter2', 'md5$x')).toBe(false);
+  });
+});
