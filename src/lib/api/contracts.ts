@@ -261,7 +261,11 @@ export const couponSchema = z.object({
 });
 export type Coupon = z.infer<typeof couponSchema>;
 
-/** POST /api/sync-coupons: the coupons held + the cart; answer Coupon[] (cached 5 min unless ignoreCache). */
+/**
+ * POST /api/sync-coupons: the coupons held + the cart; answer Coupon[] (cached 5 min unless ignoreCache):
+ * one entry per held code in the order sent (unknown codes with applied: false), then the automatic
+ * discounts that applied to this cart. Header x-cache: HIT | MISS.
+ */
 export const syncCouponsRequestSchema = z.object({
   coupons: z.array(couponRefSchema).max(MAX_COUPONS),
   cart_contents: z.array(cartLineInputSchema).max(MAX_CART_LINES).default([]),
