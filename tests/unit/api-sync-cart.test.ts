@@ -37,7 +37,7 @@ describe('cart sync (server-authoritative)', () => {
 
   it('reports unknown and unorderable products as quantity-0 lines with a notice; a 0 quantity just removes', () => {
     const products = new Map([['P1', product()], ['OUT', product({ sku: 'OUT', product_id: 9, orderable: false, stock_status: 'out-of-stock' })]]);
-    const items = syncCart([{ sku: 'NOPE', quantity: 1, uuid: 'u1' }, { sku: 'OUT', quantity: 2 }, { sku: 'P1', quantity: 0 }], products, []).items;
+    const items = syncCart([{ sku: 'NOPE', quantity: 1, uuid: 'u1' }, { sku: 'OUT', quantity: 2 }, { sku: 'P1', quantity: 0 }, { sku: 'GONE', quantity: 0 }, { sku: 'OUT', quantity: 0 }], products, []).items;
     expect(items).toHaveLength(2);
     expect(items[0]).toMatchObject({ uuid: 'u1', sku: 'NOPE', quantity: 0, adjusted_quantity: 0, cart_notice: CartNotice.UnknownProduct });
     expect(items[1]).toMatchObject({ sku: 'OUT', quantity: 0, cart_notice: CartNotice.NotOrderable, name: 'Filter' });

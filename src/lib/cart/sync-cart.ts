@@ -47,12 +47,12 @@ export function syncCart(
   const out: (CartLineItem | null)[] = [];
   const priced: { index: number; engine: EngineLine }[] = [];
   inputs.forEach((input, index) => {
+    if (input.quantity === 0) { out.push(null); return; } // a requested 0 removes the line, known product or not
     const product = products.get(input.sku);
     if (!product) { out.push(noticeLine(input, index, CartNotice.UnknownProduct)); return; }
     const decision = allowedQuantity(input.quantity, product);
     if (decision.quantity === 0) {
-      // A requested 0 is a removal; anything else that ends at 0 is reported.
-      out.push(decision.adjusted ? noticeLine(input, index, decision.notice ?? CartNotice.NotOrderable, product) : null);
+      out.push(noticeLine(input, index, decision.notice ?? CartNotice.NotOrderable, product));
       return;
     }
     const q = decision.quantity;
