@@ -52,7 +52,7 @@ describe.skipIf(onPostgres)('rebuild', () => {
   });
 
   it('answers 401 JSON without a valid token', async () => {
-    for (const headers of [{}, { authorization: 'Bearer wrong' }, { authorization: TOKEN }]) {
+    for (const headers of [{}, { authorization: 'Bearer wrong' }, { authorization: TOKEN }] as Record<string, string>[]) {
       const r = await page('/admin/rebuild', { method: 'POST', headers });
       expect(r.status).toBe(401);
       expect(r.json().error.code).toBe('unauthorized');
