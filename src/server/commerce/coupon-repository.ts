@@ -6,6 +6,7 @@ import type { Db } from '../db/connection.ts';
 import type { CouponsTable } from '../db/schema.ts';
 import type { LocaleCode } from '../../lib/locales.ts';
 import type { CouponRule, DiscountTypeValue } from '../../lib/coupons/types.ts';
+import { processCache } from '../process-cache.ts';
 
 export const COUPON_TTL_MS = 30_000;
 
@@ -30,7 +31,7 @@ export function ruleFromRow(r: CouponsTable): CouponRule {
 }
 
 interface Entry { at: number; rows: Promise<CouponsTable[]> }
-const cache = new WeakMap<Db, Map<LocaleCode, Entry>>();
+const cache = processCache('coupon-rules.v1', () => new WeakMap<Db, Map<LocaleCode, Entry>>());
 
 async function rowsFor(db: Db, locale: LocaleCode): Promise<CouponsTable[]> {
   let perDb = cache.get(db);

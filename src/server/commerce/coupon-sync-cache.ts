@@ -6,10 +6,11 @@ import type { Db } from '../db/connection.ts';
 import type { LocaleCode } from '../../lib/locales.ts';
 import type { CartLineInput, Coupon } from '../../lib/api/contracts.ts';
 import { syncCartService, type CartContext } from './cart-service.ts';
+import { processCache } from '../process-cache.ts';
 
 export const COUPON_CACHE_TTL_MS = 5 * 60 * 1000;
 const MAX_ENTRIES = 5000;
-const cache = new Map<string, { at: number; coupons: Coupon[] }>();
+const cache = processCache('coupon-sync.v1', () => new Map<string, { at: number; coupons: Coupon[] }>());
 
 export async function syncCouponsCached(db: Db, locale: LocaleCode, codes: readonly string[], cart: readonly CartLineInput[], ignoreCache: boolean, ctx: CartContext = {}): Promise<{ coupons: Coupon[]; cached: boolean }> {
   // The customer's discounts change the answer: they are part of the key.

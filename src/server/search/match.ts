@@ -7,6 +7,7 @@
  */
 import { queryTokens } from '../../lib/search/tokenize.ts';
 import { lowerBound, type SearchIndex } from './search-index.ts';
+import { processCache } from '../process-cache.ts';
 
 export const PREFIX_FACTOR = 0.6;
 
@@ -17,7 +18,7 @@ export interface Matches {
   scores: Float32Array;
 }
 
-const scratch = new WeakMap<SearchIndex, { best: Float32Array; touched: Int32Array }>();
+const scratch = processCache('search-scratch.v1', () => new WeakMap<SearchIndex, { best: Float32Array; touched: Int32Array }>());
 
 /** Best weight per document for one query token; returns how many documents it touched (listed in touched). */
 function scoreToken(index: SearchIndex, q: string, best: Float32Array, touched: Int32Array): number {

@@ -7,6 +7,7 @@
 import type { Db } from '../db/connection.ts';
 import { LOCALE_CODES, type LocaleCode } from '../../lib/locales.ts';
 import { tokenize } from '../../lib/search/tokenize.ts';
+import { processCache } from '../process-cache.ts';
 import { flattenCategories, loadCategoryTree } from '../catalogue/category-repository.ts';
 
 /** How much a hit in each field counts. A sku hit is the strongest signal, a category hit the weakest. */
@@ -130,7 +131,7 @@ export function assembleIndex(v: string, rows: readonly IndexProduct[], cats: re
 }
 
 interface Slot { index?: SearchIndex; loading?: Promise<SearchIndex>; checkedAt: number }
-const slots = new WeakMap<Db, Map<LocaleCode, Slot>>();
+const slots = processCache('search-index.v1', () => new WeakMap<Db, Map<LocaleCode, Slot>>());
 
 /** After the first search on a connection, the other storefronts' indexes are built in the background, one at a time. */
 function warmOthers(db: Db, except: LocaleCode): void {

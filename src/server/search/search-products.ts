@@ -12,6 +12,7 @@ import { roundTo } from '../../lib/vat.ts';
 import { getSearchIndex, type SearchIndex } from './search-index.ts';
 import { matchQuery } from './match.ts';
 import { queryTokens } from '../../lib/search/tokenize.ts';
+import { processCache } from '../process-cache.ts';
 
 export interface SearchOptions {
   locale: LocaleCode;
@@ -35,7 +36,7 @@ export const MAX_FACETS = 20;
  */
 const RESULT_TTL_MS = 60_000;
 const RESULT_CACHE_SIZE = 2000;
-const results = new Map<string, { at: number; result: Promise<SearchResult> }>();
+const results = processCache('search-results.v1', () => new Map<string, { at: number; result: Promise<SearchResult> }>());
 
 export async function searchProducts(db: Db, opts: SearchOptions): Promise<SearchResult> {
   const limit = Math.min(Math.max(1, Math.floor(opts.limit ?? DEFAULT_LIMIT)), SEARCH_MAX_LIMIT);
