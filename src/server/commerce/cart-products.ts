@@ -1,7 +1,8 @@
 /** The facts a cart line is priced from, for a set of skus in one storefront (one round trip per table). */
 import type { Db } from '../db/connection.ts';
 import type { LocaleCode } from '../../lib/locales.ts';
-import { ImageType, type PriceObject } from '../../lib/catalogue.ts';
+import type { PriceObject } from '../../lib/catalogue.ts';
+import { categoriesByProduct, thumbsByProduct } from '../catalogue/product-links.ts';
 import type { CartProductFacts } from '../../lib/cart/sync-cart.ts';
 
 export async function cartProductsBySku(db: Db, locale: LocaleCode, skus: readonly string[]): Promise<Map<string, CartProductFacts>> {
@@ -18,18 +19,13 @@ export async function cartProductsBySku(db: Db, locale: LocaleCode, skus: readon
     .execute();
   if (rows.length === 0) return out;
   const ids = rows.map((r) => r.id);
-  const [cats, thumbs] = await Promise.all([
-    db.selectFrom('product_categories').select(['product_id', 'category_id', 'main']).where('product_id', 'in', ids).execute(),
-    db.selectFrom('product_images').select(['product_id', 'url', 'width', 'height', 'sort_order'])
-      .where('product_id', 'in', ids).where('type', '=', ImageType.Thumb).orderBy('sort_order').execute(),
-  ]);
+  const [cats, thumbs] = await Promise.all([categoriesByProduct(db, ids), thumbsByProduct(db, ids)]);
   for (const r of rows) {
-    const thumb = thumbs.find((i) => i.product_id === r.id);
     out.set(r.sku, {
       product_id: r.id, sku: r.sku, name: r.name, slug: r.slug, type: r.type,
-      thumb: thumb ? { url: thumb.url, width: thumb.width, height: thumb.height } : null,
+      thumb: thumbs.get(r.id) ?? null,
       prices: JSON.parse(r.prices) as PriceObject, vat: Number(r.vat),
-      categories: cats.filter((c) => c.product_id === r.id).sort((a, b) => b.main - a.main).map((c) => c.category_id),
+      categories: (cats.get(r.id) ?? []).map((c) => c.category_id),
       group_id: r.group_id, discount_category: r.discount_category, stock_status: r.stock_status, stock_quantity: r.stock_quantity,
       estimated_at: r.estimated_at, orderable: !!r.orderable,
     });

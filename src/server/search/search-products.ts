@@ -5,7 +5,8 @@
  */
 import type { Db } from '../db/connection.ts';
 import type { LocaleCode } from '../../lib/locales.ts';
-import { ImageType, type PriceObject, type Variation } from '../../lib/catalogue.ts';
+import type { PriceObject, Variation } from '../../lib/catalogue.ts';
+import { categoriesByProduct, thumbsByProduct } from '../catalogue/product-links.ts';
 import type { ProductSearchResult, SearchCategory } from '../../lib/api/contracts.ts';
 import { SEARCH_MAX_LIMIT } from '../../lib/api/contracts.ts';
 import { roundTo } from '../../lib/vat.ts';
@@ -90,18 +91,16 @@ async function loadResults(db: Db, locale: LocaleCode, ids: number[], names: Sea
         'p.decoration', 'p.variations', 't.name', 't.slug', 't.url_fragment', 'pr.prices', 'pr.vat'])
       .where('p.id', 'in', ids).execute(),
     // Category names come from the index (already in memory): no join per search.
-    db.selectFrom('product_categories').select(['product_id', 'category_id', 'main']).where('product_id', 'in', ids).execute(),
-    db.selectFrom('product_images').select(['product_id', 'url', 'width', 'height', 'sort_order'])
-      .where('product_id', 'in', ids).where('type', '=', ImageType.Thumb).orderBy('sort_order').execute(),
+    categoriesByProduct(db, ids),
+    thumbsByProduct(db, ids),
   ]);
   for (const r of rows) {
-    const thumb = thumbs.find((i) => i.product_id === r.id);
     out.set(r.id, {
       name: r.name, slug: r.slug, sku: r.sku, prefix: r.prefix, url_fragment: r.url_fragment,
-      thumb: thumb ? { url: thumb.url, width: thumb.width, height: thumb.height } : null,
+      thumb: thumbs.get(r.id) ?? null,
       metadata: { decoration: r.decoration },
-      categories: cats.filter((c) => c.product_id === r.id && names.has(c.category_id)).sort((a, b) => b.main - a.main)
-        .map((c) => ({ name: names.get(c.category_id)!.name, main: !!c.main })),
+      categories: (cats.get(r.id) ?? []).filter((c) => names.has(c.category_id))
+        .map((c) => ({ name: names.get(c.category_id)!.name, main: c.main })),
       orderable: !!r.orderable, notifyable: !!r.notifyable, stock_status: r.stock_status, estimated_at: r.estimated_at,
       prices: JSON.parse(r.prices) as PriceObject, vat: Number(r.vat), group_id: r.group_id, discount_category: r.discount_category,
       variations: JSON.parse(r.variations) as Variation[],
