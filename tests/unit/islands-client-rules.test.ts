@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clampQuantity, debounceFor, shouldSendUpdate } from '../../src/lib/spinner-rules.ts';
-import { addRecentlyViewed, pushHistory } from '../../src/lib/visit-history.ts';
+import { addRecentlyViewed, pushHistory, type RecentlyViewed } from '../../src/lib/visit-history.ts';
 import { dealLive, formatHms, secondsLeft } from '../../src/lib/deal-countdown.ts';
 import { pickVariant, resolveProviders } from '../../src/lib/experiments.ts';
 import { accountLinkTarget, customerDiscounts, loginModal, LOGGED_OUT } from '../../src/lib/account-rules.ts';
@@ -26,9 +26,9 @@ describe('quantity spinner (SPEC §5)', () => {
 });
 
 describe('recently viewed and breadcrumb history (SPEC §4, §9)', () => {
-  const rv = (sku: string) => ({ sku, name: sku, url: `/p/${sku}`, thumb: null });
+  const rv = (sku: string): RecentlyViewed => ({ sku, name: sku, url: `/p/${sku}`, thumb: null });
   it('keeps 5, newest first, no duplicates', () => {
-    let list = ['a', 'b', 'c', 'd', 'e', 'f'].reduce((l, s) => addRecentlyViewed(l, rv(s)), [] as ReturnType<typeof rv>[]);
+    let list = ['a', 'b', 'c', 'd', 'e', 'f'].reduce((l, s) => addRecentlyViewed(l, rv(s)), [] as RecentlyViewed[]);
     expect(list.map((x) => x.sku)).toEqual(['f', 'e', 'd', 'c', 'b']);
     list = addRecentlyViewed(list, rv('d'));
     expect(list.map((x) => x.sku)).toEqual(['f', 'e', 'd', 'c', 'b']);
