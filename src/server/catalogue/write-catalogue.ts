@@ -18,7 +18,12 @@ const bool = (b: boolean) => (b ? 1 : 0);
 export interface WriteSummary { categories: number; brands: number; tags: number; products: number; content_pages: number }
 
 export async function writeCatalogue(db: Db, input: CatalogueInput, onProgress?: (done: number, total: number) => void): Promise<WriteSummary> {
-  const cat: Catalogue = catalogueSchema.parse(input);
+  const parsed = catalogueSchema.safeParse(input);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.slice(0, 10).map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`invalid catalogue (${parsed.error.issues.length} problems):\n${lines.join('\n')}`);
+  }
+  const cat: Catalogue = parsed.data;
   const now = new Date().toISOString();
   const brandName = new Map(cat.brands.map((b) => [b.id, b.name]));
   const categoryNames = new Map<number, Record<string, string>>(
