@@ -24,13 +24,18 @@ export default function QuantitySpinner({ value, disabled, onCommit, labels }: P
     <span className="qty">
       <button type="button" className="qty__btn" aria-label={labels.decrease} disabled={disabled} onClick={() => step(-1)}>−</button>
       <input
-        className="qty__input" type="number" inputMode="numeric" min={SPINNER_MIN} max={SPINNER_MAX} step={1} value={text}
-        aria-label={labels.quantity} disabled={disabled} data-testid="minicart-qty"
+        // text, not number: typed garbage must reach the rules (non-numeric → minimum), not be dropped by the browser
+        className="qty__input" type="text" inputMode="numeric" role="spinbutton" value={text}
+        aria-valuemin={SPINNER_MIN} aria-valuemax={SPINNER_MAX} aria-valuenow={value} aria-label={labels.quantity} disabled={disabled} data-testid="minicart-qty"
         onChange={(e) => {
           const raw = e.currentTarget.value;
           setText(raw);
-          // an emptied field is still being typed in: commit it on blur, not mid-edit
-          if (raw.trim() !== '') schedule(clampQuantity(raw), SPINNER_DEBOUNCE_MS);
+          // an emptied or non-numeric field may still be mid-edit: that is committed (as the minimum) on blur
+          if (Number.isFinite(Number.parseFloat(raw))) schedule(clampQuantity(raw), SPINNER_DEBOUNCE_MS);
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowUp' || e.key === 'ArrowDown') { e.preventDefault(); step(e.key === 'ArrowUp' ? 1 : -1); }
+          if (e.key === 'Enter') e.currentTarget.blur();
         }}
         onBlur={() => {
           const next = clampQuantity(text);

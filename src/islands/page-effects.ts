@@ -124,4 +124,4 @@ function onDemandIslands(): void {
 for (const step of [onDemandIslands, queryFlags, priceRerender, headerShrink, uspCarousel]) {
   try { step(); } catch (e) { console.error(e); }
 }
-visited({ name: document.title, target: location.pathname });
+visited({ name: document.title, target: location.pathname + withoutOneShot(location.search) });

@@ -4,9 +4,11 @@
  */
 import { getDb } from '../db/connection.ts';
 import type { LocaleCode } from '../../lib/locales.ts';
-import { ImageType, type PriceObject, type Thumb } from '../../lib/catalogue.ts';
+import { ImageType, type PriceObject, type Variation } from '../../lib/catalogue.ts';
+import type { CartProductInput } from '../../lib/cart-product.ts';
+import { pathFor } from '../../lib/routes.ts';
 
-export interface SearchHit { sku: string; name: string; slug: string; thumb: Thumb | null; prices: PriceObject; vat: number; discount_category: string | null }
+export type SearchHit = CartProductInput;
 
 export async function searchProducts(locale: LocaleCode, q: string, limit: number): Promise<{ products: SearchHit[]; total: number }> {
   const terms = q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 6).map((s) => `%${s.replace(/[%_\\]/g, "")}%`).filter((s) => s !== "%%");
@@ -17,12 +19,15 @@ export async function searchProducts(locale: LocaleCode, q: string, limit: numbe
     .leftJoin('product_images as i', (j) => j.onRef('i.product_id', '=', 'p.id').on('i.type', '=', ImageType.Thumb));
   for (const term of terms) query = query.where((eb) => eb.or([eb('t.search_text', 'like', term), eb('p.sku', 'like', term)]));
   const rows = await query
-    .select(['p.sku', 'p.discount_category', 't.name', 't.slug', 'pr.prices', 'pr.vat', 'i.url as thumb_url', 'i.width as thumb_w', 'i.height as thumb_h'])
+    .select(['p.id', 'p.sku', 'p.type', 'p.group_id', 'p.discount_category', 'p.stock_status', 'p.estimated_at', 'p.orderable', 'p.variations',
+      't.name', 't.slug', 'pr.prices', 'pr.vat', 'i.url as thumb_url', 'i.width as thumb_w', 'i.height as thumb_h'])
     .orderBy('t.name').limit(limit).execute();
   return {
     total: rows.length,
     products: rows.map((r) => ({
-      sku: r.sku, name: r.name, slug: r.slug, vat: r.vat, discount_category: r.discount_category, prices: JSON.parse(r.prices) as PriceObject,
+      product_id: r.id, sku: r.sku, name: r.name, slug: r.slug, url: pathFor('product', locale, { slug: r.slug }), type: r.type,
+      vat: r.vat, group_id: r.group_id, discount_category: r.discount_category, prices: JSON.parse(r.prices) as PriceObject, categories: [],
+      stock_status: r.stock_status, estimated_at: r.estimated_at, orderable: !!r.orderable, variations: JSON.parse(r.variations) as Variation[],
       thumb: r.thumb_url ? { url: r.thumb_url, width: r.thumb_w ?? 160, height: r.thumb_h ?? 160 } : null,
     })),
   };
