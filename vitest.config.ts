@@ -1,7 +1,19 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * API files share one server and database: run them in name order so the suite is deterministic
+ * (data-layer.test.ts replaces the database in its afterAll; the api-* suites run before it).
+ */
+class NameOrderSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    return [...files].sort((a, b) => (a.project.name === b.project.name ? a.moduleId.localeCompare(b.moduleId) : a.project.name < b.project.name ? -1 : 1));
+  }
+}
 
 export default defineConfig({
   test: {
+    sequence: { sequencer: NameOrderSequencer },
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       {

@@ -19,6 +19,7 @@ export default function storefronts() {
             return next();
           }
           if (r.kind === 'page') req.url = r.match.internalPath + url.search;
+          else if (r.kind === 'locale-file') req.url = r.internalPath + url.search;
           else if (r.kind === 'not-found') req.url = `/${r.locale}/404${url.search}`;
           next();
         });

@@ -1,8 +1,9 @@
 /** `npm run serve`: serve the current build for all five storefronts on PORT (default 4321) and HOST. */
+import fs from 'node:fs';
 import path from 'node:path';
 import { createStorefrontServer, loadBuild } from './storefront-server.ts';
 import { parseDomains } from '../src/lib/locales.ts';
-import { currentBuildDir } from './build-dir.ts';
+import { BUILDS_DIR, currentBuildDir, SERVER_PID_FILE } from './build-dir.ts';
 
 const port = Number(process.env.PORT ?? 4321);
 const host = process.env.HOST ?? '0.0.0.0';
@@ -15,9 +16,18 @@ app.server.listen(port, host, () => {
   for (const [code, domain] of Object.entries(domains)) console.log(`  ${code}: http://${domain}:${port}`);
 });
 
+// A rebuild started in this process (POST /admin/rebuild) switches in-process when its build is done.
+(globalThis as Record<symbol, unknown>)[Symbol.for('partsfront.switchBuild')] = async (dir: string) => {
+  await app.switchTo(dir);
+  console.log(`switched to ${dir}`);
+};
 // SIGHUP: switch to the build that builds/current points at now (used after `npm run rebuild`).
 process.on('SIGHUP', () => {
   const dir = currentBuildDir();
   app.switchTo(dir).then(() => console.log(`switched to ${dir}`), (err) => console.error('switch failed, keeping the old build:', err));
 });
+if (!process.env.PARTSFRONT_BUILD_DIR && fs.existsSync(BUILDS_DIR)) {
+  fs.writeFileSync(SERVER_PID_FILE, String(process.pid));
+  process.on('exit', () => { try { if (fs.readFileSync(SERVER_PID_FILE, 'utf8') === String(process.pid)) fs.rmSync(SERVER_PID_FILE); } catch { /* gone */ } });
+}
 for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => app.server.close(() => process.exit(0)));

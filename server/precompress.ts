@@ -8,6 +8,12 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 const COMPRESSIBLE = /\.(html|js|mjs|css|svg|xml|json|txt|webmanifest)$/;
 const MIN_BYTES = 512;
+/**
+ * Brotli quality: 11 for the few immutable /_astro/ assets; 5 for pages, sitemaps and the rest. On a
+ * catalogue page quality 5 is ~15x faster than 9 for < 1 % more bytes, and pages are what a rebuild
+ * multiplies (10k products × 5 locales): this keeps precompression from dominating the build.
+ */
+const brotliQuality = (file: string) => (file.includes(`${path.sep}_astro${path.sep}`) ? 11 : 5);
 
 async function* walk(dir: string): AsyncGenerator<string> {
   for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
@@ -25,7 +31,7 @@ export async function precompressDir(dir: string, concurrency = 8): Promise<numb
       const data = await fs.readFile(file);
       if (data.length < MIN_BYTES) return;
       const [br, gz] = await Promise.all([
-        brotli(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+        brotli(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: brotliQuality(file), [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
         gzip(data, { level: 9 }),
       ]);
       await Promise.all([fs.writeFile(`${file}.br`, br), fs.writeFile(`${file}.gz`, gz)]);

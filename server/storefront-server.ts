@@ -54,6 +54,11 @@ export function createStorefrontServer(initial: Build, domains: Record<LocaleCod
       return void current.handler(req, res, () => notFound(req, res, current, locale.kind === 'page' ? locale.locale : 'sv'));
     }
     if (r.kind === 'not-found') return notFound(req, res, current, r.locale);
+    if (r.kind === 'locale-file') {
+      const file = resolveInside(current.clientDir, r.internalPath);
+      if ((req.method === 'GET' || req.method === 'HEAD') && fileExists(file)) return sendFile(req, res, file);
+      return notFound(req, res, current, r.locale);
+    }
 
     const { match } = r;
     if (match.mode === 'static') {

@@ -7,13 +7,18 @@ import { matchPublicPath, type RouteMatch } from './routes.ts';
 
 export type Resolution =
   | { kind: 'unknown-host' }
-  | { kind: 'passthrough' } // /api/*, /captuerr, build assets: not localized
+  | { kind: 'passthrough' } // /api/*, /captuerr, /admin/*, build assets: not localized
+  /** A per-domain file at a fixed public path (robots.txt, sitemap.xml): prerendered per locale at internalPath. */
+  | { kind: 'locale-file'; locale: LocaleCode; internalPath: string }
   | { kind: 'page'; locale: LocaleCode; match: RouteMatch }
   | { kind: 'not-found'; locale: LocaleCode };
 
 /** Paths served as they are, on every storefront domain. */
-const PASSTHROUGH = [/^\/api(\/|$)/, /^\/captuerr$/, /^\/_astro\//, /^\/_image/, /^\/@/, /^\/node_modules\//, /^\/src\//, /^\/\.astro\//,
-  /^\/(images|logos|fonts)\//, /^\/favicon\.(svg|ico)$/, /^\/(robots\.txt|sitemap[\w-]*\.xml)$/];
+const PASSTHROUGH = [/^\/api(\/|$)/, /^\/captuerr$/, /^\/admin\//, /^\/_astro\//, /^\/_image/, /^\/@/, /^\/node_modules\//, /^\/src\//, /^\/\.astro\//,
+  /^\/(images|logos|fonts)\//, /^\/favicon\.(svg|ico)$/];
+
+/** Same public path on every domain, different content per storefront. */
+const LOCALE_FILES = /^\/(robots\.txt|sitemap\.xml)$/;
 
 export function isPassthrough(pathname: string): boolean {
   return PASSTHROUGH.some((re) => re.test(pathname));
@@ -23,6 +28,7 @@ export function resolveRequest(host: string | undefined, pathname: string, domai
   const locale = localeForHost(host, domains);
   if (!locale) return { kind: 'unknown-host' };
   if (isPassthrough(pathname)) return { kind: 'passthrough' };
+  if (LOCALE_FILES.test(pathname)) return { kind: 'locale-file', locale, internalPath: `/${locale}${pathname}` };
   const match = matchPublicPath(locale, pathname);
   return match ? { kind: 'page', locale, match } : { kind: 'not-found', locale };
 }

@@ -26,7 +26,8 @@ export default async function setup(project: TestProject) {
   }
   await resetDatabase(url);
   fs.mkdirSync(TEST_DIR, { recursive: true });
-  server = await startServer({ port: API_PORT, databaseUrl: url, buildDir: TEST_BUILD_DIR });
+  // A configured internal-cart token lets the suite check x-be-internal (docs/adr/0003-public-api.md).
+  server = await startServer({ port: API_PORT, databaseUrl: url, buildDir: TEST_BUILD_DIR, env: { PARTSFRONT_INTERNAL_TOKEN: 'api-suite-internal-token' } });
   project.provide('apiBase', `http://sv.localhost:${API_PORT}`);
   project.provide('databaseUrl', url);
   return async () => {

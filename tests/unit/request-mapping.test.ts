@@ -15,9 +15,14 @@ describe('host + path → internal page', () => {
     expect(resolveRequest(undefined, '/api/strings', DEFAULT_DOMAINS)).toEqual({ kind: 'unknown-host' });
   });
   it('passes API calls and assets through unchanged', () => {
-    for (const p of ['/api/products', '/captuerr', '/_astro/x.js', '/images/parts/pump.svg', '/favicon.svg', '/robots.txt', '/sitemap.xml']) {
+    for (const p of ['/api/products', '/captuerr', '/_astro/x.js', '/images/parts/pump.svg', '/favicon.svg', '/admin/rebuild']) {
       expect(resolveRequest('nl.localhost', p, DEFAULT_DOMAINS), p).toEqual({ kind: 'passthrough' });
     }
+  });
+  it('serves robots.txt and sitemap.xml per domain from the locale\'s own prerendered file', () => {
+    expect(resolveRequest('fi.localhost:4321', '/robots.txt', DEFAULT_DOMAINS)).toEqual({ kind: 'locale-file', locale: 'fi', internalPath: '/fi/robots.txt' });
+    expect(resolveRequest('nl.localhost', '/sitemap.xml', DEFAULT_DOMAINS)).toEqual({ kind: 'locale-file', locale: 'nl', internalPath: '/nl/sitemap.xml' });
+    expect(resolveRequest('evil.example', '/robots.txt', DEFAULT_DOMAINS)).toEqual({ kind: 'unknown-host' });
   });
   it('malformed paths are not found, not errors', () => {
     expect(resolveRequest('da.localhost', '/%E0%A4%A', DEFAULT_DOMAINS)).toEqual({ kind: 'not-found', locale: 'da' });

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { LOCALE_CODES } from '../../lib/locales.ts';
 import { STOCK_STATUSES } from '../../lib/catalogue.ts';
+import { couponDocumentSchema } from '../commerce/coupon-document.ts';
 
 const localeKey = z.enum(LOCALE_CODES);
 const perLocale = <T extends z.ZodType>(t: T) => z.partialRecord(localeKey, t);
@@ -59,6 +60,7 @@ export const catalogueSchema = z.object({
     starts_at: z.string(), expires_at: z.string(),
   })).default([]),
   search_triggers: z.array(z.object({ locale: localeKey, keyword: z.string().min(1), hint: z.string(), url: z.string(), url_title: z.string() })).default([]),
+  coupons: z.array(couponDocumentSchema).default([]),
 });
 
 export type CatalogueInput = z.input<typeof catalogueSchema>;

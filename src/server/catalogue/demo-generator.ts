@@ -10,6 +10,7 @@ import { normalizeTiers } from '../../lib/pricing-tiers.ts';
 import type { CatalogueInput } from './catalogue-schema.ts';
 import { APPLIANCE_GROUPS, BRANDS, DESCRIPTION_TEMPLATE, NAME_TEMPLATE, PART_TYPES, RATES, TAGS } from './demo-vocabulary.ts';
 import { demoContent } from './demo-content.ts';
+import { demoCoupons } from '../commerce/demo-coupons.ts';
 
 export interface DemoOptions { products?: number; seed?: number; now?: Date; onProgress?: (done: number, total: number) => void }
 
@@ -138,5 +139,5 @@ export function generateDemoCatalogue(options: DemoOptions = {}): CatalogueInput
     p.stock_quantity = status === 'in-stock' ? 25 : 0;
   });
 
-  return { categories, brands, tags, products, ...demoContent(products, options.now ?? new Date(Date.UTC(2026, 0, 1))) };
+  return { categories, brands, tags, products, ...demoContent(products, options.now ?? new Date(Date.UTC(2026, 0, 1))), coupons: demoCoupons(products) };
 }

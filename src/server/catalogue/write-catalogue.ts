@@ -5,6 +5,7 @@
 import type { Db } from '../db/connection.ts';
 import { catalogueSchema, type Catalogue, type CatalogueInput } from './catalogue-schema.ts';
 import { unitPrice } from '../../lib/pricing-tiers.ts';
+import { couponRow } from '../commerce/coupon-document.ts';
 
 /** Rows per INSERT: stays under SQLite's 32766 bound parameters for the widest table. */
 const BATCH = 500;
@@ -34,7 +35,7 @@ export async function writeCatalogue(db: Db, input: CatalogueInput, onProgress?:
   await db.transaction().execute(async (trx) => {
     // Children before parents: the delete order respects the foreign keys.
     for (const table of ['deals', 'product_images', 'product_tags', 'product_categories', 'product_prices', 'product_translations',
-      'products', 'tag_translations', 'tags', 'brands', 'category_translations', 'content_pages', 'widgets', 'search_triggers'] as const) {
+      'products', 'tag_translations', 'tags', 'brands', 'category_translations', 'content_pages', 'widgets', 'search_triggers', 'coupons'] as const) {
       await trx.deleteFrom(table).execute();
     }
     // Categories: delete leaves upwards by clearing parent links first.
@@ -99,6 +100,7 @@ export async function writeCatalogue(db: Db, input: CatalogueInput, onProgress?:
     });
     await insertChunked(deals, (rows) => trx.insertInto('deals').values(rows).execute());
     await insertChunked(cat.search_triggers.map((s, i) => ({ id: i + 1, ...s })), (rows) => trx.insertInto('search_triggers').values(rows).execute());
+    await insertChunked(cat.coupons.map(couponRow), (rows) => trx.insertInto('coupons').values(rows).execute());
   });
   return { categories: cat.categories.length, brands: cat.brands.length, tags: cat.tags.length, products: cat.products.length, content_pages: cat.content_pages.length };
 }

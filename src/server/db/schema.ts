@@ -31,7 +31,7 @@ export interface SearchTriggersTable { id: number; locale: string; keyword: stri
 export interface StringsTable { locale: string; key: string; value: string }
 export interface SchemaMigrationsTable { version: string; applied_at: string }
 
-export interface Database {
+export interface Database extends CommerceTables {
   categories: CategoriesTable;
   category_translations: CategoryTranslationsTable;
   brands: BrandsTable;
@@ -50,3 +50,16 @@ export interface Database {
   strings: StringsTable;
   schema_migrations: SchemaMigrationsTable;
 }
+
+// 0002_commerce
+export interface CouponsTable {
+  code: string; locale: string; automatic: number; label: string; discount_type_value: number; percentage_discount: number;
+  fixed_amount: number; minimum_spend: number; specific_groups: string; excluded_groups: string; specific_discount_categories: string;
+  buy_x: number; get_y: number; buy_products: string; get_products: string; buy_categories: string; get_categories: string;
+  buy_groups: string; get_groups: string; buyx_free_amount: number; starts_at: string | null; expires_at: string | null; active: number;
+}
+export interface ClientErrorsTable {
+  id: string; created_at: string; locale: string; level: string; message: string; stack: string | null;
+  user_agent: string | null; url: string | null; ip_hash: string;
+}
+export interface CommerceTables { coupons: CouponsTable; client_errors: ClientErrorsTable }

@@ -10,18 +10,21 @@ export interface LayoutWidget { content: string; hidden: boolean }
 export interface LayoutData {
   categories: Category[];
   widgets: Record<string, LayoutWidget>;
+  /** Published content pages linked from the footer (loaded here once, not per rendered page). */
+  footerPages: { slug: string; title: string }[];
 }
 
 const cache = new Map<LocaleCode, Promise<LayoutData>>();
 
 async function load(locale: LocaleCode): Promise<LayoutData> {
   const db = getDb();
-  const [categories, widgetRows] = await Promise.all([
+  const [categories, widgetRows, footerPages] = await Promise.all([
     loadCategoryTree(db, locale),
     db.selectFrom('widgets').select(['slug', 'content', 'hidden']).where('locale', '=', locale).execute(),
+    db.selectFrom('content_pages').select(['slug', 'title']).where('locale', '=', locale).where('published', '=', 1).orderBy('id').execute(),
   ]);
   const widgets = Object.fromEntries(widgetRows.map((w) => [w.slug, { content: w.content, hidden: !!w.hidden }]));
-  return { categories, widgets };
+  return { categories, widgets, footerPages };
 }
 
 export function getLayoutData(locale: LocaleCode): Promise<LayoutData> {

@@ -1,0 +1,30 @@
+/**
+ * Christmas calendar (SPEC §2): 24 doors, 1–24 December, each with one deal product. The page is static,
+ * so every door is in the HTML (crawlable); the browser locks the doors whose day has not come yet.
+ */
+export const CALENDAR_DOORS = 24;
+
+/** The December the calendar is for: this year's, or — in January, after the season — still last year's. */
+export function calendarYear(buildDate: Date): number {
+  return buildDate.getUTCMonth() === 0 ? buildDate.getUTCFullYear() - 1 : buildDate.getUTCFullYear();
+}
+
+/** A door is open from its day on (in December of the calendar year), and stays open afterwards. */
+export function isDoorOpen(door: number, year: number, today: Date): boolean {
+  const y = today.getFullYear();
+  if (y !== year) return y > year;
+  return today.getMonth() === 11 && today.getDate() >= door;
+}
+
+/**
+ * Which products go behind the doors: campaign products first, then orderable in-stock ones, spread over
+ * the catalogue so neighbouring doors differ. Deterministic for a catalogue.
+ */
+export function pickDoorProducts<T extends { id: number; orderable: boolean; stock_status: string; campaign: boolean }>(products: readonly T[]): T[] {
+  const ranked = products.filter((p) => p.orderable).sort((a, b) => Number(b.campaign) - Number(a.campaign)
+    || Number(b.stock_status === 'in-stock') - Number(a.stock_status === 'in-stock') || a.id - b.id);
+  const pool = ranked.slice(0, Math.max(CALENDAR_DOORS, 96));
+  if (pool.length <= CALENDAR_DOORS) return pool;
+  const step = pool.length / CALENDAR_DOORS;
+  return Array.from({ length: CALENDAR_DOORS }, (_, i) => pool[Math.floor(i * step)]);
+}

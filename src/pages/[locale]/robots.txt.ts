@@ -1,0 +1,18 @@
+/** Per-storefront robots.txt, prerendered to /{locale}/robots.txt and served as /robots.txt on its domain. */
+import type { APIRoute, GetStaticPaths } from 'astro';
+import { LOCALE_CODES, type LocaleCode } from '../../lib/locales';
+import { pathFor, ROUTES, type RouteName } from '../../lib/routes';
+import { robotsTxt } from '../../lib/seo';
+import { siteSettings } from '../../server/config/site';
+
+export const getStaticPaths = (() => LOCALE_CODES.map((locale) => ({ params: { locale } }))) satisfies GetStaticPaths;
+
+/** On-demand, per-visitor pages (checkout, account, search …) are not for crawlers; /api neither. */
+const PRIVATE: RouteName[] = ['checkout-id', 'my-account', 'my-order-id', 'track-order-id', 'searchresults', 'page-preview', 'unsubscribe'];
+
+export const GET: APIRoute = ({ params }) => {
+  const locale = params.locale as LocaleCode;
+  const paths = PRIVATE.filter((n) => ROUTES[n].mode === 'server').map((n) => pathFor(n, locale));
+  const body = robotsTxt(siteSettings().origins[locale], ['/api/', '/admin/', ...paths]);
+  return new Response(body, { headers: { 'content-type': 'text/plain; charset=utf-8' } });
+};

@@ -1,0 +1,34 @@
+/**
+ * Per-storefront sitemap, prerendered to /{locale}/sitemap.xml; the server answers /sitemap.xml on each
+ * domain with its own locale's file (request-mapping "locale-file"). URLs are absolute on the storefront's
+ * own origin, with hreflang alternates on the other domains.
+ */
+import type { APIRoute, GetStaticPaths } from 'astro';
+import { LOCALE_CODES, LOCALES, type LocaleCode } from '../../lib/locales';
+import { alternatesFor, pathFor } from '../../lib/routes';
+import { sitemapXml, type SitemapEntry } from '../../lib/seo';
+import { siteSettings } from '../../server/config/site';
+import { categoryPaths, localeCatalogue, productSlugs, tagSlugs } from '../../server/pages/page-catalogue';
+import { alternatesWhere } from '../../server/pages/alternates';
+import { getLayoutData } from '../../server/layout/layout-data';
+
+export const getStaticPaths = (() => LOCALE_CODES.map((locale) => ({ params: { locale } }))) satisfies GetStaticPaths;
+
+export const GET: APIRoute = async ({ params }) => {
+  const locale = params.locale as LocaleCode;
+  const { origins } = siteSettings();
+  const cat = await localeCatalogue(locale);
+  const abs = (alts: Partial<Record<LocaleCode, string>>) =>
+    Object.fromEntries(Object.entries(alts).map(([c, p]) => [LOCALES[c as LocaleCode].iso, origins[c as LocaleCode] + p]));
+  const entry = (alts: Partial<Record<LocaleCode, string>>, lastmod?: string): SitemapEntry =>
+    ({ loc: origins[locale] + alts[locale], lastmod, alternates: Object.keys(alts).length > 1 ? abs(alts) : undefined });
+
+  const entries: SitemapEntry[] = [entry(alternatesFor('index', {})), entry(alternatesFor('christmas-calendar', {}))];
+  for (const c of cat.categories) entries.push(entry(alternatesWhere('product-category-all', 'all', await categoryPaths(c.id))));
+  for (const b of cat.brands) entries.push(entry({ [locale]: pathFor('brand-slug', locale, { slug: b.slug }) }));
+  for (const g of cat.tags) entries.push(entry(alternatesWhere('product-tag-slug', 'slug', await tagSlugs(g.id))));
+  for (const p of cat.products) entries.push(entry(alternatesWhere('product', 'slug', await productSlugs(p.id)), p.updated_at.slice(0, 10)));
+  for (const page of (await getLayoutData(locale)).footerPages) entries.push(entry({ [locale]: pathFor('content', locale, { all: page.slug }) }));
+
+  return new Response(sitemapXml(entries), { headers: { 'content-type': 'application/xml; charset=utf-8' } });
+};

@@ -1,0 +1,20 @@
+/** POST /api/category-children (SPEC §7): { productIDs, Categories } → map. Errors give an empty result. */
+import type { APIRoute } from 'astro';
+import { categoryChildrenRequestSchema } from '../../lib/api/contracts.ts';
+import { ApiFailure, endpoint, errorResponse, json, readJsonBody, requireStore, validate } from '../../server/api/http.ts';
+import { categoryChildren } from '../../server/catalogue/category-children.ts';
+import { getDb } from '../../server/db/connection.ts';
+
+export const prerender = false;
+
+export const POST: APIRoute = endpoint(async ({ request, url }) => {
+  const { locale } = requireStore(url);
+  const body = validate(categoryChildrenRequestSchema, await readJsonBody(request));
+  try {
+    return json(await categoryChildren(getDb(), locale, body.Categories, body.productIDs));
+  } catch (err) {
+    if (err instanceof ApiFailure) return errorResponse(err.status, err.code, err.message);
+    console.error('[api] category-children:', err);
+    return json({}); // SPEC §8: a silent failure — the client shows no children
+  }
+});

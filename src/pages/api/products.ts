@@ -1,0 +1,20 @@
+/** GET /api/products (SPEC §7): query, nc, co, provider, paging (limit+offset or page); x-be-records = total. */
+import type { APIRoute } from 'astro';
+import { productsQuerySchema } from '../../lib/api/contracts.ts';
+import { endpoint, json, queryObject, requireStore, validate } from '../../server/api/http.ts';
+import { DEFAULT_LIMIT, searchProducts } from '../../server/search/search-products.ts';
+import { getDb } from '../../server/db/connection.ts';
+
+export const prerender = false;
+
+export const GET: APIRoute = endpoint(async ({ url }) => {
+  const { locale } = requireStore(url);
+  const { locale: _l, sid: _s, ...rest } = queryObject(url);
+  const q = validate(productsQuerySchema, rest);
+  const limit = q.limit ?? DEFAULT_LIMIT;
+  const offset = q.offset ?? (q.page ? (q.page - 1) * limit : 0);
+  const result = await searchProducts(getDb(), { locale, query: q.query, limit, offset, withCategories: q.nc, withCounts: q.co });
+  return json({ products: result.products, categories: result.categories }, 200, {
+    'x-be-records': String(result.total), 'access-control-expose-headers': 'x-be-records',
+  });
+});

@@ -1,0 +1,14 @@
+/** GET /api/search-triggers?query= (SPEC §7): hints that send a query to a page. */
+import type { APIRoute } from 'astro';
+import { searchTriggersQuerySchema } from '../../lib/api/contracts.ts';
+import { endpoint, json, requireStore, validate } from '../../server/api/http.ts';
+import { searchTriggers } from '../../server/content/content-service.ts';
+import { getDb } from '../../server/db/connection.ts';
+
+export const prerender = false;
+
+export const GET: APIRoute = endpoint(async ({ url }) => {
+  const { locale } = requireStore(url);
+  const { query } = validate(searchTriggersQuerySchema, { query: url.searchParams.get('query') ?? undefined });
+  return json(await searchTriggers(getDb(), locale, query));
+});

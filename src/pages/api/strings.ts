@@ -1,0 +1,12 @@
+/** GET /api/strings (SPEC §7): the storefront's translation strings with the database overrides. */
+import type { APIRoute } from 'astro';
+import { endpoint, json, requireStore } from '../../server/api/http.ts';
+import { stringsFor } from '../../server/content/content-service.ts';
+import { getDb } from '../../server/db/connection.ts';
+
+export const prerender = false;
+
+export const GET: APIRoute = endpoint(async ({ url }) => {
+  const { locale } = requireStore(url);
+  return json(await stringsFor(getDb(), locale));
+});

@@ -1,0 +1,15 @@
+/** POST /api/sync-coupons (SPEC §7): the coupons held, evaluated on the cart; cached 5 minutes unless ignoreCache. */
+import type { APIRoute } from 'astro';
+import { syncCouponsRequestSchema } from '../../lib/api/contracts.ts';
+import { endpoint, json, readJsonBody, requireStore, validate } from '../../server/api/http.ts';
+import { syncCouponsCached } from '../../server/commerce/coupon-sync-cache.ts';
+import { getDb } from '../../server/db/connection.ts';
+
+export const prerender = false;
+
+export const POST: APIRoute = endpoint(async ({ request, url }) => {
+  const { locale } = requireStore(url);
+  const body = validate(syncCouponsRequestSchema, await readJsonBody(request));
+  const { coupons, cached } = await syncCouponsCached(getDb(), locale, body.coupons, body.cart_contents, !!body.ignoreCache);
+  return json(coupons, 200, { 'x-cache': cached ? 'HIT' : 'MISS' });
+});

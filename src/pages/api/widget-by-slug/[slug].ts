@@ -1,0 +1,17 @@
+/** GET /api/widget-by-slug/{slug} (SPEC §7): content (sanitized) and hidden, for the six layout widgets. */
+import type { APIRoute } from 'astro';
+import { widgetSlugSchema } from '../../../lib/api/contracts.ts';
+import { ApiFailure, endpoint, json, requireStore } from '../../../server/api/http.ts';
+import { widgetBySlug } from '../../../server/content/content-service.ts';
+import { getDb } from '../../../server/db/connection.ts';
+
+export const prerender = false;
+
+export const GET: APIRoute = endpoint(async ({ url, params }) => {
+  const { locale } = requireStore(url);
+  const slug = widgetSlugSchema.safeParse(params.slug);
+  if (!slug.success) throw new ApiFailure(404, 'unknown_widget', 'no widget with this slug');
+  const widget = await widgetBySlug(getDb(), locale, slug.data);
+  if (!widget) throw new ApiFailure(404, 'unknown_widget', 'no widget with this slug in this storefront');
+  return json(widget);
+});

@@ -1,0 +1,51 @@
+/** Deal, widgets, search triggers and strings for the API (SPEC §7), per storefront. */
+import type { Db } from '../db/connection.ts';
+import type { LocaleCode } from '../../lib/locales.ts';
+import type { Deal, SearchTriggerHint, Strings, Widget, WidgetSlug } from '../../lib/api/contracts.ts';
+import { STRINGS } from '../../lib/i18n.ts';
+import { sanitizeEditorHtml } from '../sanitize.ts';
+import { tokenize } from '../../lib/search/tokenize.ts';
+
+/** SPEC §4 Deal banner: only while starts_at ≤ now < expires_at; the one ending soonest wins. */
+export async function currentDeal(db: Db, locale: LocaleCode, now = new Date()): Promise<Deal | null> {
+  const iso = now.toISOString();
+  const row = await db.selectFrom('deals')
+    .select(['title', 'product_name', 'product_slug', 'discount', 'starts_at', 'expires_at'])
+    .where('locale', '=', locale).where('starts_at', '<=', iso).where('expires_at', '>', iso)
+    .orderBy('expires_at').orderBy('id').limit(1).executeTakeFirst();
+  return row ? { ...row, discount: Number(row.discount) } : null;
+}
+
+/** A layout widget, sanitized on the server; undefined when the storefront has none with that slug. */
+export async function widgetBySlug(db: Db, locale: LocaleCode, slug: WidgetSlug): Promise<Widget | undefined> {
+  const row = await db.selectFrom('widgets').select(['content', 'hidden']).where('locale', '=', locale).where('slug', '=', slug).executeTakeFirst();
+  return row ? { content: sanitizeEditorHtml(row.content), hidden: !!row.hidden } : undefined;
+}
+
+/** Hints whose keyword matches a query word (or a prefix of one): "returer" → the returns page. */
+export async function searchTriggers(db: Db, locale: LocaleCode, query: string): Promise<SearchTriggerHint[]> {
+  const words = tokenize(query);
+  if (words.length === 0) return [];
+  const rows = await db.selectFrom('search_triggers').select(['id', 'keyword', 'hint', 'url', 'url_title']).where('locale', '=', locale).orderBy('id').execute();
+  return rows
+    .filter((r) => { const k = r.keyword.toLowerCase(); return words.some((w) => w.startsWith(k) || (w.length >= 3 && k.startsWith(w))); })
+    .map(({ id, hint, url, url_title }) => ({ id, hint, url, url_title }));
+}
+
+/** src/locales/{locale}.json with the `strings` table's overrides (dotted keys) laid over it. */
+export async function stringsFor(db: Db, locale: LocaleCode): Promise<Strings> {
+  const merged = structuredClone(STRINGS[locale]) as Strings;
+  const rows = await db.selectFrom('strings').select(['key', 'value']).where('locale', '=', locale).execute();
+  for (const { key, value } of rows) {
+    const parts = key.split('.').filter(Boolean);
+    if (parts.length === 0 || parts.some((p) => p === '__proto__' || p === 'constructor' || p === 'prototype')) continue;
+    let node: Strings = merged;
+    for (const p of parts.slice(0, -1)) {
+      const next = node[p];
+      if (typeof next !== 'object') node[p] = {};
+      node = node[p] as Strings;
+    }
+    node[parts[parts.length - 1]] = value;
+  }
+  return merged;
+}

@@ -1,0 +1,135 @@
+/**
+ * In-process inverted index per storefront (docs/adr/0003): token → postings (product, field weight),
+ * tokens sorted so a prefix is a contiguous range found by binary search. Built from the database,
+ * identical on SQLite and PostgreSQL, and rebuilt when the catalogue changes (checked at most every
+ * VERSION_CHECK_MS; queries keep using the previous index while a new one loads).
+ */
+import { sql } from 'kysely';
+import type { Db } from '../db/connection.ts';
+import type { LocaleCode } from '../../lib/locales.ts';
+import { tokenize } from '../../lib/search/tokenize.ts';
+import { flattenCategories, loadCategoryTree } from '../catalogue/category-repository.ts';
+
+/** How much a hit in each field counts. A sku hit is the strongest signal, a category hit the weakest. */
+export const FIELD_WEIGHT = { sku: 4, name: 3, brand: 2, category: 1 } as const;
+export const VERSION_CHECK_MS = 5_000;
+
+export interface FacetCategory { id: number; name: string; slug: string; uri: string; hierarchy: string[] }
+
+export interface SearchIndex {
+  version: string;
+  /** Product id per document (ascending). */
+  ids: Int32Array;
+  mainCategory: Int32Array;
+  tokens: string[];
+  /** postings of tokens[i] are postDoc/postWeight[postStart[i] .. postStart[i+1]) */
+  postStart: Int32Array;
+  postDoc: Int32Array;
+  postWeight: Float32Array;
+  categories: Map<number, FacetCategory>;
+}
+
+async function catalogueVersion(db: Db): Promise<string> {
+  const r = await sql<{ n: number | string; u: string | null }>`SELECT COUNT(*) AS n, MAX(updated_at) AS u FROM products`.execute(db);
+  return `${r.rows[0]?.n ?? 0}:${r.rows[0]?.u ?? ''}`;
+}
+
+export async function buildSearchIndex(db: Db, locale: LocaleCode, version?: string): Promise<SearchIndex> {
+  const [v, rows, cats, tree] = await Promise.all([
+    version ?? catalogueVersion(db),
+    db.selectFrom('products as p')
+      .innerJoin('product_translations as t', (j) => j.onRef('t.product_id', '=', 'p.id').on('t.locale', '=', locale))
+      .innerJoin('product_prices as pr', (j) => j.onRef('pr.product_id', '=', 'p.id').on('pr.locale', '=', locale))
+      .leftJoin('brands as b', 'b.id', 'p.brand_id')
+      .select(['p.id', 'p.sku', 't.name', 'b.name as brand'])
+      .orderBy('p.id').execute(),
+    db.selectFrom('product_categories as pc')
+      .innerJoin('category_translations as ct', (j) => j.onRef('ct.category_id', '=', 'pc.category_id').on('ct.locale', '=', locale))
+      .select(['pc.product_id', 'pc.category_id', 'pc.main', 'ct.name']).execute(),
+    loadCategoryTree(db, locale),
+  ]);
+  const categories = flattenCategories(tree).map((c) => ({ id: c.id, name: c.name, slug: c.slug, uri: c.uri, hierarchy: c.hierarchy }));
+  return assembleIndex(v, rows, cats, categories);
+}
+
+export interface IndexProduct { id: number; sku: string; name: string; brand: string | null }
+export interface IndexProductCategory { product_id: number; category_id: number; main: number; name: string }
+
+/** Pure: the index from product rows (ascending id), their category links and the category table. */
+export function assembleIndex(v: string, rows: readonly IndexProduct[], cats: readonly IndexProductCategory[], categoryList: readonly FacetCategory[]): SearchIndex {
+  const docOf = new Map<number, number>();
+  const ids = new Int32Array(rows.length);
+  const mainCategory = new Int32Array(rows.length);
+  rows.forEach((r, i) => { ids[i] = r.id; docOf.set(r.id, i); });
+
+  const postings = new Map<string, Map<number, number>>();
+  const add = (doc: number, text: string | null, weight: number) => {
+    for (const token of tokenize(text ?? '')) {
+      let p = postings.get(token);
+      if (!p) postings.set(token, (p = new Map()));
+      if ((p.get(doc) ?? 0) < weight) p.set(doc, weight);
+    }
+  };
+  rows.forEach((r, doc) => {
+    add(doc, r.sku, FIELD_WEIGHT.sku);
+    add(doc, r.name, FIELD_WEIGHT.name);
+    add(doc, r.brand, FIELD_WEIGHT.brand);
+  });
+  for (const c of cats) {
+    const doc = docOf.get(c.product_id);
+    if (doc === undefined) continue;
+    add(doc, c.name, FIELD_WEIGHT.category);
+    if (c.main) mainCategory[doc] = c.category_id;
+  }
+
+  const tokens = [...postings.keys()].sort();
+  const postStart = new Int32Array(tokens.length + 1);
+  let total = 0;
+  tokens.forEach((t, i) => { postStart[i] = total; total += postings.get(t)!.size; });
+  postStart[tokens.length] = total;
+  const postDoc = new Int32Array(total);
+  const postWeight = new Float32Array(total);
+  tokens.forEach((t, i) => {
+    let k = postStart[i];
+    for (const [doc, w] of postings.get(t)!) { postDoc[k] = doc; postWeight[k] = w; k++; }
+  });
+  const categories = new Map(categoryList.map((c) => [c.id, c]));
+  return { version: v, ids, mainCategory, tokens, postStart, postDoc, postWeight, categories };
+}
+
+interface Slot { index?: SearchIndex; loading?: Promise<SearchIndex>; checkedAt: number }
+const slots = new WeakMap<Db, Map<LocaleCode, Slot>>();
+
+/** The current index for a storefront: built on first use, rebuilt in the background when the catalogue changed. */
+export async function getSearchIndex(db: Db, locale: LocaleCode): Promise<SearchIndex> {
+  let perDb = slots.get(db);
+  if (!perDb) slots.set(db, (perDb = new Map()));
+  let slot = perDb.get(locale);
+  if (!slot) perDb.set(locale, (slot = { checkedAt: 0 }));
+  const s = slot;
+  const load = (version?: string) => {
+    s.loading ??= buildSearchIndex(db, locale, version)
+      .then((idx) => { s.index = idx; s.checkedAt = Date.now(); return idx; })
+      .finally(() => { s.loading = undefined; });
+    return s.loading;
+  };
+  if (!s.index) return load();
+  if (Date.now() - s.checkedAt > VERSION_CHECK_MS && !s.loading) {
+    s.checkedAt = Date.now();
+    const current = s.index;
+    void catalogueVersion(db).then((v) => { if (v !== current.version) void load(v).catch(() => {}); }).catch(() => {});
+  }
+  return s.index;
+}
+
+/** First token index ≥ prefix. */
+export function lowerBound(tokens: readonly string[], prefix: string): number {
+  let lo = 0;
+  let hi = tokens.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (tokens[mid] < prefix) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

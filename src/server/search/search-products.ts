@@ -1,0 +1,89 @@
+/**
+ * Product search (SPEC §7 GET /api/products, and the search-results page): ranked prefix search over
+ * name, sku, brand and category in the storefront's language, optional category facets with counts,
+ * paging. Results are shaped as SPEC §3 "Product search result".
+ */
+import type { Db } from '../db/connection.ts';
+import type { LocaleCode } from '../../lib/locales.ts';
+import { ImageType, type PriceObject, type Variation } from '../../lib/catalogue.ts';
+import type { ProductSearchResult, SearchCategory } from '../../lib/api/contracts.ts';
+import { SEARCH_MAX_LIMIT } from '../../lib/api/contracts.ts';
+import { roundTo } from '../../lib/vat.ts';
+import { getSearchIndex } from './search-index.ts';
+import { matchQuery } from './match.ts';
+
+export interface SearchOptions {
+  locale: LocaleCode;
+  query: string;
+  limit?: number;
+  offset?: number;
+  /** nc: include the categories of the matches. */
+  withCategories?: boolean;
+  /** co: include the number of matches per category. */
+  withCounts?: boolean;
+}
+
+export interface SearchResult { products: ProductSearchResult[]; categories: SearchCategory[]; total: number }
+
+export const DEFAULT_LIMIT = 24;
+export const MAX_FACETS = 20;
+
+export async function searchProducts(db: Db, opts: SearchOptions): Promise<SearchResult> {
+  const limit = Math.min(Math.max(1, Math.floor(opts.limit ?? DEFAULT_LIMIT)), SEARCH_MAX_LIMIT);
+  const offset = Math.max(0, Math.floor(opts.offset ?? 0));
+  const index = await getSearchIndex(db, opts.locale);
+  const { docs, score } = matchQuery(index, opts.query);
+  const page = Array.from(docs.subarray(offset, offset + limit));
+  const ids = page.map((d) => index.ids[d]);
+
+  let categories: SearchCategory[] = [];
+  if (opts.withCategories || opts.withCounts) {
+    const counts = new Map<number, number>();
+    for (const d of docs) {
+      const c = index.mainCategory[d];
+      if (c) counts.set(c, (counts.get(c) ?? 0) + 1);
+    }
+    categories = [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, MAX_FACETS).flatMap(([id, count]) => {
+      const c = index.categories.get(id);
+      return c ? [{ ...c, ...(opts.withCounts ? { count } : {}) }] : [];
+    });
+  }
+  const products = await loadResults(db, opts.locale, ids);
+  const scoreById = new Map(page.map((d) => [index.ids[d], roundTo(score[d], 3)]));
+  return {
+    products: ids.flatMap((id) => { const p = products.get(id); return p ? [{ ...p, score: scoreById.get(id) ?? 0 }] : []; }),
+    categories,
+    total: docs.length,
+  };
+}
+
+async function loadResults(db: Db, locale: LocaleCode, ids: number[]): Promise<Map<number, Omit<ProductSearchResult, 'score'>>> {
+  const out = new Map<number, Omit<ProductSearchResult, 'score'>>();
+  if (ids.length === 0) return out;
+  const [rows, cats, thumbs] = await Promise.all([
+    db.selectFrom('products as p')
+      .innerJoin('product_translations as t', (j) => j.onRef('t.product_id', '=', 'p.id').on('t.locale', '=', locale))
+      .innerJoin('product_prices as pr', (j) => j.onRef('pr.product_id', '=', 'p.id').on('pr.locale', '=', locale))
+      .select(['p.id', 'p.sku', 'p.prefix', 'p.group_id', 'p.discount_category', 'p.stock_status', 'p.estimated_at', 'p.orderable', 'p.notifyable',
+        'p.decoration', 'p.variations', 't.name', 't.slug', 't.url_fragment', 'pr.prices', 'pr.vat'])
+      .where('p.id', 'in', ids).execute(),
+    db.selectFrom('product_categories as pc')
+      .innerJoin('category_translations as ct', (j) => j.onRef('ct.category_id', '=', 'pc.category_id').on('ct.locale', '=', locale))
+      .select(['pc.product_id', 'pc.main', 'ct.name']).where('pc.product_id', 'in', ids).execute(),
+    db.selectFrom('product_images').select(['product_id', 'url', 'width', 'height', 'sort_order'])
+      .where('product_id', 'in', ids).where('type', '=', ImageType.Thumb).orderBy('sort_order').execute(),
+  ]);
+  for (const r of rows) {
+    const thumb = thumbs.find((i) => i.product_id === r.id);
+    out.set(r.id, {
+      name: r.name, slug: r.slug, sku: r.sku, prefix: r.prefix, url_fragment: r.url_fragment,
+      thumb: thumb ? { url: thumb.url, width: thumb.width, height: thumb.height } : null,
+      metadata: { decoration: r.decoration },
+      categories: cats.filter((c) => c.product_id === r.id).sort((a, b) => b.main - a.main).map((c) => ({ name: c.name, main: !!c.main })),
+      orderable: !!r.orderable, notifyable: !!r.notifyable, stock_status: r.stock_status, estimated_at: r.estimated_at,
+      prices: JSON.parse(r.prices) as PriceObject, vat: Number(r.vat), group_id: r.group_id, discount_category: r.discount_category,
+      variations: JSON.parse(r.variations) as Variation[],
+    });
+  }
+  return out;
+}

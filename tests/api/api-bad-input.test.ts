@@ -1,0 +1,137 @@
+/**
+ * The bad-input corpus: wrong types, huge bodies, negative/NaN quantities, injection strings, missing or
+ * mismatched locale/sid — every answer is a 4xx JSON error and the server stays up.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { request, type TestResponse } from '../support/http.ts';
+import { api, raw } from './api-support.ts';
+
+const INJECTION = ["' OR 1=1 --", "x'; DROP TABLE products; --", '<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', '../../etc/passwd', '\u0000'];
+
+function expectJsonError(r: TestResponse, label: string) {
+  expect(r.status, `${label}: ${r.status} ${r.body.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+  expect(r.status, label).toBeLessThan(500);
+  expect(String(r.headers['content-type']), label).toMatch(/application\/json/);
+  const body = r.json();
+  expect(typeof body.error.code, label).toBe('string');
+  expect(typeof body.error.message, label).toBe('string');
+}
+
+const post = (url: string, body: string | Buffer, headers: Record<string, string> = {}) => request(url, { method: 'POST', body, headers });
+
+describe('locale and sid are required and must agree', () => {
+  const paths = ['/api/current-deal', '/api/widget-by-slug/store-message', '/api/products?query=filter', '/api/search-triggers?query=retur', '/api/strings', '/api/product-categories?v=2'];
+  const bad = ['', 'locale=sv', 'sid=1', 'locale=sv&sid=4', 'locale=de&sid=1', 'locale=sv&sid=abc', "locale=sv'--&sid=1"];
+  for (const path of paths) {
+    it.each(bad)(`GET ${path} with %j`, async (q) => {
+      expectJsonError(await request(raw(`${path}${path.includes('?') ? '&' : '?'}${q}`)), `${path} ${q}`);
+    });
+  }
+  it.each(['/api/sync-cart', '/api/sync-coupons', '/api/category-children', '/captuerr'])('POST %s without locale/sid', async (path) => {
+    expectJsonError(await post(raw(`${path}?locale=fi&sid=1`), JSON.stringify({ items: [], coupons: [] })), path);
+  });
+});
+
+describe('bad bodies', () => {
+  const bodies: [string, string][] = [
+    ['not json', '{items:'], ['empty', ''], ['array', '[]'], ['null', 'null'], ['string', '"items"'],
+    ['items wrong type', JSON.stringify({ items: { sku: 'A' } })],
+    ['negative quantity', JSON.stringify({ items: [{ sku: 'ELE-000001', quantity: -5 }] })],
+    ['NaN quantity', '{"items":[{"sku":"ELE-000001","quantity":NaN}]}'],
+    ['string quantity', JSON.stringify({ items: [{ sku: 'ELE-000001', quantity: 'NaN' }] })],
+    ['fractional quantity', JSON.stringify({ items: [{ sku: 'ELE-000001', quantity: 1.5 }] })],
+    ['huge quantity', JSON.stringify({ items: [{ sku: 'ELE-000001', quantity: 1e308 }] })],
+    ['sku too long', JSON.stringify({ items: [{ sku: 'A'.repeat(65), quantity: 1 }] })],
+    ['too many lines', JSON.stringify({ items: Array.from({ length: 201 }, () => ({ sku: 'A', quantity: 1 })) })],
+    ['coupon wrong type', JSON.stringify({ items: [], coupons: [42] })],
+  ];
+  it.each(bodies)('sync-cart: %s', async (label, body) => {
+    expectJsonError(await post(api('/api/sync-cart'), body), label);
+  });
+  it.each(bodies)('sync-coupons: %s', async (label, body) => {
+    expectJsonError(await post(api('/api/sync-coupons'), body.replace('"items"', '"coupons"')), label);
+  });
+  it.each([
+    ['productIDs strings', JSON.stringify({ productIDs: ['1'], Categories: [1] })],
+    ['negative ids', JSON.stringify({ productIDs: [-1], Categories: [1] })],
+    ['not json', '{'],
+  ])('category-children: %s', async (label, body) => {
+    expectJsonError(await post(api('/api/category-children'), body), label);
+  });
+  it.each([
+    ['no error field', JSON.stringify({ level: 'error' })],
+    ['oversized field', JSON.stringify({ error: 'x'.repeat(5000) })],
+    ['bad level', JSON.stringify({ error: 'x', level: 'panic' })],
+  ])('captuerr: %s', async (label, body) => {
+    expectJsonError(await post(api('/captuerr'), body), label);
+  });
+
+  it('answers bodies over 64 KB with 413, declared or streamed', async () => {
+    const big = JSON.stringify({ items: [{ sku: 'A', quantity: 1 }], pad: 'x'.repeat(70_000) });
+    const r = await post(api('/api/sync-cart'), big);
+    expect(r.status).toBe(413);
+    expectJsonError(r, '413');
+    // Without content-length (chunked): the stream is cut at the limit.
+    const chunked = await new Promise<TestResponse>((resolve, reject) => {
+      import('node:http').then(({ default: http }) => {
+        const u = new URL(api('/api/sync-coupons'));
+        const req = http.request({ host: '127.0.0.1', port: u.port, path: u.pathname + u.search, method: 'POST', headers: { host: u.host, 'content-type': 'application/json', 'transfer-encoding': 'chunked' }, agent: false }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c) => chunks.push(c));
+          res.on('end', () => { const body = Buffer.concat(chunks).toString(); resolve({ status: res.statusCode!, headers: res.headers, body, json: () => JSON.parse(body) }); });
+        });
+        req.on('error', reject);
+        for (let i = 0; i < 20; i++) req.write('x'.repeat(8192));
+        req.end();
+      }, reject);
+    });
+    expect(chunked.status).toBe(413);
+  });
+
+  it('refuses form posts with 415', async () => {
+    expectJsonError(await post(api('/api/sync-cart'), 'items=1', { 'content-type': 'application/x-www-form-urlencoded' }), '415');
+  });
+});
+
+describe('bad queries', () => {
+  it.each([
+    ['', 'missing query'], ['&query=a', 'one character'], ['&query=%20%20a%20', 'one character after trim'], ['&query=filter&limit=0', 'limit 0'],
+    ['&query=filter&limit=5000', 'limit too big'], ['&query=filter&offset=-1', 'negative offset'], ['&query=filter&limit=NaN', 'NaN limit'],
+    ['&query=filter&page=0', 'page 0'], ['&query=filter&nc=maybe', 'bad flag'], [`&query=${'x'.repeat(300)}`, 'query too long'],
+  ])('products%s (%s)', async (q, label) => {
+    expectJsonError(await request(api('/api/products', 'sv', q)), label);
+  });
+  it('product-categories with another version', async () => {
+    expectJsonError(await request(api('/api/product-categories', 'sv', '&v=1')), 'v=1');
+  });
+});
+
+describe('injection strings are data', () => {
+  it.each(INJECTION)('search %j answers 200 or 400 JSON, never 500', async (s) => {
+    const r = await request(api('/api/products', 'sv', `&query=${encodeURIComponent(s)}`));
+    expect([200, 400]).toContain(r.status);
+    expect(r.json()).toBeTypeOf('object');
+  });
+  it.each(INJECTION)('sku %j is an unknown product', async (s) => {
+    const r = await request(api('/api/sync-cart'), { method: 'POST', body: JSON.stringify({ items: [{ sku: s, quantity: 1 }], coupons: [s] }) });
+    if (s.includes('\u0000')) return expectJsonError(r, 'NUL'); // refused up front (PostgreSQL cannot store it)
+    expect(r.status).toBe(200);
+    expect(r.json()[0]).toMatchObject({ quantity: 0, cart_notice: 'cart.notice.unknown_product' });
+    // Echoed only as JSON data, never as HTML: the browser must not sniff it.
+    expect(String(r.headers['content-type'])).toMatch(/^application\/json/);
+    expect(r.headers['x-content-type-options']).toBe('nosniff');
+  });
+  it.each(INJECTION)('widget slug %j is a 404 JSON', async (s) => {
+    const r = await request(api(`/api/widget-by-slug/${encodeURIComponent(s)}`));
+    expect(r.status).toBeGreaterThanOrEqual(400);
+    expect(r.status).toBeLessThan(500);
+  });
+});
+
+afterAll(async () => {
+  const r = await request(raw('/healthz'));
+  expect(r.status).toBe(200);
+  // and the catalogue survived every injection attempt
+  const s = await request(api('/api/products', 'sv', '&query=filter'));
+  expect(Number(s.headers['x-be-records'])).toBeGreaterThan(0);
+});

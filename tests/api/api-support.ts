@@ -1,0 +1,29 @@
+/** Shared helpers of the API suites: storefront URLs with locale+sid, and direct DB access for expectations. */
+import { inject } from 'vitest';
+import { LOCALES, type LocaleCode } from '../../src/lib/locales.ts';
+import { openDb, type DbHandle } from '../../src/server/db/connection.ts';
+import { dbConfigFromEnv } from '../../src/server/db/config.ts';
+import type { PriceObject } from '../../src/lib/catalogue.ts';
+
+export const port = new URL(inject('apiBase')).port;
+export const api = (path: string, locale: LocaleCode = 'sv', extra = '') =>
+  `http://${locale}.localhost:${port}${path}${path.includes('?') ? '&' : '?'}locale=${locale}&sid=${LOCALES[locale].storeID}${extra}`;
+export const raw = (path: string, locale: LocaleCode = 'sv') => `http://${locale}.localhost:${port}${path}`;
+
+export function openTestDb(): DbHandle {
+  return openDb(dbConfigFromEnv({ DATABASE_URL: inject('databaseUrl') }));
+}
+
+export interface TestProduct {
+  id: number; sku: string; stock_status: string; stock_quantity: number; orderable: number; group_id: number | null;
+  discount_category: string | null; prices: PriceObject; name: string; slug: string;
+}
+
+export async function productsOf(h: DbHandle, locale: LocaleCode): Promise<TestProduct[]> {
+  const rows = await h.db.selectFrom('products as p')
+    .innerJoin('product_prices as pr', (j) => j.onRef('pr.product_id', '=', 'p.id').on('pr.locale', '=', locale))
+    .innerJoin('product_translations as t', (j) => j.onRef('t.product_id', '=', 'p.id').on('t.locale', '=', locale))
+    .select(['p.id', 'p.sku', 'p.stock_status', 'p.stock_quantity', 'p.orderable', 'p.group_id', 'p.discount_category', 'pr.prices', 't.name', 't.slug'])
+    .orderBy('p.id').execute();
+  return rows.map((r) => ({ ...r, prices: JSON.parse(r.prices) as PriceObject }));
+}

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { applyCoupons } from '../../src/lib/coupons/engine.ts';
+import type { CouponRule, EngineLine } from '../../src/lib/coupons/types.ts';
+
+const rule = (over: Partial<CouponRule>): CouponRule => ({
+  code: 'C', automatic: false, label: '', discount_type_value: 1, percentage_discount: 0, fixed_amount: 0, minimum_spend: 0,
+  specific_groups: [], excluded_groups: [], specific_discount_categories: [], buy_x: 0, get_y: 0, buy_products: [], get_products: [],
+  buy_categories: [], get_categories: [], buy_groups: [], get_groups: [], buyx_free_amount: 0, ...over,
+});
+const line = (over: Partial<EngineLine>): EngineLine => ({
+  product_id: 1, quantity: 1, unit_price: 100, campaign: false, vat: 25, categories: [10], group_id: 1, discount_category: 'A', ...over,
+});
+
+describe('coupon engine: percentages (SPEC §9 highest discount wins)', () => {
+  it('applies a global percentage to every line and reports the VAT in it', () => {
+    const r = applyCoupons([line({}), line({ product_id: 2, unit_price: 50, quantity: 2 })], [rule({ code: 'SAVE10', percentage_discount: 10 })]);
+    expect(r.lineDiscounts).toEqual([10, 10]);
+    expect(r.coupons[0]).toMatchObject({ applied: true, all_affected_items: [1, 2], vat_rate: 25, vat_amount: 4, discount_type_percentage: true });
+  });
+
+  it('takes the highest of global, group, excluded-group, category and customer discounts — never the sum', () => {
+    const rules = [
+      rule({ code: 'GLOBAL', percentage_discount: 5 }),
+      rule({ code: 'GROUP', percentage_discount: 20, specific_groups: [1] }),
+      rule({ code: 'EXCL', percentage_discount: 15, excluded_groups: [1] }),
+      rule({ code: 'CAT', percentage_discount: 12, specific_discount_categories: ['B'] }),
+    ];
+    const lines = [line({ product_id: 1, group_id: 1 }), line({ product_id: 2, group_id: 2 }), line({ product_id: 3, group_id: 2, discount_category: 'B' }), line({ product_id: 4, group_id: 3, discount_category: 'C' })];
+    const r = applyCoupons(lines, rules, { customerDiscounts: { C: 30 } });
+    expect(r.lineDiscounts).toEqual([20, 15, 15, 30]);
+    const by = Object.fromEntries(r.coupons.map((c) => [c.code, c]));
+    expect(by.GROUP.all_affected_items).toEqual([1]);
+    expect(by.EXCL.all_affected_items).toEqual([2, 3]);
+    expect(by.GLOBAL.applied).toBe(true); // valid and matching, just not the highest anywhere
+    expect(by.GLOBAL.all_affected_items).toEqual([]);
+  });
+
+  it('a group-only coupon with no matching line is not applied', () => {
+    const r = applyCoupons([line({ group_id: 9 })], [rule({ percentage_discount: 20, specific_groups: [1] })]);
+    expect(r.coupons[0].applied).toBe(false);
+    expect(r.lineDiscounts).toEqual([0]);
+  });
+});
+
+describe('coupon engine: minimum spend and fixed amounts', () => {
+  it('fails a coupon below its minimum spend with failed_minimum_spend', () => {
+    const r = applyCoupons([line({ unit_price: 99 })], [rule({ percentage_discount: 15, minimum_spend: 100 })]);
+    expect(r.coupons[0]).toMatchObject({ applied: false, failed_minimum_spend: true });
+    expect(r.lineDiscounts).toEqual([0]);
+    const ok = applyCoupons([line({ unit_price: 100 })], [rule({ percentage_discount: 15, minimum_spend: 100 })]);
+    expect(ok.coupons[0]).toMatchObject({ applied: true, failed_minimum_spend: false });
+  });
+
+  it('spreads a fixed amount over lines in proportion, capped at the cart', () => {
+    const r = applyCoupons([line({ unit_price: 30 }), line({ product_id: 2, unit_price: 10 })], [rule({ discount_type_value: 2, fixed_amount: 20 })]);
+    expect(r.lineDiscounts).toEqual([15, 5]);
+    const big = applyCoupons([line({ unit_price: 30 })], [rule({ discount_type_value: 2, fixed_amount: 500 })]);
+    expect(big.lineDiscounts).toEqual([30]);
+    expect(big.coupons[0]).toMatchObject({ fixed_amount: 500, discount_type_percentage: false, vat_amount: 6 });
+  });
+
+  it('discount_type_value 3 takes the amount only off full-price (non-campaign) lines', () => {
+    const r = applyCoupons([line({ unit_price: 40, campaign: true }), line({ product_id: 2, unit_price: 60 })], [rule({ discount_type_value: 3, fixed_amount: 10 })]);
+    expect(r.lineDiscounts).toEqual([0, 10]);
+    const none = applyCoupons([line({ campaign: true })], [rule({ discount_type_value: 3, fixed_amount: 10 })]);
+    expect(none.coupons[0].applied).toBe(false);
+  });
+
+  it('CUSTOMERDISCOUNT carries a fixed amount taken after percentages', () => {
+    const r = applyCoupons([line({ unit_price: 100 })], [rule({ code: 'CUSTOMERDISCOUNT', discount_type_value: 2, fixed_amount: 25 }), rule({ code: 'P', percentage_discount: 10 })]);
+    expect(r.lineDiscounts).toEqual([35]);
+    expect(r.coupons[0]).toMatchObject({ code: 'CUSTOMERDISCOUNT', fixed_amount: 25, applied: true });
+  });
+});
+
+describe('coupon engine: buy X get Y', () => {
+  const b2g1 = rule({ code: 'B2G1', buy_x: 2, get_y: 1, percentage_discount: 100, buy_categories: [10], get_categories: [10] });
+
+  it('gives the cheapest unit free per complete set when buy and get overlap', () => {
+    const r = applyCoupons([line({ unit_price: 100, quantity: 2 }), line({ product_id: 2, unit_price: 40 })], [b2g1]);
+    expect(r.lineDiscounts).toEqual([0, 40]);
+    expect(r.coupons[0]).toMatchObject({ applied: true, all_affected_items: [2], buy_x: 2, get_y: 1 });
+  });
+
+  it('is not applied when the set is incomplete', () => {
+    const r = applyCoupons([line({ quantity: 2 })], [b2g1]);
+    expect(r.coupons[0].applied).toBe(false);
+    expect(r.lineDiscounts).toEqual([0]);
+  });
+
+  it('buy products → get products at a percentage, or a fixed buyx_free_amount per unit', () => {
+    const lines = [line({ product_id: 1, unit_price: 100 }), line({ product_id: 2, unit_price: 80, quantity: 3 })];
+    const half = applyCoupons(lines, [rule({ buy_x: 1, get_y: 1, percentage_discount: 50, buy_products: [1], get_products: [2] })]);
+    expect(half.lineDiscounts).toEqual([0, 40]);
+    const amount = applyCoupons(lines, [rule({ buy_x: 1, get_y: 1, buyx_free_amount: 30, buy_products: [1], get_products: [2] })]);
+    expect(amount.lineDiscounts).toEqual([0, 30]);
+  });
+
+  it('buy and get groups', () => {
+    const r = applyCoupons([line({ group_id: 7, quantity: 2 }), line({ product_id: 2, group_id: 8, unit_price: 20, quantity: 5 })],
+      [rule({ buy_x: 1, get_y: 1, percentage_discount: 100, buy_groups: [7], get_groups: [8] })]);
+    expect(r.lineDiscounts).toEqual([0, 40]); // 2 sets → 2 free units of 20
+  });
+});
