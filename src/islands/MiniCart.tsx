@@ -1,22 +1,22 @@
 /**
- * Cart icon with item count + the right-side mini cart panel (SPEC §2 Mini cart, §4 Cart).
- * Lines, buy-X-get-Y coupons, total, checkout button (hidden on checkout), header/footer widgets.
+ * The right-side mini cart panel (SPEC §2 Mini cart, §4 Cart), mounted on first open: lines,
+ * buy-X-get-Y coupons, total, checkout button (hidden on checkout), header/footer widgets.
+ * The header button and count are plain DOM (src/islands/dom/cart-button.ts).
  */
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { LocaleCode } from '../lib/locales.ts';
-import { cartCount, isLockedLine, type CartItem } from '../lib/cart-rules.ts';
+import { isLockedLine, type CartItem } from '../lib/cart-rules.ts';
 import { isBuyXGetY } from '../lib/coupon-rules.ts';
 import { cart, changeQuantity, syncing } from '../stores/cart.ts';
 import { discount, dismissRejected } from '../stores/discount.ts';
 import { cartOpen } from '../stores/ui.ts';
 import { getJson } from '../stores/api.ts';
-import { useMounted } from './use-mounted.ts';
 import { fill, money, PLACEHOLDER, productHref } from './format.ts';
 import QuantitySpinner, { type SpinnerLabels } from './QuantitySpinner.tsx';
 
 export interface MiniCartStrings extends SpinnerLabels {
-  open: string; title: string; close: string; empty: string; checkout: string; total: string; remove: string;
+  title: string; close: string; empty: string; checkout: string; total: string; remove: string;
   adjusted: string; coupons: string; rejected: string; subscription: string; stock: Record<string, string>;
 }
 interface Props { locale: LocaleCode; t: MiniCartStrings; checkoutHref: string; productPath: string; allowExVAT: boolean }
@@ -53,16 +53,15 @@ function Line({ item, locale, t, showVat, productPath }: { item: CartItem; local
 }
 
 export default function MiniCart({ locale, t, checkoutHref, productPath, allowExVAT }: Props) {
-  const mounted = useMounted();
   const state = useStore(cart);
   const open = useStore(cartOpen);
   const disc = useStore(discount);
   const busy = useStore(syncing);
-  const items = mounted ? state.items : [];
+  const items = state.items;
   const showVat = !allowExVAT || state.vat;
   const header = useWidget('cart-header', open);
   const footer = useWidget('cart-footer', open);
-  const onCheckout = mounted && document.documentElement.dataset.route?.startsWith('checkout-id');
+  const onCheckout = document.documentElement.dataset.route === 'checkout-id';
   const close = () => cartOpen.set(false);
 
   useEffect(() => {
@@ -74,13 +73,8 @@ export default function MiniCart({ locale, t, checkoutHref, productPath, allowEx
 
   const bxgy = disc.coupons.filter(isBuyXGetY);
   const total = items.reduce((s, i) => s + i.quantity * (showVat ? i.price : i.price / (1 + i.vat / 100)), 0);
+  if (!open) return null;
   return (
-    <>
-      <button type="button" className="cart-icon" aria-label={t.open} aria-expanded={open} aria-controls="minicart" data-testid="minicart-open" onClick={() => cartOpen.set(!open)}>
-        <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4zM5.2 4H2V2h4.8l.9 2H22l-3.4 8H8.5l-.9 2H19v2H5l2.3-4.6L5.2 4z" /></svg>
-        <span className="cart-count" data-testid="cart-count">{cartCount(items)}</span>
-      </button>
-      {open && mounted && (
         <>
           <div className="minicart-backdrop" onClick={close} />
           <aside id="minicart" className="minicart" role="dialog" aria-modal="true" aria-label={t.title} data-testid="minicart">
@@ -116,7 +110,5 @@ export default function MiniCart({ locale, t, checkoutHref, productPath, allowEx
             {footer && <div className="minicart__widget" data-testid="minicart-footer-widget" dangerouslySetInnerHTML={{ __html: footer.content }} />}
           </aside>
         </>
-      )}
-    </>
   );
 }

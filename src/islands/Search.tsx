@@ -1,7 +1,7 @@
 /**
- * Product search (SPEC §4 Search): starts after more than 1 trimmed character, debounced 250 ms;
- * a dropdown of search-trigger hints and products (thumb, name, price); a result goes to the product,
- * Enter submits the form to the search results page with q.
+ * Product search dropdown (SPEC §4 Search), mounted on the first focus of the static search form's
+ * input: starts after more than 1 trimmed character, debounced 250 ms; search-trigger hints and products
+ * (thumb, name, price); a result goes to the product; Enter submits the form (results page with q).
  */
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
@@ -11,24 +11,23 @@ import { unitPrice } from '../lib/pricing-tiers.ts';
 import { getJson } from '../stores/api.ts';
 import { cart } from '../stores/cart.ts';
 import { providers } from '../stores/experiment.ts';
-import { useMounted } from './use-mounted.ts';
 import { money, PLACEHOLDER, productHref } from './format.ts';
 
 export const SEARCH_DEBOUNCE_MS = 250;
 interface Hit { name: string; slug: string; sku: string; thumb: Thumb | null; prices: PriceObject; vat: number }
 interface Hint { id: number; hint: string; url: string; url_title: string }
 interface Strings { placeholder: string; hints: string; products: string; empty: string; all: string }
-interface Props { locale: LocaleCode; action: string; productPath: string; allowExVAT: boolean; t: Strings }
+export interface SearchProps { locale: LocaleCode; productPath: string; allowExVAT: boolean; t: Strings }
+interface Props extends SearchProps { input: HTMLInputElement }
 
-export default function Search({ locale, action, productPath, allowExVAT, t }: Props) {
-  const mounted = useMounted();
+export default function Search({ input, locale, productPath, allowExVAT, t }: Props) {
   const { vat } = useStore(cart);
-  const showVat = !allowExVAT || !mounted || vat;
-  const [q, setQ] = useState('');
+  const showVat = !allowExVAT || vat;
+  const [q, setQ] = useState(input.value);
   const [hits, setHits] = useState<Hit[] | null>(null);
   const [hints, setHints] = useState<Hint[]>([]);
   const [open, setOpen] = useState(false);
-  const root = useRef<HTMLFormElement>(null);
+  const root = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const term = q.trim();
@@ -47,20 +46,27 @@ export default function Search({ locale, action, productPath, allowExVAT, t }: P
   }, [q]);
 
   useEffect(() => {
-    const onDoc = (e: Event) => { if (!root.current?.contains(e.target as Node)) setOpen(false); };
+    const onInput = () => { setQ(input.value); setOpen(true); };
+    const onFocus = () => setOpen(true);
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    const onDoc = (e: Event) => { if (e.target !== input && !root.current?.contains(e.target as Node)) setOpen(false); };
+    input.addEventListener('input', onInput);
+    input.addEventListener('focus', onFocus);
+    input.addEventListener('keydown', onKey);
     document.addEventListener('click', onDoc);
-    return () => document.removeEventListener('click', onDoc);
-  }, []);
+    setOpen(true);
+    return () => {
+      input.removeEventListener('input', onInput);
+      input.removeEventListener('focus', onFocus);
+      input.removeEventListener('keydown', onKey);
+      document.removeEventListener('click', onDoc);
+    };
+  }, [input]);
 
   const show = open && q.trim().length > 1 && hits !== null;
+  if (!show) return null;
   return (
-    <form ref={root} className="search" role="search" action={action} method="get" onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
-      <input
-        type="search" name="q" minLength={2} placeholder={t.placeholder} aria-label={t.placeholder} autoComplete="off"
-        data-testid="search-input" value={q} onChange={(e) => setQ(e.currentTarget.value)} onFocus={() => setOpen(true)}
-        aria-expanded={show} aria-controls="search-dropdown"
-      />
-      {show && (
+    <div ref={root}>
         <div id="search-dropdown" className="search__dropdown" data-testid="search-dropdown">
           {hints.length > 0 && (
             <>
@@ -86,7 +92,6 @@ export default function Search({ locale, action, productPath, allowExVAT, t }: P
             </>
           )}
         </div>
-      )}
-    </form>
+    </div>
   );
 }

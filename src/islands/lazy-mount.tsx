@@ -1,27 +1,39 @@
 /**
- * Islands that most page views never need are mounted on demand instead of hydrated on every page:
- * the consent bar only when no consent is saved yet, the login dialog when it is first opened.
- * Their props (strings) come from JSON script tags that BodyEnd renders.
+ * React islands that most page views never need are mounted on demand instead of hydrated on every
+ * page (DESIGN.md JS budget: React alone is ~69 KB gzip): the mini cart panel on first open, the search
+ * dropdown on the input's first focus, the consent bar only when no consent is saved, the login dialog
+ * when first opened. Their props come from JSON script tags rendered by the slots.
  */
 import { createRoot } from 'react-dom/client';
+import type { ComponentProps } from 'react';
 import ConsentBar from './ConsentBar.tsx';
 import LoginDialog from './LoginDialog.tsx';
+import MiniCart from './MiniCart.tsx';
+import Search from './Search.tsx';
 
 function props<T>(id: string): T {
   return JSON.parse(document.getElementById(id)?.textContent ?? '{}') as T;
 }
 
-function root(id: string) {
+function root(id: string, parent: HTMLElement = document.body) {
   const el = document.createElement('div');
   el.id = id;
-  document.body.append(el);
+  parent.append(el);
   return createRoot(el);
 }
 
 export function mountConsent(): void {
-  root('consent-root').render(<ConsentBar {...props<Parameters<typeof ConsentBar>[0]>('pf-consent-props')} />);
+  root('consent-root').render(<ConsentBar {...props<ComponentProps<typeof ConsentBar>>('pf-consent-props')} />);
 }
 
 export function mountLogin(): void {
-  root('login-root').render(<LoginDialog {...props<Parameters<typeof LoginDialog>[0]>('pf-login-props')} />);
+  root('login-root').render(<LoginDialog {...props<ComponentProps<typeof LoginDialog>>('pf-login-props')} />);
+}
+
+export function mountMiniCart(): void {
+  root('minicart-root').render(<MiniCart {...props<ComponentProps<typeof MiniCart>>('pf-minicart-props')} />);
+}
+
+export function mountSearch(form: HTMLFormElement, input: HTMLInputElement): void {
+  root('search-root', form).render(<Search input={input} {...props<Omit<ComponentProps<typeof Search>, 'input'>>('pf-search-props')} />);
 }

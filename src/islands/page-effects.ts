@@ -1,7 +1,9 @@
 /**
- * Page-wide behaviours that render nothing, as one small module script (no React root):
- * query flags (login, change_password, token, atc, disc, utm_... and gclid, overrides), static price
- * re-render (VAT mode, customer discount), breadcrumb history, header shrink, mobile USP carousel.
+ * The one module script of every page (loaded by BodyEnd): plain-DOM behaviours — cart button and
+ * count, add-to-cart buttons, VAT switch, account link, deal banner, query flags (login,
+ * change_password, token, atc, disc, utm_... and gclid, overrides), static price re-render (VAT mode,
+ * customer discount), breadcrumb history, header shrink, mobile USP carousel — and the on-demand
+ * mounting of the React islands (src/islands/lazy-mount.tsx). React loads only when one is needed.
  */
 import { isLocaleCode, LOCALES } from '../lib/locales.ts';
 import { campaignParams, parseAtc, parseOverrides, validDisc, withoutOneShot } from '../lib/query-params.ts';
@@ -14,6 +16,11 @@ import { setOverrides } from '../stores/experiment.ts';
 import { visited } from '../stores/history.ts';
 import { personalisation } from '../stores/personalisation.ts';
 import { login, loginState } from '../stores/ui.ts';
+import { wireCartButton } from './dom/cart-button.ts';
+import { wireAddToCart } from './dom/add-to-cart.ts';
+import { wireVatSwitch } from './dom/vat-switch.ts';
+import { wireAccountLink } from './dom/account-link.ts';
+import { showDeal } from './dom/deal-banner.ts';
 import { readConsent } from '../lib/consent-flags.ts';
 
 export const HEADER_SHRINK_PX = 40;
@@ -109,19 +116,34 @@ function uspCarousel(): void {
   run();
 }
 
-/** Consent bar only without a saved choice (a saved one was applied in <head>); login dialog on first open. */
-function onDemandIslands(): void {
-  try {
-    if (navigator.cookieEnabled && readConsent(document.cookie) === undefined) void import('./lazy-mount.tsx').then((m) => m.mountConsent());
-  } catch { /* consent handling fails silently (SPEC §8) */ }
-  const off = loginState.subscribe((s) => {
-    if (!s.open) return;
-    queueMicrotask(() => off());
-    void import('./lazy-mount.tsx').then((m) => m.mountLogin());
-  });
+const islands = () => import('./lazy-mount.tsx');
+
+/** Mounts an on-demand island once. */
+function once(mount: () => void): () => void {
+  let done = false;
+  return () => { if (!done) { done = true; mount(); } };
 }
 
-for (const step of [onDemandIslands, queryFlags, priceRerender, headerShrink, uspCarousel]) {
+/** Consent bar only without a saved choice (a saved one was applied in <head>); the rest on first use. */
+function onDemandIslands(): void {
+  try {
+    if (navigator.cookieEnabled && readConsent(document.cookie) === undefined) void islands().then((m) => m.mountConsent());
+  } catch { /* consent handling fails silently (SPEC §8) */ }
+  const mountLogin = once(() => void islands().then((m) => m.mountLogin()));
+  loginState.subscribe((s) => { if (s.open) mountLogin(); });
+  wireCartButton(once(() => void islands().then((m) => m.mountMiniCart())));
+  const form = document.querySelector<HTMLFormElement>('form[data-search]');
+  const input = form?.querySelector<HTMLInputElement>('[data-testid="search-input"]');
+  if (form && input) {
+    const mountSearch = once(() => void islands().then((m) => m.mountSearch(form, input)));
+    input.addEventListener('focus', mountSearch);
+    input.addEventListener('input', mountSearch);
+    if (document.activeElement === input) mountSearch();
+  }
+}
+
+for (const step of [onDemandIslands, wireAddToCart, wireVatSwitch, wireAccountLink, queryFlags, priceRerender, headerShrink, uspCarousel]) {
   try { step(); } catch (e) { console.error(e); }
 }
+void showDeal();
 visited({ name: document.title, target: location.pathname + withoutOneShot(location.search) });
