@@ -1,12 +1,10 @@
 /**
  * React islands that most page views never need are mounted on demand instead of hydrated on every
  * page (DESIGN.md JS budget: React alone is ~69 KB gzip): the mini cart panel on first open, the search
- * dropdown on the input's first focus, the consent bar only when no consent is saved, the login dialog
- * when first opened. Their props come from JSON script tags rendered by the slots.
+ * dropdown on the input's first focus, the login dialog when first opened. Their props come from JSON script tags rendered by the slots.
  */
 import { createRoot } from 'react-dom/client';
 import type { ComponentProps } from 'react';
-import ConsentBar from './ConsentBar.tsx';
 import LoginDialog from './LoginDialog.tsx';
 import MiniCart from './MiniCart.tsx';
 import Search from './Search.tsx';
@@ -20,10 +18,6 @@ function root(id: string, parent: HTMLElement = document.body) {
   el.id = id;
   parent.append(el);
   return createRoot(el);
-}
-
-export function mountConsent(): void {
-  root('consent-root').render(<ConsentBar {...props<ComponentProps<typeof ConsentBar>>('pf-consent-props')} />);
 }
 
 export function mountLogin(): void {

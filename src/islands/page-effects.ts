@@ -1,6 +1,6 @@
 /**
  * The one module script of every page (loaded by BodyEnd): plain-DOM behaviours — cart button and
- * count, add-to-cart buttons, VAT switch, account link, deal banner, query flags (login,
+ * count, add-to-cart buttons, VAT switch, account link, deal banner, consent bar, query flags (login,
  * change_password, token, atc, disc, utm_... and gclid, overrides), static price re-render (VAT mode,
  * customer discount), breadcrumb history, header shrink, mobile USP carousel — and the on-demand
  * mounting of the React islands (src/islands/lazy-mount.tsx). React loads only when one is needed.
@@ -21,7 +21,7 @@ import { wireAddToCart } from './dom/add-to-cart.ts';
 import { wireVatSwitch } from './dom/vat-switch.ts';
 import { wireAccountLink } from './dom/account-link.ts';
 import { showDeal } from './dom/deal-banner.ts';
-import { readConsent } from '../lib/consent-flags.ts';
+import { showConsentBar } from './dom/consent-bar.ts';
 
 export const HEADER_SHRINK_PX = 40;
 export const USP_AUTOPLAY_MS = 3000;
@@ -124,11 +124,9 @@ function once(mount: () => void): () => void {
   return () => { if (!done) { done = true; mount(); } };
 }
 
-/** Consent bar only without a saved choice (a saved one was applied in <head>); the rest on first use. */
+/** Consent bar (plain DOM) only without a saved choice; the React islands on first use. */
 function onDemandIslands(): void {
-  try {
-    if (navigator.cookieEnabled && readConsent(document.cookie) === undefined) void islands().then((m) => m.mountConsent());
-  } catch { /* consent handling fails silently (SPEC §8) */ }
+  showConsentBar();
   const mountLogin = once(() => void islands().then((m) => m.mountLogin()));
   loginState.subscribe((s) => { if (s.open) mountLogin(); });
   wireCartButton(once(() => void islands().then((m) => m.mountMiniCart())));
