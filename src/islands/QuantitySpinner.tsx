@@ -6,7 +6,10 @@ export interface SpinnerLabels { quantity: string; decrease: string; increase: s
 interface Props { value: number; disabled: boolean; onCommit: (quantity: number) => void; labels: SpinnerLabels }
 
 export default function QuantitySpinner({ value, disabled, onCommit, labels }: Props) {
-  const [text, setText] = useState(String(value));
+  const [text, setTextState] = useState(String(value));
+  // the latest text, also between renders: quick repeated clicks each count
+  const latest = useRef(text);
+  const setText = (t: string) => { latest.current = t; setTextState(t); };
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => setText(String(value)), [value]);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -16,7 +19,7 @@ export default function QuantitySpinner({ value, disabled, onCommit, labels }: P
     timer.current = setTimeout(() => { if (shouldSendUpdate(next, value)) onCommit(next); }, delay);
   };
   const step = (d: number) => {
-    const next = clampQuantity(clampQuantity(text) + d);
+    const next = clampQuantity(clampQuantity(latest.current) + d);
     setText(String(next));
     schedule(next);
   };

@@ -13,7 +13,10 @@ export async function showDeal(): Promise<void> {
     const r = await getJson<Deal>('/api/current-deal');
     deal = r.ok ? r.data : undefined;
   } catch { /* deal errors are ignored (SPEC §7) */ }
-  if (!deal || !dealLive(deal, Date.now())) return;
+  if (!deal || !dealLive(deal, Date.now())) {
+    root.hidden = true; // reserved at build time, over since
+    return;
+  }
   const d = deal;
   const link = document.createElement('a');
   link.href = (root.dataset.productPath ?? '').replace('__slug__', encodeURIComponent(d.product_slug));
@@ -22,7 +25,7 @@ export async function showDeal(): Promise<void> {
   clock.className = 'deal-banner__clock';
   clock.dataset.testid = 'deal-countdown';
   root.append(link, ` · ${root.dataset.endsIn ?? ''}`, clock);
-  root.className = 'deal-banner';
+  root.className = 'deal-banner deal-banner--reserved';
   root.dataset.testid = 'deal-banner';
   root.hidden = false;
 
