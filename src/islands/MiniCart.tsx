@@ -8,6 +8,7 @@ import { useStore } from '@nanostores/react';
 import type { LocaleCode } from '../lib/locales.ts';
 import { isLockedLine, type CartItem } from '../lib/cart-rules.ts';
 import { isBuyXGetY } from '../lib/coupon-rules.ts';
+import { showCheckoutButton } from '../lib/cart-state.ts';
 import { cart, changeQuantity, syncing } from '../stores/cart.ts';
 import { discount, dismissRejected } from '../stores/discount.ts';
 import { cartOpen } from '../stores/ui.ts';
@@ -61,7 +62,6 @@ export default function MiniCart({ locale, t, checkoutHref, productPath, allowEx
   const showVat = !allowExVAT || state.vat;
   const header = useWidget('cart-header', open);
   const footer = useWidget('cart-footer', open);
-  const onCheckout = document.documentElement.dataset.route === 'checkout-id';
   const close = () => cartOpen.set(false);
 
   useEffect(() => {
@@ -106,7 +106,7 @@ export default function MiniCart({ locale, t, checkoutHref, productPath, allowEx
                 <strong data-testid="minicart-total" data-amount={total}>{money(total, 0, true, locale)}</strong>
               </p>
             )}
-            {items.length > 0 && !onCheckout && <a className="button minicart__checkout" href={checkoutHref} data-testid="minicart-checkout">{t.checkout}</a>}
+            {showCheckoutButton(document.documentElement.dataset.route, items.length) && <a className="button minicart__checkout" href={checkoutHref} data-testid="minicart-checkout">{t.checkout}</a>}
             {footer && <div className="minicart__widget" data-testid="minicart-footer-widget" dangerouslySetInnerHTML={{ __html: footer.content }} />}
           </aside>
         </>

@@ -144,4 +144,5 @@ for (const step of [onDemandIslands, wireAddToCart, wireVatSwitch, wireAccountLi
   try { step(); } catch (e) { console.error(e); }
 }
 void showDeal();
+html.dataset.islands = 'ready'; // e2e tests wait for this
 visited({ name: document.title, target: location.pathname + withoutOneShot(location.search) });

@@ -39,3 +39,8 @@ export function reviveCart(value: unknown): CartState {
   if (!value || typeof value !== 'object' || !Array.isArray((value as CartState).items)) return EMPTY_CART;
   return { ...EMPTY_CART, ...(value as CartState) };
 }
+
+/** The mini cart's checkout button: only with items, and never on the checkout page itself (SPEC §2). */
+export function showCheckoutButton(route: string | undefined, itemCount: number): boolean {
+  return itemCount > 0 && route !== 'checkout-id';
+}

@@ -57,3 +57,26 @@ test('?token sets the user token, clears the checkout and goes to my account ord
   expect(state.auth.accessToken).toBe('abc123');
   expect(state.cart).toMatchObject({ checkoutID: null, paymentMethod: null, sessions: {} });
 });
+
+test('a failed login shows an error and keeps the dialog open', async ({ page }) => {
+  await page.route('**/api/auth/login**', (r) => r.fulfill({ status: 401, json: { error: { code: 'invalid_credentials', message: 'no' } } }));
+  await page.goto(sv + '/?login=1');
+  const dialog = page.getByTestId('login-dialog');
+  await dialog.getByLabel('E-post').fill('kund@example.se');
+  await dialog.getByLabel('Lösenord').fill('fel-lösenord');
+  await dialog.getByRole('button', { name: 'Logga in', exact: true }).click();
+  await expect(dialog.getByRole('alert')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('td02:auth'))).toBeNull();
+});
+
+test('a successful login stores the tokens and goes to my account orders', async ({ page }) => {
+  await page.route('**/api/auth/login**', (r) => r.fulfill({ json: { access_token: 'A1', refresh_token: 'R1', user: { discount: { A: 5 } } } }));
+  await page.goto(sv + '/?login=1');
+  const dialog = page.getByTestId('login-dialog');
+  await dialog.getByLabel('E-post').fill('kund@example.se');
+  await dialog.getByLabel('Lösenord').fill('rätt-lösenord');
+  await dialog.getByRole('button', { name: 'Logga in', exact: true }).click();
+  await expect(page).toHaveURL(sv + '/my-account/orders');
+  const auth = await page.evaluate(() => JSON.parse(localStorage.getItem('td02:auth')!));
+  expect(auth).toMatchObject({ strategy: 'myAccount', accessToken: 'A1', refreshToken: 'R1', user: { discount: { A: 5 } } });
+});

@@ -65,9 +65,9 @@ export function watchErrors(page: Page): string[] {
   return errors;
 }
 
-/** Waits until the islands of the header have hydrated (the cart button reacts). */
+/** Waits until the page script has wired the header (cart button, search, VAT switch, account link). */
 export async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('astro-island[ssr][client="idle"]'));
+  await page.locator('html[data-islands="ready"]').waitFor({ state: 'attached' });
 }
 
 /** A request to a storefront by Host header (Node does not resolve *.localhost the way Chromium does). */

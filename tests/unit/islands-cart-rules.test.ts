@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addItem, cartCount, cartTotal, isLockedLine, itemFromProduct, needsProductPage, priceForQuantity, setQuantity, type CartItem } from '../../src/lib/cart-rules.ts';
-import { clearCheckout, EMPTY_CART, reviveCart } from '../../src/lib/cart-state.ts';
+import { clearCheckout, EMPTY_CART, reviveCart, showCheckoutButton } from '../../src/lib/cart-state.ts';
 import type { CartProductInput } from '../../src/lib/cart-product.ts';
 
 const product: CartProductInput = {
@@ -53,5 +53,11 @@ describe('cart rules (SPEC §4 Cart)', () => {
     expect(s.items).toHaveLength(1);
     expect(reviveCart('garbage')).toEqual(EMPTY_CART);
     expect(reviveCart({ items: [] }).vat).toBe(true);
+  });
+  it('hides the checkout button on checkout and for an empty cart', () => {
+    expect(showCheckoutButton('index', 2)).toBe(true);
+    expect(showCheckoutButton('checkout-id', 2)).toBe(false);
+    expect(showCheckoutButton('index', 0)).toBe(false);
+    expect(showCheckoutButton(undefined, 1)).toBe(true);
   });
 });
