@@ -12,7 +12,7 @@ import { E2E_PORT, TEST_SQLITE_FILE } from '../support/test-env.ts';
 export interface DemoProduct extends CartProductInput { stock_quantity: number }
 
 /** In-stock, orderable products without variations (optionally with several price tiers), ordered by id. */
-export async function demoProducts(locale: LocaleCode, n: number, opts: { tiered?: boolean; variations?: boolean } = {}): Promise<DemoProduct[]> {
+export async function demoProducts(locale: LocaleCode, n: number, opts: { tiered?: boolean; variations?: boolean; anyQuantity?: boolean } = {}): Promise<DemoProduct[]> {
   const { db } = openDb({ kind: 'sqlite', file: TEST_SQLITE_FILE });
   try {
     const rows = await db
@@ -22,7 +22,7 @@ export async function demoProducts(locale: LocaleCode, n: number, opts: { tiered
       .leftJoin('product_images as i', (j) => j.onRef('i.product_id', '=', 'p.id').on('i.type', '=', ImageType.Thumb))
       .select(['p.id', 'p.sku', 'p.type', 'p.group_id', 'p.discount_category', 'p.stock_status', 'p.stock_quantity', 'p.estimated_at', 'p.orderable', 'p.variations',
         't.name', 't.slug', 'pr.prices', 'pr.vat', 'i.url as thumb_url', 'i.width as thumb_w', 'i.height as thumb_h'])
-      .where('p.stock_status', '=', 'in-stock').where('p.orderable', '=', 1).where('p.stock_quantity', '>=', 50)
+      .where('p.stock_status', '=', 'in-stock').where('p.orderable', '=', 1).where('p.stock_quantity', '>=', opts.anyQuantity ? 0 : 50)
       .orderBy('p.id').execute();
     const out: DemoProduct[] = rows.map((r) => ({
       product_id: r.id, sku: r.sku, name: r.name, slug: r.slug, url: pathFor('product', locale, { slug: r.slug }), type: r.type,
@@ -31,7 +31,7 @@ export async function demoProducts(locale: LocaleCode, n: number, opts: { tiered
       stock_status: r.stock_status, estimated_at: r.estimated_at, orderable: true, variations: JSON.parse(r.variations), stock_quantity: r.stock_quantity,
     }));
     return out
-      .filter((p) => (opts.variations ? p.variations.length > 0 : p.variations.length === 0))
+      .filter((p) => opts.anyQuantity || (opts.variations ? p.variations.length > 0 : p.variations.length === 0))
       .filter((p) => !opts.tiered || (p.prices.n.length >= 2 && !p.prices.c?.length))
       .slice(0, n);
   } finally {
