@@ -12,7 +12,7 @@ test('first visit: bar with intro, settings and reject; Consent Mode defaults to
   await page.goto(sv + '/');
   const bar = page.getByTestId('consent-bar');
   await expect(bar).toBeVisible();
-  await expect(page.getByTestId('consent-reject')).toBeVisible();
+  await expect(page.getByTestId('consent-save')).toHaveText('Endast nödvändiga'); // the reject option
   await expect(page.getByTestId('consent-settings-open')).toBeVisible();
   await expect(page.getByTestId('consent-accept-all')).toBeVisible();
   const first = (await dataLayer(page))[0] as unknown[];
@@ -45,7 +45,7 @@ test('allow all grants every flag for 30 days and closes; a reload applies it si
 
 test('reject on the first layer keeps only Necessary, for 1 day', async ({ page }) => {
   await page.goto(sv + '/');
-  await page.getByTestId('consent-reject').click();
+  await page.getByTestId('consent-save').click();
   await expect(page.getByTestId('consent-bar')).toBeHidden();
   const c = await consentCookie(page);
   expect(c?.value).toBe('1');
@@ -58,6 +58,7 @@ test('settings: saving includes Necessary plus the ticked flags; personalization
   await page.goto(sv + '/');
   await page.getByTestId('consent-settings-open').click();
   await expect(page.getByTestId('consent-settings')).toBeVisible();
+  await expect(page.getByTestId('consent-save')).toHaveText('Spara val');
   await page.getByTestId('consent-analyticsStorage').check();
   await page.getByTestId('consent-adPersonalization').check();
   await page.getByTestId('consent-save').click();

@@ -25,12 +25,13 @@ test('switching to ex-VAT re-renders static prices and survives a reload', async
   const incl = Number(await price.getAttribute('data-amount'));
   const vat = Number(await price.getAttribute('data-vat'));
   expect(await amount(price)).toBe(kr(incl));
-  await page.getByTestId('vat-excl').click();
+  await page.getByTestId('vat-switch').click();
   await expect(page.getByTestId('vat-switch')).toHaveAttribute('data-vat', 'excl');
   await expect.poll(() => amount(price)).toBe(kr(incl / (1 + vat / 100)));
   await page.reload();
   await expect.poll(() => amount(page.getByTestId('price').first())).toBe(kr(incl / (1 + vat / 100)));
-  await page.getByTestId('vat-incl').click();
+  await page.getByTestId('vat-switch').click();
+  await expect(page.getByTestId('vat-switch')).toHaveAttribute('data-vat', 'incl');
   await expect.poll(() => amount(page.getByTestId('price').first())).toBe(kr(incl));
 });
 

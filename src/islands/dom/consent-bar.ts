@@ -1,9 +1,9 @@
 /**
  * Cookie consent bar (SPEC §4), plain DOM so a first visit does not load React: cookies disabled →
- * nothing; a saved value was applied silently in <head>; otherwise the intro with settings, reject and
- * accept-all (optionally the settings view). Choices go to the __consent cookie and Consent Mode v2.
+ * nothing; a saved value was applied silently in <head>; otherwise the intro with settings, reject
+ * (save with nothing ticked) and accept-all, and the settings view. Choices go to the __consent cookie and Consent Mode v2.
  */
-import { allowAll, consentCookie, consentModeSignals, fromChoices, readConsent, rejectAll, type ConsentChoices } from '../../lib/consent-flags.ts';
+import { allowAll, consentCookie, consentModeSignals, fromChoices, readConsent, type ConsentChoices } from '../../lib/consent-flags.ts';
 import { getJson } from '../../stores/api.ts';
 
 interface Strings {
@@ -51,20 +51,19 @@ export function showConsentBar(): void {
     const necessary = el('input', { type: 'checkbox', checked: '', disabled: '' });
     const settings = el('fieldset', { class: 'consent-bar__settings', 'data-testid': 'consent-settings', hidden: '' },
       el('label', {}, necessary, ` ${t.necessary}`), box('analyticsStorage', t.analytics), box('adStorage', t.ads), box('adPersonalization', t.personalization));
-    const save = button(t.save, 'consent-save', false, () => decide(fromChoices(choice)));
-    save.hidden = true;
+    // One save button: on the first layer it saves Necessary only (the reject option); in the settings
+    // view it saves what is ticked.
+    const save = button(t.reject, 'consent-save', false, () => decide(fromChoices(choice)));
     const open = button(t.settings, 'consent-settings-open', false, () => {
       settings.hidden = false;
       open.hidden = true;
-      save.hidden = false;
+      save.textContent = t.save;
       bar.dataset.view = 'settings';
     });
     bar.append(el('div', { class: 'consent-bar__inner' },
       el('div', { class: 'consent-bar__text' }, el('h2', {}, t.title), intro, el('p', {}, el('a', { href: privacyURL }, t.privacy))),
       settings,
-      el('div', { class: 'consent-bar__actions' }, open, save,
-        button(t.reject, 'consent-reject', false, () => decide(rejectAll())),
-        button(t.acceptAll, 'consent-accept-all', true, () => decide(allowAll())))));
+      el('div', { class: 'consent-bar__actions' }, open, save, button(t.acceptAll, 'consent-accept-all', true, () => decide(allowAll())))));
     document.body.append(bar);
     // the editor's intro text (cookie-alert widget), sanitized by the server
     getJson<{ content: string; hidden: boolean }>('/api/widget-by-slug/cookie-alert').then((r) => {
