@@ -22,6 +22,8 @@ import { wireVatSwitch } from './dom/vat-switch.ts';
 import { wireAccountLink } from './dom/account-link.ts';
 import { showDeal } from './dom/deal-banner.ts';
 import { showConsentBar } from './dom/consent-bar.ts';
+import { reloadForChunk, watchClientErrors } from './dom/client-errors.ts';
+import { isChunkLoadError } from '../lib/chunk-reload.ts';
 
 export const HEADER_SHRINK_PX = 40;
 export const USP_AUTOPLAY_MS = 3000;
@@ -116,7 +118,11 @@ function uspCarousel(): void {
   run();
 }
 
-const islands = () => import('./lazy-mount.tsx');
+/** The React islands' chunk; a failed load (new build deployed) reloads the page once a minute at most. */
+const islands = () => import('./lazy-mount.tsx').catch((e: unknown) => {
+  if (isChunkLoadError(e)) reloadForChunk();
+  throw e;
+});
 
 /** Mounts an on-demand island once. */
 function once(mount: () => void): () => void {
@@ -140,7 +146,7 @@ function onDemandIslands(): void {
   }
 }
 
-for (const step of [onDemandIslands, wireAddToCart, wireVatSwitch, wireAccountLink, queryFlags, priceRerender, headerShrink, uspCarousel]) {
+for (const step of [watchClientErrors, onDemandIslands, wireAddToCart, wireVatSwitch, wireAccountLink, queryFlags, priceRerender, headerShrink, uspCarousel]) {
   try { step(); } catch (e) { console.error(e); }
 }
 void showDeal();

@@ -5,6 +5,7 @@ import { dealLive, formatHms, secondsLeft } from '../../src/lib/deal-countdown.t
 import { pickVariant, resolveProviders } from '../../src/lib/experiments.ts';
 import { accountLinkTarget, customerDiscounts, loginModal, LOGGED_OUT } from '../../src/lib/account-rules.ts';
 import { renderPrice } from '../../src/lib/price-display.ts';
+import { isChunkLoadError, shouldReloadForChunk } from '../../src/lib/chunk-reload.ts';
 
 const n = (s: string) => s.replace(/\s/g, ' ');
 
@@ -98,5 +99,17 @@ describe('price re-render (VAT mode, customer discount)', () => {
     expect(n(r.amount)).toBe('180 kr');
     expect(n(r.ordinary!)).toBe('200 kr');
     expect(renderPrice({ amount: 200, vat: 25, discountCategory: 'B' }, 'sv', true, { A: 10 }).ordinary).toBeUndefined();
+  });
+});
+
+describe('chunk-load failure reload (SPEC §8)', () => {
+  it('reloads at most once per 60 seconds', () => {
+    expect(shouldReloadForChunk(null, 1000)).toBe(true);
+    expect(shouldReloadForChunk(1000, 60_999)).toBe(false);
+    expect(shouldReloadForChunk(1000, 61_000)).toBe(true);
+  });
+  it('recognises chunk-load errors', () => {
+    expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: http://x/_astro/a.js'))).toBe(true);
+    expect(isChunkLoadError(new Error('x is undefined'))).toBe(false);
   });
 });
