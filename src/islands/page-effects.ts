@@ -22,6 +22,7 @@ import { wireVatSwitch } from './dom/vat-switch.ts';
 import { wireAccountLink } from './dom/account-link.ts';
 import { showDeal } from './dom/deal-banner.ts';
 import { showConsentBar } from './dom/consent-bar.ts';
+import { showRecentlyViewed } from './dom/recently-viewed.ts';
 import { reloadForChunk, watchClientErrors } from './dom/client-errors.ts';
 import { isChunkLoadError } from '../lib/chunk-reload.ts';
 
@@ -146,7 +147,7 @@ function onDemandIslands(): void {
   }
 }
 
-for (const step of [watchClientErrors, onDemandIslands, wireAddToCart, wireVatSwitch, wireAccountLink, queryFlags, priceRerender, headerShrink, uspCarousel]) {
+for (const step of [watchClientErrors, onDemandIslands, wireAddToCart, showRecentlyViewed, wireVatSwitch, wireAccountLink, queryFlags, priceRerender, headerShrink, uspCarousel]) {
   try { step(); } catch (e) { console.error(e); }
 }
 void showDeal();

@@ -78,6 +78,10 @@ test('recently viewed: a product page adds itself, newest first, no duplicates',
   }
   const h = await local(page, 'td02:history');
   expect(h.recentlyViewed.map((x: { sku: string }) => x.sku)).toEqual(ps.slice(1).map((p) => p.sku).reverse());
+  // the product page lists them, without itself
+  const shown = page.getByTestId('recently-viewed').locator('li');
+  await expect(shown).toHaveCount(4);
+  expect(await shown.evaluateAll((lis) => lis.map((li) => (li as HTMLElement).dataset.sku))).toEqual(ps.slice(1, 5).map((p) => p.sku).reverse());
 });
 
 test('the header shrinks after 40 px of scrolling', async ({ page }) => {
