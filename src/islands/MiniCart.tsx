@@ -3,7 +3,7 @@
  * buy-X-get-Y coupons, total, checkout button (hidden on checkout), header/footer widgets.
  * The header button and count are plain DOM (src/islands/dom/cart-button.ts).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { LocaleCode } from '../lib/locales.ts';
 import { isLockedLine, type CartItem } from '../lib/cart-rules.ts';
@@ -64,11 +64,15 @@ export default function MiniCart({ locale, t, checkoutHref, productPath, allowEx
   const footer = useWidget('cart-footer', open);
   const close = () => cartOpen.set(false);
 
+  const closeButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (!open) return;
+    // keyboard users land in the panel, and back on the cart button when it closes
+    const opener = document.activeElement as HTMLElement | null;
+    closeButton.current?.focus();
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && close();
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    return () => { document.removeEventListener('keydown', onKey); opener?.focus?.(); };
   }, [open]);
 
   const bxgy = disc.coupons.filter(isBuyXGetY);
@@ -80,7 +84,7 @@ export default function MiniCart({ locale, t, checkoutHref, productPath, allowEx
           <aside id="minicart" className="minicart" role="dialog" aria-modal="true" aria-label={t.title} data-testid="minicart">
             <header className="minicart__head">
               <h2>{t.title}</h2>
-              <button type="button" className="minicart__close" aria-label={t.close} onClick={close}>×</button>
+              <button ref={closeButton} type="button" className="minicart__close" aria-label={t.close} onClick={close}>×</button>
             </header>
             {header && <div className="minicart__widget" data-testid="minicart-header-widget" dangerouslySetInnerHTML={{ __html: header.content }} />}
             {disc.rejected.length > 0 && (
