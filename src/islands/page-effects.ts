@@ -68,6 +68,8 @@ function priceRerender(): void {
   const apply = () => {
     const showVat = !allowExVAT || cart.get().vat;
     const discounts = customerDiscounts(auth.get());
+    // a hook for static labels ("incl. VAT"): CSS can follow html[data-vat]
+    html.dataset.vat = showVat ? 'incl' : 'excl';
     const key = JSON.stringify([showVat, discounts]);
     if (key === last) return;
     const first = last === '';

@@ -27,6 +27,7 @@ test('switching to ex-VAT re-renders static prices and survives a reload', async
   expect(await amount(price)).toBe(kr(incl));
   await page.getByTestId('vat-switch').click();
   await expect(page.getByTestId('vat-switch')).toHaveAttribute('data-vat', 'excl');
+  await expect(page.locator('html')).toHaveAttribute('data-vat', 'excl');
   await expect.poll(() => amount(price)).toBe(kr(incl / (1 + vat / 100)));
   await page.reload();
   await expect.poll(() => amount(page.getByTestId('price').first())).toBe(kr(incl / (1 + vat / 100)));
