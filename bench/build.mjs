@@ -58,7 +58,8 @@ if (code !== 0) { console.error(log.slice(-3000)); process.exit(1); }
 let pages = 0;
 const count = (dir) => { for (const e of fs.readdirSync(dir, { withFileTypes: true })) { if (e.isDirectory()) count(path.join(dir, e.name)); else if (e.name === 'index.html') pages++; } };
 count(path.join(outDir, 'client'));
-const prerender = Number(/prerendering static routes[\s\S]*?Completed in ([\d.]+)(m?s)/.exec(log)?.slice(1).reduce((v, u) => (u === 'ms' ? v / 1000 : Number(v))) ?? NaN);
+const m = /prerendering static routes[\s\S]*?Completed in ([\d.]+)(ms|s|m)\b/.exec(log);
+const prerender = m ? Number(m[1]) * { ms: 0.001, s: 1, m: 60 }[m[2]] : NaN;
 const precompress = Number(/precompressed \d+ files \(br \+ gzip\) in (\d+) ms/.exec(log)?.[1] ?? NaN) / 1000;
 
 console.log(JSON.stringify({ products, pages, seconds, pagesPerSecond: Math.round(pages / seconds), prerenderSeconds: prerender,

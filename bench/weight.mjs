@@ -32,7 +32,9 @@ for (const [type, rel] of Object.entries(types)) {
   if (!fs.existsSync(file)) continue;
   const html = fs.readFileSync(file, 'utf8');
   const js = [...html.matchAll(/<script[^>]*\ssrc="(\/[^"]+)"/g)].map((m) => m[1]);
-  const modules = [...html.matchAll(/(?:import|from)\s*["'](\/_astro\/[^"']+\.js)["']/g)].map((m) => m[1]);
+  // inline module imports, islands (component-url/renderer-url) and modulepreload links
+  const modules = [...html.matchAll(/(?:import|from)\s*["'](\/_astro\/[^"']+\.js)["']/g), ...html.matchAll(/(?:component-url|renderer-url)="(\/[^"]+\.js)"/g),
+    ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="(\/[^"]+)"/g)].map((m) => m[1]);
   const css = [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="(\/[^"]+)"/g)].map((m) => m[1]);
   const inline = [...html.matchAll(/<script(?![^>]*\ssrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join('\n');
   const read = (u) => { try { return fs.readFileSync(path.join(client, u)); } catch { return Buffer.alloc(0); } };

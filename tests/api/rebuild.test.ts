@@ -1,7 +1,8 @@
 /**
  * Rebuild for content editors: POST /admin/rebuild (token, constant-time) builds into a fresh directory
  * while the server keeps serving the old build, then switches; a failed build changes nothing.
- * Engine-independent (it builds from its own small SQLite catalogue), so it runs in the SQLite pass only.
+ * It builds from a small catalogue on the engine under test: its own SQLite file, or the PostgreSQL test
+ * database (restored to the standard catalogue afterwards, as data-layer.test.ts does).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,12 +16,13 @@ import { startServer, type RunningServer } from '../support/server.ts';
 import { request } from '../support/http.ts';
 import { API_PORT, TEST_DIR } from '../support/test-env.ts';
 
-const onPostgres = inject('databaseUrl').startsWith('postgres');
+const engineUrl = inject('databaseUrl');
+const onPostgres = engineUrl.startsWith('postgres');
 const PORT = API_PORT + 2;
 const TOKEN = 'editor-secret-token';
 const buildsDir = path.join(TEST_DIR, 'rebuild-builds');
 const dbFile = path.join(TEST_DIR, 'rebuild.db');
-const dbUrl = `sqlite:${dbFile}`;
+const dbUrl = onPostgres ? engineUrl : `sqlite:${dbFile}`;
 const env = { ...process.env, DATABASE_URL: dbUrl, PORT: String(PORT), PARTSFRONT_BUILDS_DIR: buildsDir };
 const page = (p: string, init?: Parameters<typeof request>[1]) => request(`http://sv.localhost:${PORT}${p}`, init);
 const current = () => fs.realpathSync(path.join(buildsDir, 'current'));
@@ -32,7 +34,7 @@ async function setTitle(title: string) {
   await db.destroy();
 }
 
-describe.skipIf(onPostgres)('rebuild', () => {
+describe(`rebuild (${engineUrl.split(':')[0]})`, () => {
   let server: RunningServer | undefined;
 
   beforeAll(async () => {
@@ -41,7 +43,10 @@ describe.skipIf(onPostgres)('rebuild', () => {
     await rebuild({ env, buildsDir });
     server = await startServer({ port: PORT, databaseUrl: dbUrl, buildDir: '', env: { PARTSFRONT_BUILD_DIR: '', PARTSFRONT_BUILDS_DIR: buildsDir, PARTSFRONT_REBUILD_TOKEN: TOKEN } });
   }, 240_000);
-  afterAll(async () => { await server?.stop(); });
+  afterAll(async () => {
+    await server?.stop();
+    if (onPostgres) await resetDatabase(engineUrl);
+  }, 120_000);
 
   it('checks the token in constant time and refuses without one configured', () => {
     expect(isAuthorized(`Bearer ${TOKEN}`, TOKEN)).toBe(true);
@@ -52,7 +57,7 @@ describe.skipIf(onPostgres)('rebuild', () => {
   });
 
   it('answers 401 JSON without a valid token', async () => {
-    for (const headers of [{}, { authorization: 'Bearer wrong' }, { authorization: TOKEN }]) {
+    for (const headers of [{}, { authorization: 'Bearer wrong' }, { authorization: TOKEN }] as Record<string, string>[]) {
       const r = await page('/admin/rebuild', { method: 'POST', headers });
       expect(r.status).toBe(401);
       expect(r.json().error.code).toBe('unauthorized');

@@ -83,3 +83,18 @@ test('trust reviews load on a tall viewport with a short page, else after scroll
   await expect(tall.getByTestId('trust-reviews-loaded')).toHaveCount(1);
   await tall.close();
 });
+
+test('main menu opens the second category level on hover and keyboard focus (desktop)', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(origin('da') + '/');
+  const first = page.getByTestId('main-menu').locator(':scope > ul > li').first();
+  const sub = first.getByTestId('main-menu-sub');
+  await expect(sub).toBeHidden();
+  await first.locator('a').first().hover();
+  await expect(sub).toBeVisible();
+  await expect(sub.locator('a').first()).toHaveAttribute('href', /^\/kategori\/[a-z0-9-]+\/[a-z0-9-]+$/);
+  await page.mouse.move(1200, 700);
+  await expect(sub).toBeHidden();
+  await first.locator('a').first().focus();
+  await expect(sub).toBeVisible();
+});

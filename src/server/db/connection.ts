@@ -20,20 +20,29 @@ export function openDb(config: DbConfig = dbConfigFromEnv()): DbHandle {
   return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), config };
 }
 
-let shared: DbHandle | undefined;
+/**
+ * The process-wide connection used by services and pages. Kept on globalThis: after a rebuild the server
+ * loads the new build's bundle (its own copy of this module) into the same process, and every build must
+ * share one pool instead of leaking one per switch.
+ */
+const SHARED = Symbol.for('partsfront.db.shared');
+const holder = globalThis as typeof globalThis & { [SHARED]?: DbHandle };
 
-/** The process-wide connection used by services and pages. */
+function shared(): DbHandle {
+  holder[SHARED] ??= openDb();
+  return holder[SHARED];
+}
+
 export function getDb(): Db {
-  shared ??= openDb();
-  return shared.db;
+  return shared().db;
 }
 
 export function getDbConfig(): DbConfig {
-  shared ??= openDb();
-  return shared.config;
+  return shared().config;
 }
 
 export async function closeSharedDb(): Promise<void> {
-  if (shared) await shared.db.destroy();
-  shared = undefined;
+  const h = holder[SHARED];
+  holder[SHARED] = undefined;
+  if (h) await h.db.destroy();
 }
