@@ -54,6 +54,8 @@ export default function Search({ input, locale, productPath, allowExVAT, t }: Pr
     input.addEventListener('focus', onFocus);
     input.addEventListener('keydown', onKey);
     document.addEventListener('click', onDoc);
+    // typing between the first render and these listeners must not be lost
+    setQ(input.value);
     setOpen(true);
     return () => {
       input.removeEventListener('input', onInput);
