@@ -1,0 +1,118 @@
+/**
+ * The right-side mini cart panel (SPEC §2 Mini cart, §4 Cart), mounted on first open: lines,
+ * buy-X-get-Y coupons, total, checkout button (hidden on checkout), header/footer widgets.
+ * The header button and count are plain DOM (src/islands/dom/cart-button.ts).
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import type { LocaleCode } from '../lib/locales.ts';
+import { isLockedLine, type CartItem } from '../lib/cart-rules.ts';
+import { isBuyXGetY } from '../lib/coupon-rules.ts';
+import { showCheckoutButton } from '../lib/cart-state.ts';
+import { cart, changeQuantity, syncing } from '../stores/cart.ts';
+import { discount, dismissRejected } from '../stores/discount.ts';
+import { cartOpen } from '../stores/ui.ts';
+import { getJson } from '../stores/api.ts';
+import { fill, money, PLACEHOLDER, productHref } from './format.ts';
+import QuantitySpinner, { type SpinnerLabels } from './QuantitySpinner.tsx';
+
+export interface MiniCartStrings extends SpinnerLabels {
+  title: string; close: string; empty: string; checkout: string; total: string; remove: string;
+  adjusted: string; coupons: string; rejected: string; subscription: string; stock: Record<string, string>;
+}
+interface Props { locale: LocaleCode; t: MiniCartStrings; checkoutHref: string; productPath: string; allowExVAT: boolean }
+interface Widget { content: string; hidden: boolean }
+
+function useWidget(slug: string, when: boolean): Widget | undefined {
+  const [w, setW] = useState<Widget>();
+  useEffect(() => {
+    if (!when || w) return;
+    getJson<Widget>(`/api/widget-by-slug/${slug}`).then((r) => r.ok && r.data && setW(r.data)).catch(() => { /* silent (SPEC §8) */ });
+  }, [when]);
+  return w && !w.hidden && w.content ? w : undefined;
+}
+
+function Line({ item, locale, t, showVat, productPath }: { item: CartItem; locale: LocaleCode; t: MiniCartStrings; showVat: boolean; productPath: string }) {
+  const locked = isLockedLine(item);
+  return (
+    <li className="minicart__line" data-testid="minicart-line" data-sku={item.sku}>
+      <img src={item.thumb?.url ?? PLACEHOLDER} alt="" width={64} height={64} loading="lazy" />
+      <div className="minicart__info">
+        <a href={productHref(productPath, item.slug)} className="minicart__name">{item.name}</a>
+        <span className="minicart__price" data-testid="minicart-line-price">{item.quantity} × {money(item.price, item.vat, showVat, locale)}</span>
+        {item.subscription_interval?.name && <span className="minicart__sub">{fill(t.subscription, { name: item.subscription_interval.name })}</span>}
+        <span className={`minicart__stock stock--${item.stock_status}`}>{t.stock[item.stock_status] ?? item.stock_status}</span>
+        {item.cart_notice && <p className="notice notice--warning" role="status">{item.cart_notice}</p>}
+        {item.adjusted_quantity != null && <p className="notice notice--danger" role="alert" data-testid="minicart-adjusted">{fill(t.adjusted, { quantity: item.adjusted_quantity })}</p>}
+        <div className="minicart__actions">
+          <QuantitySpinner value={item.quantity} disabled={locked} labels={t} onCommit={(q) => changeQuantity(item.uuid, q)} />
+          {!locked && <button type="button" className="linkish" data-testid="minicart-remove" onClick={() => changeQuantity(item.uuid, 0)}>{t.remove}</button>}
+        </div>
+      </div>
+    </li>
+  );
+}
+
+export default function MiniCart({ locale, t, checkoutHref, productPath, allowExVAT }: Props) {
+  const state = useStore(cart);
+  const open = useStore(cartOpen);
+  const disc = useStore(discount);
+  const busy = useStore(syncing);
+  const items = state.items;
+  const showVat = !allowExVAT || state.vat;
+  const header = useWidget('cart-header', open);
+  const footer = useWidget('cart-footer', open);
+  const close = () => cartOpen.set(false);
+
+  const closeButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    // keyboard users land in the panel, and back on the cart button when it closes
+    const opener = document.activeElement as HTMLElement | null;
+    closeButton.current?.focus();
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && close();
+    document.addEventListener('keydown', onKey);
+    return () => { document.removeEventListener('keydown', onKey); opener?.focus?.(); };
+  }, [open]);
+
+  const bxgy = disc.coupons.filter(isBuyXGetY);
+  const total = items.reduce((s, i) => s + i.quantity * (showVat ? i.price : i.price / (1 + i.vat / 100)), 0);
+  if (!open) return null;
+  return (
+        <>
+          <div className="minicart-backdrop" onClick={close} />
+          <aside id="minicart" className="minicart" role="dialog" aria-modal="true" aria-label={t.title} data-testid="minicart">
+            <header className="minicart__head">
+              <h2>{t.title}</h2>
+              <button ref={closeButton} type="button" className="minicart__close" aria-label={t.close} onClick={close}>×</button>
+            </header>
+            {header && <div className="minicart__widget" data-testid="minicart-header-widget" dangerouslySetInnerHTML={{ __html: header.content }} />}
+            {disc.rejected.length > 0 && (
+              <div className="notice notice--warning" role="status" data-testid="coupon-rejected">
+                {disc.rejected.map((code) => <p key={code}>{fill(t.rejected, { code })}</p>)}
+                <button type="button" className="linkish" onClick={dismissRejected}>{t.close}</button>
+              </div>
+            )}
+            {items.length === 0 ? (
+              <p className="minicart__empty" data-testid="minicart-empty">{t.empty}</p>
+            ) : (
+              <ul className="minicart__lines">{items.map((i) => <Line key={i.uuid} item={i} locale={locale} t={t} showVat={showVat} productPath={productPath} />)}</ul>
+            )}
+            {bxgy.length > 0 && (
+              <section className="minicart__coupons" data-testid="minicart-coupons">
+                <h3>{t.coupons}</h3>
+                <ul>{bxgy.map((c) => <li key={c.code}>{c.discount_label || c.code}</li>)}</ul>
+              </section>
+            )}
+            {items.length > 0 && (
+              <p className={`minicart__total${busy ? ' is-busy' : ''}`}>
+                <span>{t.total}</span>
+                <strong data-testid="minicart-total" data-amount={total}>{money(total, 0, true, locale)}</strong>
+              </p>
+            )}
+            {showCheckoutButton(document.documentElement.dataset.route, items.length) && <a className="button minicart__checkout" href={checkoutHref} data-testid="minicart-checkout">{t.checkout}</a>}
+            {footer && <div className="minicart__widget" data-testid="minicart-footer-widget" dangerouslySetInnerHTML={{ __html: footer.content }} />}
+          </aside>
+        </>
+  );
+}

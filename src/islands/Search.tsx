@@ -1,0 +1,99 @@
+/**
+ * Product search dropdown (SPEC §4 Search), mounted on the first focus of the static search form's
+ * input: starts after more than 1 trimmed character, debounced 250 ms; search-trigger hints and products
+ * (thumb, name, price); a result goes to the product; Enter submits the form (results page with q).
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import type { LocaleCode } from '../lib/locales.ts';
+import type { PriceObject, Thumb } from '../lib/catalogue.ts';
+import { unitPrice } from '../lib/pricing-tiers.ts';
+import { getJson } from '../stores/api.ts';
+import { cart } from '../stores/cart.ts';
+import { providers } from '../stores/experiment.ts';
+import { money, PLACEHOLDER, productHref } from './format.ts';
+
+export const SEARCH_DEBOUNCE_MS = 250;
+interface Hit { name: string; slug: string; sku: string; thumb: Thumb | null; prices: PriceObject; vat: number }
+interface Hint { id: number; hint: string; url: string; url_title: string }
+interface Strings { placeholder: string; hints: string; products: string; empty: string; all: string }
+export interface SearchProps { locale: LocaleCode; productPath: string; allowExVAT: boolean; t: Strings }
+interface Props extends SearchProps { input: HTMLInputElement }
+
+export default function Search({ input, locale, productPath, allowExVAT, t }: Props) {
+  const { vat } = useStore(cart);
+  const showVat = !allowExVAT || vat;
+  const [q, setQ] = useState(input.value);
+  const [hits, setHits] = useState<Hit[] | null>(null);
+  const [hints, setHints] = useState<Hint[]>([]);
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const term = q.trim();
+    if (term.length <= 1) { setHits(null); setHints([]); return; }
+    const ctl = new AbortController();
+    const timer = setTimeout(() => {
+      const init = { signal: ctl.signal };
+      getJson<{ products: Hit[] }>('/api/products', { query: term, nc: 'true', co: 'true', provider: providers().searchProvider }, init)
+        .then((r) => { setHits(r.ok && r.data ? r.data.products.slice(0, 8) : []); setOpen(true); })
+        .catch(() => { /* aborted or offline */ });
+      getJson<Hint[]>('/api/search-triggers', { query: term }, init)
+        .then((r) => setHints(r.ok && Array.isArray(r.data) ? r.data : []))
+        .catch(() => {});
+    }, SEARCH_DEBOUNCE_MS);
+    return () => { clearTimeout(timer); ctl.abort(); };
+  }, [q]);
+
+  useEffect(() => {
+    const onInput = () => { setQ(input.value); setOpen(true); };
+    const onFocus = () => setOpen(true);
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    const onDoc = (e: Event) => { if (e.target !== input && !root.current?.contains(e.target as Node)) setOpen(false); };
+    input.addEventListener('input', onInput);
+    input.addEventListener('focus', onFocus);
+    input.addEventListener('keydown', onKey);
+    document.addEventListener('click', onDoc);
+    // typing between the first render and these listeners must not be lost
+    setQ(input.value);
+    setOpen(true);
+    return () => {
+      input.removeEventListener('input', onInput);
+      input.removeEventListener('focus', onFocus);
+      input.removeEventListener('keydown', onKey);
+      document.removeEventListener('click', onDoc);
+    };
+  }, [input]);
+
+  const show = open && q.trim().length > 1 && hits !== null;
+  if (!show) return null;
+  return (
+    <div ref={root}>
+        <div id="search-dropdown" className="search__dropdown" data-testid="search-dropdown">
+          {hints.length > 0 && (
+            <>
+              <h3>{t.hints}</h3>
+              <ul>{hints.map((h) => <li key={h.id} className="search__hint" data-testid="search-hint">{h.hint} <a href={h.url}>{h.url_title}</a></li>)}</ul>
+            </>
+          )}
+          {hits.length === 0 ? <p className="search__empty" data-testid="search-empty">{t.empty}</p> : (
+            <>
+              <h3>{t.products}</h3>
+              <ul>
+                {hits.map((p) => (
+                  <li key={p.sku} className="search__result" data-testid="search-result">
+                    <a href={productHref(productPath, p.slug)}>
+                      <img src={p.thumb?.url ?? PLACEHOLDER} alt="" width={40} height={40} loading="lazy" />
+                      <span>{p.name}</span>
+                      <strong>{money(unitPrice(p.prices, 1), p.vat, showVat, locale)}</strong>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+              <p className="search__empty"><button type="submit" className="linkish">{t.all}</button></p>
+            </>
+          )}
+        </div>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+/** Account link (SPEC §2): my-order scope → that order, logged in → my account orders, else opens login. */
+import { accountLinkTarget } from '../../lib/account-rules.ts';
+import { auth } from '../../stores/auth.ts';
+import { login } from '../../stores/ui.ts';
+
+export function wireAccountLink(): void {
+  const a = document.querySelector<HTMLAnchorElement>('a[data-testid="account-link"]');
+  if (!a) return;
+  const { label = '', loginLabel = '', ordersHref = '', orderPath = '' } = a.dataset;
+  let kind = 'orders';
+  auth.subscribe((state) => {
+    const target = accountLinkTarget(state);
+    kind = target.kind;
+    a.dataset.target = kind;
+    a.href = target.kind === 'order' ? orderPath.replace('__id__', encodeURIComponent(target.id)) : ordersHref;
+    a.textContent = kind === 'login' ? loginLabel : label;
+  });
+  a.addEventListener('click', (e) => {
+    if (kind !== 'login') return;
+    e.preventDefault();
+    login('show');
+  });
+}

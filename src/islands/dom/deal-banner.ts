@@ -1,0 +1,42 @@
+/**
+ * Current-deal banner (SPEC §4): shown only between starts_at and expires_at, counts down hh:mm:ss,
+ * pauses while the tab is hidden, re-syncs from the clock when visible again, stops at zero.
+ */
+import { dealLive, formatHms, secondsLeft, type Deal } from '../../lib/deal-countdown.ts';
+import { getJson } from '../../stores/api.ts';
+
+export async function showDeal(): Promise<void> {
+  const root = document.querySelector<HTMLElement>('[data-deal-banner]');
+  if (!root) return;
+  let deal: Deal | undefined;
+  try {
+    const r = await getJson<Deal>('/api/current-deal');
+    deal = r.ok ? r.data : undefined;
+  } catch { /* deal errors are ignored (SPEC §7) */ }
+  if (!deal || !dealLive(deal, Date.now())) {
+    root.hidden = true; // reserved at build time, over since
+    return;
+  }
+  const d = deal;
+  const link = document.createElement('a');
+  link.href = (root.dataset.productPath ?? '').replace('__slug__', encodeURIComponent(d.product_slug));
+  link.textContent = `${d.title}: ${d.product_name} −${d.discount} %`;
+  const clock = document.createElement('span');
+  clock.className = 'deal-banner__clock';
+  clock.dataset.testid = 'deal-countdown';
+  root.append(link, ` · ${root.dataset.endsIn ?? ''}`, clock);
+  root.className = 'deal-banner deal-banner--reserved';
+  root.dataset.testid = 'deal-banner';
+  root.hidden = false;
+
+  let timer: ReturnType<typeof setInterval> | undefined;
+  const stop = () => { clearInterval(timer); timer = undefined; };
+  const tick = () => {
+    const s = secondsLeft(d.expires_at, Date.now());
+    clock.textContent = formatHms(s);
+    if (s === 0) stop();
+  };
+  const start = () => { tick(); if (!timer && secondsLeft(d.expires_at, Date.now()) > 0) timer = setInterval(tick, 1000); };
+  document.addEventListener('visibilitychange', () => (document.hidden ? stop() : start()));
+  if (!document.hidden) start(); else tick();
+}

@@ -1,0 +1,157 @@
+/**
+ * The one module script of every page (loaded by BodyEnd): plain-DOM behaviours — cart button and
+ * count, add-to-cart buttons, VAT switch, account link, deal banner, consent bar, query flags (login,
+ * change_password, token, atc, disc, utm_... and gclid, overrides), static price re-render (VAT mode,
+ * customer discount), breadcrumb history, header shrink, mobile USP carousel — and the on-demand
+ * mounting of the React islands (src/islands/lazy-mount.tsx). React loads only when one is needed.
+ */
+import { isLocaleCode, LOCALES } from '../lib/locales.ts';
+import { campaignParams, parseAtc, parseOverrides, validDisc, withoutOneShot } from '../lib/query-params.ts';
+import { customerDiscounts } from '../lib/account-rules.ts';
+import { renderPrice } from '../lib/price-display.ts';
+import { cart, preloadAtc, resetCheckout, setCampaignData, syncCart } from '../stores/cart.ts';
+import { auth } from '../stores/auth.ts';
+import { setDisc } from '../stores/discount.ts';
+import { setOverrides } from '../stores/experiment.ts';
+import { visited } from '../stores/history.ts';
+import { personalisation } from '../stores/personalisation.ts';
+import { login, loginState } from '../stores/ui.ts';
+import { wireCartButton } from './dom/cart-button.ts';
+import { wireAddToCart } from './dom/add-to-cart.ts';
+import { wireVatSwitch } from './dom/vat-switch.ts';
+import { wireAccountLink } from './dom/account-link.ts';
+import { showDeal } from './dom/deal-banner.ts';
+import { showConsentBar } from './dom/consent-bar.ts';
+import { showRecentlyViewed } from './dom/recently-viewed.ts';
+import { reloadForChunk, watchClientErrors } from './dom/client-errors.ts';
+import { isChunkLoadError } from '../lib/chunk-reload.ts';
+
+export const HEADER_SHRINK_PX = 40;
+export const USP_AUTOPLAY_MS = 3000;
+
+const html = document.documentElement;
+const locale = isLocaleCode(html.dataset.locale) ? html.dataset.locale : 'sv';
+const paths = JSON.parse(document.getElementById('pf-paths')?.textContent ?? '{}') as { orders?: string };
+
+function queryFlags(): void {
+  const params = new URLSearchParams(location.search);
+  if (params.has('login')) login('show');
+  if (params.has('change_password')) login('show-change-password');
+  const campaign = campaignParams(params);
+  if (campaign) {
+    // campaign data goes with the cart, with where the visitor landed and came from
+    setCampaignData({ ...campaign, location: location.href.slice(0, 500), referrer: document.referrer.slice(0, 500) });
+    personalisation.set({ ...personalisation.get(), campaign, capturedAt: Date.now() });
+  }
+  setOverrides(parseOverrides(params));
+  const disc = validDisc(params.get('disc'));
+  if (disc) {
+    setDisc(disc);
+    if (cart.get().items.length) void syncCart();
+  }
+  const atc = parseAtc(params.get('atc'));
+  if (atc.length) void preloadAtc(atc);
+  const token = params.get('token');
+  if (params.has('token') || params.has('login') || params.has('change_password') || params.has('atc') || params.has('disc')) {
+    history.replaceState(history.state, '', location.pathname + withoutOneShot(location.search) + location.hash);
+  }
+  if (token) {
+    auth.set({ strategy: 'myAccount', accessToken: token, refreshToken: null, user: null });
+    resetCheckout();
+    location.assign(paths.orders ?? '/my-account/orders');
+  }
+}
+
+function priceRerender(): void {
+  const allowExVAT = LOCALES[locale].allowExVAT;
+  let last = '';
+  const apply = () => {
+    const showVat = !allowExVAT || cart.get().vat;
+    const discounts = customerDiscounts(auth.get());
+    // a hook for static labels ("incl. VAT"): CSS can follow html[data-vat]
+    html.dataset.vat = showVat ? 'incl' : 'excl';
+    const key = JSON.stringify([showVat, discounts]);
+    if (key === last) return;
+    const first = last === '';
+    last = key;
+    if (first && showVat && Object.keys(discounts).length === 0) return; // static HTML already shows this
+    for (const el of document.querySelectorAll<HTMLElement>('[data-testid="price"][data-amount]')) {
+      const d = el.dataset;
+      const r = renderPrice({ amount: Number(d.amount), vat: Number(d.vat), ordinary: d.ordinary ? Number(d.ordinary) : undefined, discountCategory: d.discountCategory }, locale, showVat, discounts);
+      const amount = el.querySelector('.price__amount');
+      if (amount) amount.textContent = r.amount;
+      let ord = el.querySelector<HTMLElement>('.price__ordinary');
+      if (r.ordinary) {
+        if (!ord) { ord = document.createElement('s'); ord.className = 'price__ordinary'; ord.dataset.testid = 'price-ordinary'; el.append(ord); }
+        ord.textContent = r.ordinary;
+      } else ord?.remove();
+      el.dataset.shownVat = showVat ? 'incl' : 'excl';
+      el.classList.toggle('price--customer', r.ordinary !== undefined && !d.ordinary);
+    }
+  };
+  cart.subscribe(apply);
+  auth.subscribe(apply);
+}
+
+function headerShrink(): void {
+  const header = document.querySelector('.site-header');
+  if (!header) return;
+  let ticking = false;
+  const update = () => { header.classList.toggle('is-shrunk', scrollY > HEADER_SHRINK_PX); ticking = false; };
+  addEventListener('scroll', () => { if (!ticking) { ticking = true; requestAnimationFrame(update); } }, { passive: true });
+  update();
+}
+
+function uspCarousel(): void {
+  const list = document.querySelector('.usps');
+  const items = list ? [...list.querySelectorAll('li')] : [];
+  const mobile = matchMedia('(max-width: 720px)');
+  if (!list || items.length < 2) return;
+  let i = 0;
+  let timer: ReturnType<typeof setInterval> | undefined;
+  const show = () => items.forEach((li, j) => li.classList.toggle('is-active', j === i));
+  const run = () => {
+    clearInterval(timer);
+    list.classList.toggle('is-rotating', mobile.matches);
+    if (!mobile.matches) return;
+    show();
+    timer = setInterval(() => { if (!document.hidden) { i = (i + 1) % items.length; show(); } }, USP_AUTOPLAY_MS);
+  };
+  mobile.addEventListener('change', run);
+  run();
+}
+
+/** The React islands' chunk; a failed load (new build deployed) reloads the page once a minute at most. */
+const islands = () => import('./lazy-mount.tsx').catch((e: unknown) => {
+  if (isChunkLoadError(e)) reloadForChunk();
+  throw e;
+});
+
+/** Mounts an on-demand island once. */
+function once(mount: () => void): () => void {
+  let done = false;
+  return () => { if (!done) { done = true; mount(); } };
+}
+
+/** Consent bar (plain DOM) only without a saved choice; the React islands on first use. */
+function onDemandIslands(): void {
+  showConsentBar();
+  const mountLogin = once(() => void islands().then((m) => m.mountLogin()));
+  loginState.subscribe((s) => { if (s.open) mountLogin(); });
+  wireCartButton(once(() => void islands().then((m) => m.mountMiniCart())));
+  const form = document.querySelector<HTMLFormElement>('form[data-search]');
+  const input = form?.querySelector<HTMLInputElement>('[data-testid="search-input"]');
+  if (form && input) {
+    const mountSearch = once(() => void islands().then((m) => m.mountSearch(form, input)));
+    input.addEventListener('focus', mountSearch);
+    input.addEventListener('input', mountSearch);
+    if (document.activeElement === input) mountSearch();
+  }
+}
+
+for (const step of [watchClientErrors, onDemandIslands, wireAddToCart, showRecentlyViewed, wireVatSwitch, wireAccountLink, queryFlags, priceRerender, headerShrink, uspCarousel]) {
+  try { step(); } catch (e) { console.error(e); }
+}
+void showDeal();
+html.dataset.islands = 'ready'; // e2e tests wait for this
+visited({ name: document.title, target: location.pathname + withoutOneShot(location.search) });

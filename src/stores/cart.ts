@@ -1,0 +1,89 @@
+/**
+ * Cart slice (localStorage td02:cart, SPEC §3 Cart state). Every add or quantity change is synced with
+ * POST /api/sync-cart and the panel renders what the server answers; an empty cart only resyncs discounts.
+ * Other tabs follow through storage events.
+ */
+import { atom, computed } from 'nanostores';
+import { localAtom } from './persist.ts';
+import { addItem, cartCount, itemFromProduct, setQuantity, type CartItem } from '../lib/cart-rules.ts';
+import { clearCheckout, EMPTY_CART, reviveCart, type CartState } from '../lib/cart-state.ts';
+import type { CartProductInput } from '../lib/cart-product.ts';
+import type { AtcEntry } from '../lib/query-params.ts';
+import { postJson } from './api.ts';
+import { couponCodes, enforceCouponConditions, syncCoupons } from './discount.ts';
+import { cartOpen } from './ui.ts';
+
+export const cart = localAtom<CartState>('cart', EMPTY_CART, reviveCart);
+export const itemCount = computed(cart, (c) => cartCount(c.items));
+/** True while a sync is in flight (the panel dims its total). */
+export const syncing = atom(false);
+
+const uuid = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
+
+let version = 0;
+
+/** The server's lines win; fields it leaves out are kept from ours (matched by uuid). */
+function mergeAnswer(local: readonly CartItem[], answer: readonly Partial<CartItem>[]): CartItem[] {
+  return answer.map((s) => ({ ...(local.find((l) => l.uuid === s.uuid) ?? ({} as CartItem)), ...s }) as CartItem);
+}
+
+export async function syncCart(body?: { items: unknown[]; checkout_order_id: string | null }): Promise<void> {
+  const v = ++version;
+  const state = cart.get();
+  if (!body && state.items.length === 0) {
+    await syncCoupons([]);
+    return;
+  }
+  syncing.set(true);
+  try {
+    const res = await postJson<Partial<CartItem>[]>('/api/sync-cart', body ?? { items: state.items, coupons: couponCodes(), checkout_order_id: state.checkoutID });
+    if (v !== version || !res.ok || !Array.isArray(res.data)) return; // a newer change has its own sync
+    const items = mergeAnswer(cart.get().items, res.data);
+    cart.set({ ...cart.get(), items, internal: res.headers.get('x-be-internal') === '1' });
+    enforceCouponConditions(items);
+    await syncCoupons(items);
+  } catch {
+    /* offline: keep the local cart, the next change syncs again */
+  } finally {
+    if (v === version) syncing.set(false);
+  }
+}
+
+export function addToCart(product: CartProductInput, quantity = 1, showCart = true): void {
+  const c = cart.get();
+  cart.set({ ...c, items: addItem(c.items, itemFromProduct(product, quantity, uuid())) });
+  cartOpen.set(showCart);
+  void syncCart();
+}
+
+export function changeQuantity(lineUuid: string, quantity: number): void {
+  const c = cart.get();
+  cart.set({ ...c, items: setQuantity(c.items, lineUuid, quantity) });
+  void syncCart();
+}
+
+export function setVat(vat: boolean): void {
+  cart.set({ ...cart.get(), vat });
+}
+
+export function resetCheckout(): void {
+  cart.set(clearCheckout(cart.get()));
+}
+
+export function setCampaignData(data: Record<string, string>): void {
+  cart.set({ ...cart.get(), campaignData: { ...cart.get().campaignData, ...data } });
+}
+
+/** The atc query preloads the cart through the atc form of sync-cart (items + checkout_order_id only). */
+export async function preloadAtc(entries: readonly AtcEntry[]): Promise<void> {
+  if (!entries.length) return;
+  const items: { uuid: string; sku: string; product_id?: number; quantity: number }[] = cart.get().items
+    .map((i) => ({ uuid: i.uuid, sku: i.sku, product_id: i.product_id, quantity: i.quantity }));
+  for (const e of entries) {
+    const same = items.find((i) => i.sku === e.sku);
+    if (same) same.quantity += e.quantity;
+    else items.push({ uuid: uuid(), sku: e.sku, quantity: e.quantity });
+  }
+  cartOpen.set(true);
+  await syncCart({ items, checkout_order_id: cart.get().checkoutID });
+}

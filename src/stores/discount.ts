@@ -1,0 +1,65 @@
+/**
+ * Coupon/discount slice (sessionStorage td02:discount): held coupons, the disc code from the query,
+ * rejected codes to show, and the 5-minute sync-coupons cache (SPEC §4 Coupon, §9).
+ */
+import { sessionAtom } from './persist.ts';
+import { addCoupon, cachedCoupons, couponCacheKey, enforceBuyXGetY, removeCoupon, replaceBySync, type Coupon, type CouponCacheEntry } from '../lib/coupon-rules.ts';
+import type { CartItem } from '../lib/cart-rules.ts';
+import { postJson } from './api.ts';
+
+export interface DiscountState { disc: string | null; coupons: Coupon[]; rejected: string[]; cache: CouponCacheEntry | null }
+const EMPTY: DiscountState = { disc: null, coupons: [], rejected: [], cache: null };
+
+export const discount = sessionAtom<DiscountState>('discount', EMPTY, (v) =>
+  v && typeof v === 'object' && Array.isArray((v as DiscountState).coupons) ? { ...EMPTY, ...(v as DiscountState) } : EMPTY);
+
+export const couponCodes = () => discount.get().coupons.map((c) => c.code);
+
+export function addCouponCode(code: string): void {
+  discount.set({ ...discount.get(), coupons: addCoupon(discount.get().coupons, code), cache: null });
+}
+export function removeCouponCode(code: string): void {
+  discount.set({ ...discount.get(), coupons: removeCoupon(discount.get().coupons, code), cache: null });
+}
+export function clearCoupons(): void {
+  discount.set({ ...discount.get(), coupons: [], rejected: [], cache: null });
+}
+export function setDisc(code: string): void {
+  discount.set({ ...addCouponState(code), disc: code });
+}
+function addCouponState(code: string): DiscountState {
+  return { ...discount.get(), coupons: addCoupon(discount.get().coupons, code), cache: null };
+}
+export function dismissRejected(): void {
+  discount.set({ ...discount.get(), rejected: [] });
+}
+
+/** Buy-X-get-Y coupons whose conditions the cart no longer meets are removed with a notice. */
+export function enforceCouponConditions(items: readonly CartItem[]): void {
+  const s = discount.get();
+  const { coupons, removed } = enforceBuyXGetY(s.coupons, items);
+  if (removed.length) discount.set({ ...s, coupons, rejected: [...s.rejected, ...removed] });
+}
+
+/** POST /api/sync-coupons: the server's answer replaces the store (cached 5 minutes per request). */
+export async function syncCoupons(items: readonly CartItem[], ignoreCache = false): Promise<void> {
+  const s = discount.get();
+  const codes = s.coupons.map((c) => c.code);
+  if (codes.length === 0) return;
+  const key = couponCacheKey(codes, items);
+  let answer = cachedCoupons(s.cache, key, Date.now(), ignoreCache);
+  if (!answer) {
+    try {
+      const res = await postJson<Coupon[]>('/api/sync-coupons', {
+        coupons: codes, cart_contents: items.map((i) => ({ sku: i.sku, product_id: i.product_id, quantity: i.quantity })), ignoreCache,
+      });
+      if (!res.ok || !Array.isArray(res.data)) return;
+      answer = res.data;
+    } catch {
+      return;
+    }
+  }
+  const { coupons, rejected } = replaceBySync(codes, answer);
+  const now = discount.get();
+  discount.set({ ...now, coupons, rejected: [...new Set([...now.rejected, ...rejected])], cache: { key, at: s.cache?.key === key ? s.cache.at : Date.now(), coupons: answer } });
+}
