@@ -80,3 +80,26 @@ test('a successful login stores the tokens and goes to my account orders', async
   const auth = await page.evaluate(() => JSON.parse(localStorage.getItem('td02:auth')!));
   expect(auth).toMatchObject({ strategy: 'myAccount', accessToken: 'A1', refreshToken: 'R1', user: { discount: { A: 5 } } });
 });
+
+test('logging in with the seeded demo account uses the real auth API', async ({ page }) => {
+  await page.goto(sv + '/?login=1');
+  const dialog = page.getByTestId('login-dialog');
+  await dialog.getByLabel('E-post').fill('demo@partsfront.test');
+  await dialog.getByLabel('Lösenord').fill('demo-parts-1');
+  await dialog.getByRole('button', { name: 'Logga in', exact: true }).click();
+  await expect(page).toHaveURL(sv + '/my-account/orders');
+  const auth = await page.evaluate(() => JSON.parse(localStorage.getItem('td02:auth')!));
+  expect(auth.strategy).toBe('myAccount');
+  expect(auth.accessToken).toMatch(/\S{20,}/);
+  expect(auth.user).toMatchObject({ email: 'demo@partsfront.test', discount: { A: 12, B: 5 } });
+});
+
+test('a wrong password against the real auth API is refused', async ({ page }) => {
+  await page.goto(sv + '/?login=1');
+  const dialog = page.getByTestId('login-dialog');
+  await dialog.getByLabel('E-post').fill('demo@partsfront.test');
+  await dialog.getByLabel('Lösenord').fill('not-the-password');
+  await dialog.getByRole('button', { name: 'Logga in', exact: true }).click();
+  await expect(dialog.getByRole('alert')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('td02:auth'))).toBeNull();
+});
