@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { pacedLoad } from './paced-load.mjs';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 50_000);
 const DB_FILE = path.resolve(process.env.BENCH_DB ?? `/tmp/partsfront-bench-${PRODUCTS / 1000}k.db`);
@@ -109,9 +110,17 @@ const syncCart = { requests: [{ method: 'POST', path: '/api/sync-cart?locale=sv&
 await run('(warm-up, not measured)', { ...products, duration: 3 });
 console.log(`\n${PRODUCTS} products, ${DURATION} s per run, server pinned to 2 cores, load generator on the same machine`);
 if (process.env.BENCH_ONLY === 'strings') { await run('GET /api/strings (max throughput)', { requests: [{ method: 'GET', path: '/api/strings?locale=sv&sid=1' }] }); stop(); process.exit(0); }
-await run(`GET /api/products @ ${RATE} req/s`, { ...products, overallRate: RATE });
-await run(`GET /api/products uncached @ ${RATE} req/s`, { ...uncached, overallRate: RATE });
-await run(`POST /api/sync-cart @ ${RATE} req/s`, { ...syncCart, overallRate: RATE });
+// Fixed-rate runs: evenly paced (bench/paced-load.mjs); max-throughput runs: autocannon, 20 connections.
+async function paced(title, next) {
+  const r = await pacedLoad({ port: PORT, host: headers.host, rate: RATE, seconds: DURATION, next });
+  const ms = (v) => v.toFixed(1).padStart(5);
+  console.log(`${title.padEnd(50)} ${r.rps.toFixed(0).padStart(6)} req/s   p50 ${ms(r.p50)} ms   p99 ${ms(r.p99)} ms   max ${Math.round(r.max)} ms${r.failed ? `   non-2xx/errors ${r.failed}` : ''}   ${r.p99 <= 50 ? 'within' : 'OVER'} the 50 ms p99 budget`);
+}
+let pk = 0;
+let pu = 0;
+await paced(`GET /api/products @ ${RATE} req/s (paced)`, () => ({ method: 'GET', path: q(QUERIES[pk++ % QUERIES.length]) }));
+await paced(`GET /api/products uncached @ ${RATE} req/s (paced)`, () => ({ method: 'GET', path: `${q(QUERIES[pu % QUERIES.length])}&offset=${(Math.floor(pu++ / QUERIES.length) * 7) % 2000}` }));
+await paced(`POST /api/sync-cart @ ${RATE} req/s (paced)`, () => ({ method: 'POST', path: '/api/sync-cart?locale=sv&sid=1', body: cart, headers: { 'content-type': 'application/json' } }));
 await run('GET /api/products (max throughput)', products);
 await run('POST /api/sync-cart (max throughput)', syncCart);
 stop();
