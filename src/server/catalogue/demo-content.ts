@@ -45,6 +45,22 @@ const STORE_MESSAGE: Record<LocaleCode, string> = {
   nl: 'Gratis verzending bij bestellingen boven 49 euro tot en met zondag!',
 };
 
+const CART_FOOTER: Record<LocaleCode, string> = {
+  sv: '30 dagars öppet köp och trygg betalning.',
+  no: '30 dagers åpent kjøp og trygg betaling.',
+  da: '30 dages returret og sikker betaling.',
+  fi: '30 päivän palautusoikeus ja turvallinen maksu.',
+  nl: '30 dagen bedenktijd en veilig betalen.',
+};
+
+const COOKIE_ALERT: Record<LocaleCode, string> = {
+  sv: 'Vi använder kakor för att butiken ska fungera och, om du tillåter, för statistik och anpassad marknadsföring.',
+  no: 'Vi bruker informasjonskapsler for at butikken skal fungere og, hvis du tillater det, for statistikk og tilpasset markedsføring.',
+  da: 'Vi bruger cookies, for at butikken kan fungere, og hvis du tillader det, til statistik og målrettet markedsføring.',
+  fi: 'Käytämme evästeitä kaupan toimintaan ja, jos sallit, tilastointiin ja kohdennettuun markkinointiin.',
+  nl: 'Wij gebruiken cookies om de winkel te laten werken en, als u dat toestaat, voor statistieken en gerichte marketing.',
+};
+
 const DEAL_TITLE: Record<LocaleCode, string> = { sv: 'Veckans deal', no: 'Ukens tilbud', da: 'Ugens tilbud', fi: 'Viikon diili', nl: 'Deal van de week' };
 
 export function demoContent(products: Product[], now: Date): Pick<CatalogueInput, 'content_pages' | 'widgets' | 'deals' | 'search_triggers'> {
@@ -56,9 +72,9 @@ export function demoContent(products: Product[], now: Date): Pick<CatalogueInput
     return [
       { slug: 'store-message', locale, content: STORE_MESSAGE[locale] },
       { slug: 'store-message-footer', locale, content: `${l.brand} – ${l.country}` },
-      { slug: 'cookie-alert', locale, content: `<p>${l.brand} uses cookies.</p>` },
+      { slug: 'cookie-alert', locale, content: `<p>${COOKIE_ALERT[locale]}</p>` },
       { slug: 'cart-header', locale, content: `<p>${STORE_MESSAGE[locale]}</p>` },
-      { slug: 'cart-footer', locale, content: `<p>${l.brand}: 30 ${locale === 'fi' ? 'päivää' : locale === 'nl' ? 'dagen' : 'dagar'}</p>` },
+      { slug: 'cart-footer', locale, content: `<p>${CART_FOOTER[locale]}</p>` },
       { slug: 'footer-columns', locale, content: '' },
     ];
   });
