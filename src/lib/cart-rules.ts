@@ -2,38 +2,18 @@
  * Cart rules of SPEC §4 Cart (pure): merge on add, tier re-pricing on quantity change, remove at 0,
  * count and total. The server re-prices on sync; these keep the panel right until it answers.
  */
-import type { Thumb, Tier } from './catalogue.ts';
+import type { Tier } from './catalogue.ts';
+import type { CartLineItem } from './api/contracts.ts';
 import type { CartProductInput } from './cart-product.ts';
 import { activeTiers, normalizeTiers, ordinaryUnitPrice } from './pricing-tiers.ts';
 
-/** SPEC §3 Cart line item. */
-export interface CartItem {
-  uuid: string;
-  type: number;
-  thumb: Thumb | null;
-  name: string;
-  slug: string;
-  product_id: number;
-  sku: string;
-  cross_selling_product_id?: number | null;
-  upselling_bundle_id?: number | null;
-  unique_bundle_id?: string | null;
-  added_by_coupon?: string | boolean | null;
-  quantity: number;
-  price: number;
-  ordinary_price: number;
-  pricing: Tier[];
-  vat: number;
-  categories: number[];
-  group_id: number | null;
-  discount_category: string | null;
-  stock_status: string;
-  estimated_at: string | null;
-  subscription_interval?: { name: string } | null;
-  cart_notice?: string | null;
-  adjusted_quantity?: number | null;
-  campaign?: boolean | null;
-}
+/**
+ * SPEC §3 Cart line item as the client holds it: the server's line (src/lib/api/contracts.ts), where the
+ * optional relations and notices may be absent until the first sync answers.
+ */
+type OptionalLineFields = 'cross_selling_product_id' | 'upselling_bundle_id' | 'unique_bundle_id' | 'added_by_coupon'
+  | 'subscription_interval' | 'cart_notice' | 'adjusted_quantity' | 'campaign';
+export type CartItem = Omit<CartLineItem, OptionalLineFields> & { [K in OptionalLineFields]?: CartLineItem[K] | null };
 
 /** Lines added by cross-sell, an upsell bundle or a coupon: never merged, spinner disabled (SPEC §4/§5). */
 export function isLockedLine(item: Pick<CartItem, 'cross_selling_product_id' | 'upselling_bundle_id' | 'added_by_coupon'>): boolean {
