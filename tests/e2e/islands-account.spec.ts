@@ -103,3 +103,15 @@ test('a wrong password against the real auth API is refused', async ({ page }) =
   await expect(dialog.getByRole('alert')).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('td02:auth'))).toBeNull();
 });
+
+test('a guest opens their order with order number and e-mail through the real order-auth API', async ({ page }) => {
+  await page.goto(sv + '/?login=1');
+  const dialog = page.getByTestId('login-dialog');
+  await page.getByTestId('login-my-order').click();
+  await dialog.getByLabel('Ordernummer').fill('100001');
+  await dialog.getByLabel('E-post').fill('gast@partsfront.test');
+  await dialog.getByRole('button', { name: 'Logga in', exact: true }).click();
+  await expect(page).toHaveURL(sv + '/my-order/100001');
+  const auth = await page.evaluate(() => JSON.parse(localStorage.getItem('td02:auth')!));
+  expect(auth).toMatchObject({ strategy: 'myOrder', user: { scope: 'my-order', order_id: '100001' } });
+});

@@ -9,6 +9,7 @@ import { migrate } from '../../src/server/db/migrate.ts';
 import { generateDemoCatalogue } from '../../src/server/catalogue/demo-generator.ts';
 import { writeCatalogue } from '../../src/server/catalogue/write-catalogue.ts';
 import { seedDemoCustomers } from '../../src/server/auth/demo-customers.ts';
+import { seedDemoOrders } from '../../src/server/auth/demo-orders.ts';
 import { E2E_PORT, TEST_BUILD_DIR, TEST_PRODUCTS, TEST_SQLITE_FILE } from './test-env.ts';
 
 export function databaseUrlFor(url: string | undefined): string {
@@ -26,7 +27,9 @@ export async function resetDatabase(url: string, products = TEST_PRODUCTS): Prom
     if (config.kind === 'postgres') await sql`DROP SCHEMA public CASCADE; CREATE SCHEMA public`.execute(db);
     await migrate(db);
     await writeCatalogue(db, generateDemoCatalogue({ products, now: new Date() }));
-    await seedDemoCustomers(db); // the README's demo account, as `npm run seed` adds it
+    // the README's demo account and guest order, as `npm run seed` adds them
+    await seedDemoCustomers(db);
+    await seedDemoOrders(db);
   } finally {
     await db.destroy();
   }

@@ -31,3 +31,15 @@ describe('passwords', () => {
     expect(verifyPassword('hunter2', 'md5$x')).toBe(false);
   });
 });
+
+describe('token scopes', () => {
+  const now = Date.UTC(2026, 10, 23);
+  it('a guest-order token names its order and is never an account token', () => {
+    const t = issueToken(0, 'access', now, 'my-order', 'PF-1');
+    expect(verifyToken(t, 'access', now, 'my-order')).toMatchObject({ scope: 'my-order', order_id: 'PF-1' });
+    expect(verifyToken(t, 'access', now)).toBeUndefined();
+  });
+  it('an account token is no guest-order token', () => {
+    expect(verifyToken(issueToken(7, 'access', now), 'access', now, 'my-order')).toBeUndefined();
+  });
+});

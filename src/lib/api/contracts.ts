@@ -293,6 +293,28 @@ export type AuthResponse = z.infer<typeof authResponseSchema>;
 export const profileResponseSchema = z.object({ user: authUserSchema });
 
 // ---------------------------------------------------------------------------------------------------
+// myOrder auth (SPEC §4, §7): guest access to ONE order. POST /api/order-auth/login with the order number
+// and the e-mail it was placed with, POST /api/order-auth/refresh, GET /api/order-auth/info.
+
+export const orderLoginRequestSchema = z.object({
+  order_id: z.union([z.string(), z.number().int()]).transform(String).pipe(z.string().trim().min(1).max(64)),
+  email: z.string().trim().min(3).max(254),
+});
+export type OrderLoginRequest = z.input<typeof orderLoginRequestSchema>;
+/** SPEC §3 User for guest-order users: scope and order_id. */
+export const orderUserSchema = z.object({ scope: z.literal('my-order'), order_id: z.string(), email: z.string() });
+export type OrderUser = z.infer<typeof orderUserSchema>;
+export const orderAuthResponseSchema = z.object({ access_token: z.string(), refresh_token: z.string(), user: orderUserSchema });
+export type OrderAuthResponse = z.infer<typeof orderAuthResponseSchema>;
+export const orderLineSchema = z.object({ sku: z.string(), name: z.string(), quantity: z.number(), price: z.number() });
+/** GET /api/order-auth/info answers `{ user, order }`. */
+export const orderInfoResponseSchema = z.object({
+  user: orderUserSchema,
+  order: z.object({ id: z.string(), locale: z.string(), status: z.string(), currency: z.string(), total: z.number(), created_at: z.string(), items: z.array(orderLineSchema) }),
+});
+export type OrderInfoResponse = z.infer<typeof orderInfoResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------------
 // POST /captuerr (client errors; 204 on success)
 
 export const CAPTUERR_LEVELS = ['error', 'warning', 'info'] as const;

@@ -7,20 +7,22 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export const TOKEN_MAX_AGE_SECONDS = 3600;
 export type TokenType = 'access' | 'refresh';
-export interface TokenClaims { sub: number; typ: TokenType; scope: 'my-account'; exp: number }
+/** my-account: a customer (sub = customer id); my-order: one guest order (order_id), never an account. */
+export type TokenScope = 'my-account' | 'my-order';
+export interface TokenClaims { sub: number; typ: TokenType; scope: TokenScope; exp: number; order_id?: string }
 
 const secret = process.env.PARTSFRONT_AUTH_SECRET || randomBytes(32).toString('hex');
 
 const sign = (payload: string) => createHmac('sha256', secret).update(payload).digest('base64url');
 
-export function issueToken(sub: number, typ: TokenType, now = Date.now()): string {
-  const claims: TokenClaims = { sub, typ, scope: 'my-account', exp: Math.floor(now / 1000) + TOKEN_MAX_AGE_SECONDS };
+export function issueToken(sub: number, typ: TokenType, now = Date.now(), scope: TokenScope = 'my-account', orderId?: string): string {
+  const claims: TokenClaims = { sub, typ, scope, exp: Math.floor(now / 1000) + TOKEN_MAX_AGE_SECONDS, ...(orderId !== undefined ? { order_id: orderId } : {}) };
   const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
   return `${payload}.${sign(payload)}`;
 }
 
-/** The claims of a valid, unexpired token of the wanted type; undefined for anything else. */
-export function verifyToken(token: string, typ: TokenType, now = Date.now()): TokenClaims | undefined {
+/** The claims of a valid, unexpired token of the wanted type and scope; undefined for anything else. */
+export function verifyToken(token: string, typ: TokenType, now = Date.now(), scope: TokenScope = 'my-account'): TokenClaims | undefined {
   if (token.length > 1024) return undefined;
   const [payload, signature, extra] = token.split('.');
   if (!payload || !signature || extra !== undefined) return undefined;
@@ -30,6 +32,9 @@ export function verifyToken(token: string, typ: TokenType, now = Date.now()): To
   try {
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as TokenClaims;
     if (claims.typ !== typ || !Number.isInteger(claims.sub) || !(claims.exp > now / 1000)) return undefined;
+    // A guest-order token opens its one order and nothing else (and an account token is no order token).
+    if ((claims.scope ?? 'my-account') !== scope) return undefined;
+    if (scope === 'my-order' && typeof claims.order_id !== 'string') return undefined;
     return claims;
   } catch {
     return undefined;

@@ -7,6 +7,7 @@ import { writeCatalogue } from '../catalogue/write-catalogue.ts';
 import { isCatalogueEmpty } from '../catalogue/catalogue-status.ts';
 import { progressBar } from './progress.ts';
 import { seedDemoCustomers } from '../auth/demo-customers.ts';
+import { seedDemoOrders } from '../auth/demo-orders.ts';
 
 function arg(args: string[], name: string): string | undefined {
   const i = args.indexOf(name);
@@ -29,6 +30,7 @@ export async function runDbCommand(command: string, args: string[]): Promise<voi
       const summary = await writeCatalogue(db, catalogue, progressBar('writing   '));
       console.log(`seeded ${where}: ${summary.products} products, ${summary.categories} categories, ${summary.brands} brands`);
       if (await seedDemoCustomers(db)) console.log('added the demo customer (README: Demo account)');
+      if (await seedDemoOrders(db)) console.log('added the demo guest order (README: Demo account)');
       return;
     }
     if (command === 'import') {

@@ -31,7 +31,7 @@ export interface SearchTriggersTable { id: number; locale: string; keyword: stri
 export interface StringsTable { locale: string; key: string; value: string }
 export interface SchemaMigrationsTable { version: string; applied_at: string }
 
-export interface Database extends CommerceTables, AccountTables {
+export interface Database extends CommerceTables, AccountTables, OrderTables {
   categories: CategoriesTable;
   category_translations: CategoryTranslationsTable;
   brands: BrandsTable;
@@ -67,3 +67,9 @@ export interface CommerceTables { coupons: CouponsTable; client_errors: ClientEr
 // 0003_customers
 export interface CustomersTable { id: number; email: string; name: string; password_hash: string; discounts: string; created_at: string }
 export interface AccountTables { customers: CustomersTable }
+
+// 0004_orders
+export interface OrdersTable {
+  id: string; locale: string; email: string; customer_id: number | null; status: string; currency: string; total: number; items: string; created_at: string;
+}
+export interface OrderTables { orders: OrdersTable }

@@ -1,0 +1,16 @@
+/** GET /api/order-auth/info (SPEC §7): the one order a guest-order access token opens → { user, order }. */
+import type { APIRoute } from 'astro';
+import { ApiFailure, endpoint, json, methodNotAllowed, requireStore } from '../../../server/api/http.ts';
+import { orderOf } from '../../../server/auth/order-service.ts';
+import { getDb } from '../../../server/db/connection.ts';
+
+export const prerender = false;
+
+export const GET: APIRoute = endpoint(async ({ request, url }) => {
+  requireStore(url);
+  const info = await orderOf(getDb(), request.headers);
+  if (!info) throw new ApiFailure(401, 'unauthorized', 'a valid guest-order access token is required');
+  return json(info);
+});
+
+export const ALL = methodNotAllowed(['GET']);
