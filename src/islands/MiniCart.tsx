@@ -19,6 +19,8 @@ import QuantitySpinner, { type SpinnerLabels } from './QuantitySpinner.tsx';
 export interface MiniCartStrings extends SpinnerLabels {
   title: string; close: string; empty: string; checkout: string; total: string; remove: string;
   adjusted: string; coupons: string; rejected: string; subscription: string; stock: Record<string, string>;
+  /** cart_notice text key → text; a notice without a key is shown as sent. */
+  notices: Record<string, string>;
 }
 interface Props { locale: LocaleCode; t: MiniCartStrings; checkoutHref: string; productPath: string; allowExVAT: boolean }
 interface Widget { content: string; hidden: boolean }
@@ -42,7 +44,7 @@ function Line({ item, locale, t, showVat, productPath }: { item: CartItem; local
         <span className="minicart__price" data-testid="minicart-line-price">{item.quantity} × {money(item.price, item.vat, showVat, locale)}</span>
         {item.subscription_interval?.name && <span className="minicart__sub">{fill(t.subscription, { name: item.subscription_interval.name })}</span>}
         <span className={`minicart__stock stock--${item.stock_status}`}>{t.stock[item.stock_status] ?? item.stock_status}</span>
-        {item.cart_notice && <p className="notice notice--warning" role="status">{item.cart_notice}</p>}
+        {item.cart_notice && <p className="notice notice--warning" role="status" data-testid="minicart-notice">{t.notices[item.cart_notice] ?? item.cart_notice}</p>}
         {item.adjusted_quantity != null && <p className="notice notice--danger" role="alert" data-testid="minicart-adjusted">{fill(t.adjusted, { quantity: item.adjusted_quantity })}</p>}
         <div className="minicart__actions">
           <QuantitySpinner value={item.quantity} disabled={locked} labels={t} onCommit={(q) => changeQuantity(item.uuid, q)} />

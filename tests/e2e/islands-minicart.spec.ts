@@ -173,6 +173,10 @@ test('adjusted quantities from the server are shown as a danger notice', async (
   const notice = page.getByTestId('minicart-adjusted');
   await expect(notice).toBeVisible();
   await expect(notice).toHaveClass(/notice--danger/);
+  // the server's warning arrives as a text key and is shown translated, never as the key
+  const warning = page.getByTestId('minicart-notice');
+  await expect(warning).toHaveText('Vi har inte så många i lager – antalet har justerats.');
+  await expect(warning).toHaveClass(/notice--warning/);
 });
 
 test('header and footer widgets come from the widget API', async ({ page }) => {

@@ -48,3 +48,16 @@ test("a logged-in customer's discount per discount category re-renders prices", 
   await expect.poll(() => amount(price)).toBe(kr(full * 0.9));
   await expect.poll(async () => (await price.getByTestId('price-ordinary').textContent())?.replace(/\s+/g, ' ')).toBe(kr(before));
 });
+
+test('the product page VAT note follows the switch', async ({ page }) => {
+  const [p] = await demoProducts('sv', 1);
+  await consentGiven(page, sv);
+  await page.goto(sv + p.url);
+  await hydrated(page);
+  await expect(page.getByTestId('vat-note')).toBeVisible();
+  await expect(page.getByTestId('vat-note-excl')).toBeHidden();
+  await page.getByTestId('vat-switch').click();
+  await expect(page.getByTestId('vat-note-excl')).toHaveText('exkl. moms');
+  await expect(page.getByTestId('vat-note-excl')).toBeVisible();
+  await expect(page.getByTestId('vat-note')).toBeHidden();
+});
