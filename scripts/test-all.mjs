@@ -1,4 +1,4 @@
-// `npm test`: every suite — unit, API (SQLite, and PostgreSQL when TEST_DATABASE_URL is set), browser e2e —
+// `npm test`: every suite — typecheck, unit, API (SQLite, and PostgreSQL when TEST_DATABASE_URL is set), browser e2e —
 // then ONE closing line "N passed, N failed" summing them all. Exit code 1 if anything failed.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -33,10 +33,19 @@ const vitest = (project, label, env = {}) => {
   run(label, bin('vitest'), ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], env, out, vitestCounts);
 };
 
+// Strict TypeScript over src, server, tests, scripts (.astro files are compiled, not type-checked, by the build).
+if (!only || only.includes('typecheck')) {
+  console.log('\n=== typecheck ===');
+  const tc = spawnSync(bin('tsc'), ['--noEmit', '-p', '.'], { stdio: 'inherit' });
+  const ok = tc.status === 0;
+  console.log(`typecheck: ${ok ? 1 : 0} passed, ${ok ? 0 : 1} failed`);
+  totals[ok ? 'passed' : 'failed'] += 1;
+}
+
 vitest('unit', 'unit');
 
 // One seeded database + one build serve the API suites and the browser suite.
-if (!only || only.some((s) => s !== 'unit')) {
+if (!only || only.some((s) => s === 'api' || s === 'e2e')) {
   console.log('\n=== preparing test build ===');
   const prep = spawnSync(process.execPath, ['scripts/test-prepare.mjs'], { stdio: 'inherit' });
   if (prep.status !== 0) {
