@@ -1,18 +1,8 @@
 /** POST /api/auth/refresh (SPEC §7): { refresh_token } → a new token pair and the user; 401 when invalid or expired. */
-import type { APIRoute } from 'astro';
-import { refreshRequestSchema } from '../../../lib/api/contracts.ts';
-import { ApiFailure, endpoint, json, methodNotAllowed, readJsonBody, requireStore, validate } from '../../../server/api/http.ts';
+import { methodNotAllowed } from '../../../server/api/http.ts';
 import { refresh } from '../../../server/auth/account-service.ts';
-import { getDb } from '../../../server/db/connection.ts';
+import { refreshEndpoint } from '../../../server/auth/auth-endpoints.ts';
 
 export const prerender = false;
-
-export const POST: APIRoute = endpoint(async ({ request, url }) => {
-  requireStore(url);
-  const body = validate(refreshRequestSchema, await readJsonBody(request, 4096));
-  const result = await refresh(getDb(), body.refresh_token);
-  if (!result) throw new ApiFailure(401, 'invalid_token', 'the refresh token is invalid or expired');
-  return json(result);
-});
-
+export const POST = refreshEndpoint(refresh);
 export const ALL = methodNotAllowed(['POST']);
