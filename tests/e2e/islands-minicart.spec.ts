@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { origin } from '../support/test-env.ts';
 import { consentGiven, demoProducts, hydrated, line, seedCart, watchErrors, type DemoProduct } from './islands-fixtures.ts';
 
@@ -20,6 +20,20 @@ async function open(page: Page) {
 }
 
 test.beforeEach(async ({ page }) => consentGiven(page, sv));
+
+
+/** Add the same product twice: the mini cart opens, and the second add merges into the first line. */
+async function addTwiceMerges(page: Page, button: Locator): Promise<void> {
+  await expect(button).toBeEnabled();
+  await button.click();
+  await expect(page.getByTestId('minicart')).toBeVisible();
+  await expect(page.getByTestId('minicart-line')).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await button.click();
+  await expect(page.getByTestId('minicart-line')).toHaveCount(1);
+  await expect(page.getByTestId('minicart-qty')).toHaveValue('2');
+  await expect(page.getByTestId('cart-count')).toHaveText('2');
+}
 
 test('an empty cart shows the empty-cart text and count 0', async ({ page }) => {
   const errors = watchErrors(page);
@@ -190,15 +204,7 @@ test('add to cart on a product page opens the mini cart and merges a second add'
   const p = products[0];
   await page.goto(sv + p.url);
   const button = page.getByTestId('add-to-cart').first();
-  await expect(button).toBeEnabled();
-  await button.click();
-  await expect(page.getByTestId('minicart')).toBeVisible();
-  await expect(page.getByTestId('minicart-line')).toHaveCount(1);
-  await page.keyboard.press('Escape');
-  await button.click();
-  await expect(page.getByTestId('minicart-line')).toHaveCount(1);
-  await expect(page.getByTestId('minicart-qty')).toHaveValue('2');
-  await expect(page.getByTestId('cart-count')).toHaveText('2');
+  await addTwiceMerges(page, button);
 });
 
 test('fast add-to-cart sends a product with variations to its page', async ({ page }) => {
@@ -215,13 +221,5 @@ test('add to cart from a search result card merges by product and shows the coun
   await page.route('**/api/sync-cart**', (route) => route.abort());
   await page.goto(sv + '/sok?q=' + encodeURIComponent(p.sku));
   const button = page.locator(`[data-sku="${p.sku}"]`).getByTestId('add-to-cart');
-  await expect(button).toBeEnabled();
-  await button.click();
-  await expect(page.getByTestId('minicart')).toBeVisible();
-  await expect(page.getByTestId('minicart-line')).toHaveCount(1);
-  await page.keyboard.press('Escape');
-  await button.click();
-  await expect(page.getByTestId('minicart-line')).toHaveCount(1);
-  await expect(page.getByTestId('minicart-qty')).toHaveValue('2');
-  await expect(page.getByTestId('cart-count')).toHaveText('2');
+  await addTwiceMerges(page, button);
 });
