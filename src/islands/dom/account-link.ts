@@ -6,14 +6,16 @@ import { login } from '../../stores/ui.ts';
 export function wireAccountLink(): void {
   const a = document.querySelector<HTMLAnchorElement>('a[data-testid="account-link"]');
   if (!a) return;
-  const { label = '', loginLabel = '', ordersHref = '', orderPath = '' } = a.dataset;
+  const { ordersHref = '', orderPath = '' } = a.dataset;
+  const labels = a.querySelectorAll<HTMLElement>('.account-link__label');
   let kind = 'orders';
   auth.subscribe((state) => {
     const target = accountLinkTarget(state);
     kind = target.kind;
     a.dataset.target = kind;
     a.href = target.kind === 'order' ? orderPath.replace('__id__', encodeURIComponent(target.id)) : ordersHref;
-    a.textContent = kind === 'login' ? loginLabel : label;
+    // CSS shows the label of data-target; the hidden one stays out of the accessibility tree
+    labels.forEach((l) => l.setAttribute('aria-hidden', String((l.dataset.for === 'login') !== (kind === 'login'))));
   });
   a.addEventListener('click', (e) => {
     if (kind !== 'login') return;

@@ -4,7 +4,6 @@
  * (save with nothing ticked) and accept-all, and the settings view. Choices go to the __consent cookie and Consent Mode v2.
  */
 import { allowAll, consentCookie, consentModeSignals, fromChoices, readConsent, type ConsentChoices } from '../../lib/consent-flags.ts';
-import { getJson } from '../../stores/api.ts';
 
 interface Strings {
   title: string; intro: string; settings: string; acceptAll: string; reject: string; save: string;
@@ -28,11 +27,13 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string,
 export function showConsentBar(): void {
   try {
     if (!navigator.cookieEnabled || readConsent(document.cookie) !== undefined) return;
-    const props = JSON.parse(document.getElementById('pf-consent-props')?.textContent ?? 'null') as { t: Strings; privacyURL: string } | null;
+    const props = JSON.parse(document.getElementById('pf-consent-props')?.textContent ?? 'null') as { t: Strings; privacyURL: string; introHtml?: string } | null;
     if (!props) return;
-    const { t, privacyURL } = props;
+    const { t, privacyURL, introHtml } = props;
     const choice: ConsentChoices = { adStorage: false, analyticsStorage: false, adPersonalization: false };
-    const intro = el('p', {}, t.intro);
+    // the editor's intro text (cookie-alert widget), sanitized on the server and in the page since the build
+    const intro = introHtml ? el('div') : el('p', {}, t.intro);
+    if (introHtml) intro.innerHTML = introHtml;
     const bar = el('section', { class: 'consent-bar', role: 'dialog', 'aria-label': t.title, 'data-testid': 'consent-bar', 'data-view': 'intro' });
     const decide = (value: number) => {
       try { document.cookie = consentCookie(value); applyConsent(value); } catch { /* silent (SPEC §8) */ }
@@ -65,13 +66,5 @@ export function showConsentBar(): void {
       settings,
       el('div', { class: 'consent-bar__actions' }, open, save, button(t.acceptAll, 'consent-accept-all', true, () => decide(allowAll())))));
     document.body.append(bar);
-    // the editor's intro text (cookie-alert widget), sanitized by the server
-    getJson<{ content: string; hidden: boolean }>('/api/widget-by-slug/cookie-alert').then((r) => {
-      if (r.ok && r.data && !r.data.hidden && r.data.content) {
-        const div = el('div');
-        div.innerHTML = r.data.content;
-        intro.replaceWith(div);
-      }
-    }).catch(() => {});
   } catch { /* consent handling fails silently (SPEC §8) */ }
 }

@@ -1,0 +1,77 @@
+// `npm run bench:lighthouse [-- <build dir>]`: Lighthouse (mobile, default simulated throttling) on the home,
+// a category and a product page of each storefront through Debian's Chromium, printing the performance
+// score and CLS per page. Budget (DESIGN.md): performance ≥ 95, CLS 0. Serves the build itself
+// (default: the test build .cache/test/build, else builds/current, else dist) on BENCH_PORT (4499).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+
+const PORT = Number(process.env.BENCH_PORT ?? 4499);
+const candidates = [process.argv[2], '.cache/test/build', 'builds/current', 'dist'].filter(Boolean);
+const buildDir = candidates.find((d) => fs.existsSync(path.join(d, 'server', 'entry.mjs')));
+if (!buildDir) { console.error('no build found: run npm test, npm run build or pass a build dir'); process.exit(1); }
+const dbFile = fs.existsSync('.cache/test/catalogue.db') && buildDir.includes('.cache/test') ? 'sqlite:.cache/test/catalogue.db' : process.env.DATABASE_URL ?? '';
+const locales = (process.env.BENCH_LOCALES ?? 'sv,fi').split(',');
+
+const server = spawn(process.execPath, ['server/index.ts'], {
+  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', PARTSFRONT_BUILD_DIR: buildDir, ...(dbFile ? { DATABASE_URL: dbFile } : {}) },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+process.on('exit', () => server.kill());
+
+function get(host, pathname) {
+  return new Promise((resolve) => {
+    const req = http.request({ host: '127.0.0.1', port: PORT, path: pathname, headers: { host: `${host}:${PORT}` } }, (res) => {
+      let body = '';
+      res.on('data', (c) => { body += c; });
+      res.on('end', () => resolve({ status: res.statusCode, body }));
+    });
+    req.on('error', () => resolve({ status: 0, body: '' }));
+    req.end();
+  });
+}
+for (let i = 0; (await get('sv.localhost', '/healthz')).status !== 200; i++) {
+  if (i > 200) { console.error('server did not start'); process.exit(1); }
+  await new Promise((r) => setTimeout(r, 100));
+}
+
+// One page of each type per storefront, found through the home page's own links.
+const pages = [];
+for (const locale of locales) {
+  const host = `${locale}.localhost`;
+  const home = (await get(host, '/')).body;
+  const hrefs = [...home.matchAll(/href="(\/[^"#?]+)"/g)].map((m) => m[1]);
+  const category = hrefs.find((h) => /^\/(kategori|kategoria|categorie)\//.test(h));
+  const product = hrefs.find((h) => /^\/(produkt|tuote|product)\//.test(h));
+  for (const [type, p] of [['home', '/'], ['category', category], ['product', product]]) if (p) pages.push({ locale, type, url: `http://${host}:${PORT}${p}` });
+}
+
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+const rows = [];
+try {
+  for (const page of pages) {
+    const result = await lighthouse(page.url, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error' });
+    const lhr = result.lhr;
+    rows.push({
+      locale: page.locale, type: page.type, path: new URL(page.url).pathname.slice(0, 48),
+      performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+      cls: Number(lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3)),
+      lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
+      tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue),
+    });
+  }
+} finally {
+  await chrome.kill();
+  server.kill();
+}
+console.table(rows);
+const worst = Math.min(...rows.map((r) => r.performance));
+const maxCls = Math.max(...rows.map((r) => r.cls));
+console.log(`worst performance ${worst} (budget ≥ 95), largest CLS ${maxCls} (budget 0)`);
+process.exit(0);
