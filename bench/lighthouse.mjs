@@ -2,12 +2,12 @@
 // a category and a product page of each storefront through Debian's Chromium, printing the performance
 // score and CLS per page. Budget (DESIGN.md): performance ≥ 95, CLS 0. Serves the build itself
 // (default: the test build .cache/test/build, else builds/current, else dist) on BENCH_PORT (4499).
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
+import { request } from '../tests/support/http.ts';
+import { startServer } from '../tests/support/server.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4499);
 const candidates = [process.argv[2], '.cache/test/build', 'builds/current', 'dist'].filter(Boolean);
@@ -16,27 +16,9 @@ if (!buildDir) { console.error('no build found: run npm test, npm run build or p
 const dbFile = fs.existsSync('.cache/test/catalogue.db') && buildDir.includes('.cache/test') ? 'sqlite:.cache/test/catalogue.db' : process.env.DATABASE_URL ?? '';
 const locales = (process.env.BENCH_LOCALES ?? 'sv,fi').split(',');
 
-const server = spawn(process.execPath, ['server/index.ts'], {
-  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', PARTSFRONT_BUILD_DIR: buildDir, ...(dbFile ? { DATABASE_URL: dbFile } : {}) },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-process.on('exit', () => server.kill());
-
-function get(host, pathname) {
-  return new Promise((resolve) => {
-    const req = http.request({ host: '127.0.0.1', port: PORT, path: pathname, headers: { host: `${host}:${PORT}` } }, (res) => {
-      let body = '';
-      res.on('data', (c) => { body += c; });
-      res.on('end', () => resolve({ status: res.statusCode, body }));
-    });
-    req.on('error', () => resolve({ status: 0, body: '' }));
-    req.end();
-  });
-}
-for (let i = 0; (await get('sv.localhost', '/healthz')).status !== 200; i++) {
-  if (i > 200) { console.error('server did not start'); process.exit(1); }
-  await new Promise((r) => setTimeout(r, 100));
-}
+const server = await startServer({ port: PORT, databaseUrl: dbFile, buildDir });
+process.on('exit', () => void server.stop());
+const get = (host, pathname) => request(`http://${host}:${PORT}${pathname}`);
 
 // One page of each type per storefront, found through the home page's own links.
 const pages = [];
@@ -68,7 +50,7 @@ try {
   }
 } finally {
   await chrome.kill();
-  server.kill();
+  await server.stop();
 }
 console.table(rows);
 const worst = Math.min(...rows.map((r) => r.performance));

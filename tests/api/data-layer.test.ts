@@ -7,7 +7,7 @@ import { migrate } from '../../src/server/db/migrate.ts';
 import { writeCatalogue } from '../../src/server/catalogue/write-catalogue.ts';
 import { generateDemoCatalogue } from '../../src/server/catalogue/demo-generator.ts';
 import { flattenCategories, loadCategoryTree } from '../../src/server/catalogue/category-repository.ts';
-import { featuredProducts } from '../../src/server/catalogue/product-cards.ts';
+import { cartProductsBySku } from '../../src/server/commerce/cart-products.ts';
 import { LOCALE_CODES } from '../../src/lib/locales.ts';
 import { resetDatabase } from '../support/prepare.ts';
 
@@ -48,12 +48,18 @@ describe(`data layer on ${url.split(':')[0]}`, () => {
     }
   });
 
-  it('reads product cards with parsed price objects', async () => {
-    const cards = await featuredProducts(handle.db, 'fi', 5);
-    expect(cards.length).toBeGreaterThan(0);
-    expect(cards[0].url).toMatch(/^\/tuote\//);
-    expect(cards[0].prices.n[0]).toEqual({ q: 1, p: expect.any(Number) });
-    expect(cards.every((c) => c.stock_status === 'in-stock')).toBe(true);
+  it('reads products of one storefront by sku with parsed price objects, thumbs and main category first', async () => {
+    const skus = (await handle.db.selectFrom('products').select('sku').orderBy('id').limit(5).execute()).map((r) => r.sku);
+    const facts = await cartProductsBySku(handle.db, 'fi', [...skus, 'NO-SUCH-SKU']);
+    expect([...facts.keys()].sort()).toEqual([...skus].sort());
+    for (const sku of skus) {
+      const p = facts.get(sku)!;
+      expect(p.prices.n[0]).toEqual({ q: 1, p: expect.any(Number) });
+      expect(p.name).toBe((await handle.db.selectFrom('product_translations').select('name').where('product_id', '=', p.product_id).where('locale', '=', 'fi').executeTakeFirstOrThrow()).name);
+      const main = await handle.db.selectFrom('product_categories').select('category_id').where('product_id', '=', p.product_id).where('main', '=', 1).executeTakeFirstOrThrow();
+      expect(p.categories[0]).toBe(main.category_id);
+    }
+    expect([...facts.values()].some((p) => p.thumb !== null)).toBe(true);
   });
 
   it('a bad import changes nothing', async () => {
