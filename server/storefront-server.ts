@@ -50,8 +50,7 @@ export function createStorefrontServer(initial: Build, domains: Record<LocaleCod
     if (r.kind === 'passthrough') {
       const file = resolveInside(current.clientDir, url.pathname);
       if ((req.method === 'GET' || req.method === 'HEAD') && fileExists(file)) return sendFile(req, res, file);
-      const locale = resolveRequest(req.headers.host, '/', domains);
-      return void current.handler(req, res, () => notFound(req, res, current, locale.kind === 'page' ? locale.locale : 'sv'));
+      return void current.handler(req, res, () => notFound(req, res, current, r.locale));
     }
     if (r.kind === 'not-found') return notFound(req, res, current, r.locale);
     if (r.kind === 'locale-file') {

@@ -7,7 +7,7 @@ import { matchPublicPath, type RouteMatch } from './routes.ts';
 
 export type Resolution =
   | { kind: 'unknown-host' }
-  | { kind: 'passthrough' } // /api/*, /captuerr, /admin/*, build assets: not localized
+  | { kind: 'passthrough'; locale: LocaleCode } // /api/*, /captuerr, /admin/*, build assets: not localized
   /** A per-domain file at a fixed public path (robots.txt, sitemap.xml): prerendered per locale at internalPath. */
   | { kind: 'locale-file'; locale: LocaleCode; internalPath: string }
   | { kind: 'page'; locale: LocaleCode; match: RouteMatch }
@@ -27,7 +27,7 @@ export function isPassthrough(pathname: string): boolean {
 export function resolveRequest(host: string | undefined, pathname: string, domains: Record<LocaleCode, string>): Resolution {
   const locale = localeForHost(host, domains);
   if (!locale) return { kind: 'unknown-host' };
-  if (isPassthrough(pathname)) return { kind: 'passthrough' };
+  if (isPassthrough(pathname)) return { kind: 'passthrough', locale };
   if (LOCALE_FILES.test(pathname)) return { kind: 'locale-file', locale, internalPath: `/${locale}${pathname}` };
   const match = matchPublicPath(locale, pathname);
   return match ? { kind: 'page', locale, match } : { kind: 'not-found', locale };

@@ -16,7 +16,7 @@ describe('host + path → internal page', () => {
   });
   it('passes API calls and assets through unchanged', () => {
     for (const p of ['/api/products', '/captuerr', '/_astro/x.js', '/images/parts/pump.svg', '/favicon.svg', '/admin/rebuild']) {
-      expect(resolveRequest('nl.localhost', p, DEFAULT_DOMAINS), p).toEqual({ kind: 'passthrough' });
+      expect(resolveRequest('nl.localhost', p, DEFAULT_DOMAINS), p).toEqual({ kind: 'passthrough', locale: 'nl' });
     }
   });
   it('serves robots.txt and sitemap.xml per domain from the locale\'s own prerendered file', () => {
