@@ -43,6 +43,7 @@ if (!only || only.includes('typecheck')) {
 }
 
 vitest('unit', 'unit');
+vitest('providers', 'providers');
 
 // One seeded database + one build serve the API suites and the browser suite.
 if (!only || only.some((s) => s === 'api' || s === 'e2e')) {
