@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { E2E_PORT, TEST_BUILD_DIR, TEST_SQLITE_FILE } from './tests/support/test-env.ts';
+import { E2E_PORT, TEST_BUILD_DIR, TEST_SQLITE_FILE } from '#tests/support/test-env.ts';
 
 // Debian's Chromium, never a downloaded browser. The web server is the real production entry.
 export default defineConfig({

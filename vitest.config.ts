@@ -18,7 +18,7 @@ export default defineConfig({
       // CLI tests spawn seeds: allow for a busy CI machine.
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', testTimeout: 20_000 } },
       // Provider adapters against their local sandbox emulators (real HTTP on loopback, no shop server).
-      { test: { name: 'providers', include: ['tests/providers/**/*.test.ts'], environment: 'node', testTimeout: 30_000, passWithNoTests: true } },
+      { test: { name: 'providers', include: ['tests/providers/**/*.test.ts'], environment: 'node', testTimeout: 30_000 } },
       {
         test: {
           name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node',

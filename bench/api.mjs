@@ -43,7 +43,7 @@ if (!buildDir) {
 
 // Pin the server to the machine's first two cores when taskset exists (the DESIGN budget is "on 2 cores").
 const pin = fs.existsSync('/usr/bin/taskset') ? ['taskset', ['-c', '0,1', process.execPath]] : [process.execPath, []];
-const server = spawn(pin[0], [...pin[1], 'server/index.ts'], {
+const server = spawn(pin[0], [...pin[1], 'src/host/index.ts'], {
   env: { ...env, PORT: String(PORT), HOST: '127.0.0.1', PARTSFRONT_BUILD_DIR: buildDir }, stdio: ['ignore', 'pipe', 'inherit'],
 });
 const stop = () => { if (server.exitCode === null) server.kill('SIGTERM'); };

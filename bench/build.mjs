@@ -6,10 +6,10 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openDb } from '../src/server/db/connection.ts';
-import { migrate } from '../src/server/db/migrate.ts';
-import { generateDemoCatalogue } from '../src/server/catalogue/demo-generator.ts';
-import { writeCatalogue } from '../src/server/catalogue/write-catalogue.ts';
+import { openDb } from '#server/db/connection.ts';
+import { migrate } from '#server/db/migrate.ts';
+import { generateDemoCatalogue } from '#server/catalogue/demo-generator.ts';
+import { writeCatalogue } from '#server/catalogue/write-catalogue.ts';
 
 const arg = (name, def) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? process.argv[i + 1] : def; };
 const products = Number(arg('products', 2000));

@@ -6,8 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
-import { request } from '../tests/support/http.ts';
-import { startServer } from '../tests/support/server.ts';
+import { request } from '#tests/support/http.ts';
+import { startServer } from '#tests/support/server.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4499);
 const candidates = [process.argv[2], '.cache/test/build', 'builds/current', 'dist'].filter(Boolean);

@@ -1,8 +1,8 @@
 // Astro integration: in `astro dev`, map Host + public localized path → internal page path (the same
 // route table as the production server entry), and after `astro build` precompress static files.
-import { resolveRequest } from '../src/lib/request-mapping.ts';
-import { parseDomains } from '../src/lib/locales.ts';
-import { precompressDir } from '../server/precompress.ts';
+import { resolveRequest } from '../src/lib/routing/request-mapping.ts';
+import { parseDomains } from '../src/lib/market/locales.ts';
+import { precompressDir } from '../src/builds/precompress.ts';
 import { fileURLToPath } from 'node:url';
 
 export default function storefronts() {

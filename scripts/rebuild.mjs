@@ -1,8 +1,8 @@
 // `npm run rebuild`: build into builds/<timestamp>/, switch builds/current atomically, then tell the running
 // server (pid in builds/server.pid, or PARTSFRONT_SERVER_PID) to switch with SIGHUP. A failed build changes nothing.
 import fs from 'node:fs';
-import { rebuild } from '../src/server/rebuild/rebuild.ts';
-import { SERVER_PID_FILE } from '../server/build-dir.ts';
+import { rebuild } from '#builds/rebuild.ts';
+import { SERVER_PID_FILE } from '#builds/build-dir.ts';
 
 process.env.ASTRO_TELEMETRY_DISABLED ??= '1';
 try {

@@ -3,9 +3,9 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { runDbCommand } from '../src/server/cli/db-commands.ts';
-import { currentBuildDir } from '../server/build-dir.ts';
-import { siteSettings } from '../src/server/config/site.ts';
+import { runDbCommand } from '#server/db/db-commands.ts';
+import { currentBuildDir } from '#builds/build-dir.ts';
+import { siteSettings } from '#server/market/site-settings.ts';
 
 process.env.ASTRO_TELEMETRY_DISABLED ??= '1';
 await runDbCommand('seed', ['--if-empty']);
@@ -23,4 +23,4 @@ if (!built) {
   if (r.status !== 0) process.exit(r.status ?? 1);
   fs.writeFileSync(infoFile, JSON.stringify({ origins, builtAt: new Date().toISOString() }));
 }
-await import('../server/index.ts');
+await import('#host/index.ts');

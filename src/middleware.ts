@@ -4,8 +4,8 @@
  * 2. errorBoundary: a thrown error becomes the error page, or a JSON error under /api/* (src/lib/route-errors.ts).
  */
 import { defineMiddleware, sequence } from 'astro:middleware';
-import { isLocaleCode } from './lib/locales';
-import { errorResponse } from './lib/route-errors';
+import { isLocaleCode } from '#lib/market/locales.ts';
+import { errorResponse } from '#lib/routing/route-errors.ts';
 
 const storefront = defineMiddleware((context, next) => {
   const first = context.url.pathname.split('/')[1];

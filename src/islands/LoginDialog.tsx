@@ -4,10 +4,10 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import type { AuthState, AuthUser } from '../lib/account-rules.ts';
-import { auth } from '../stores/auth.ts';
-import { login, loginState } from '../stores/ui.ts';
-import { getJson, postJson } from '../stores/api.ts';
+import type { AuthState, AuthUser } from '#lib/account/client-rules.ts';
+import { auth } from '#stores/auth.ts';
+import { login, loginState } from '#stores/ui.ts';
+import { getJson, postJson } from '#api-client/http.ts';
 
 interface Strings { title: string; myOrder: string; email: string; password: string; orderNumber: string; submit: string; error: string; changePassword: string; newPassword: string; save: string; close: string }
 interface Props { t: Strings; ordersHref: string; orderPath: string }

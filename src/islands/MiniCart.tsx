@@ -5,14 +5,14 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { LocaleCode } from '../lib/locales.ts';
-import { isLockedLine, type CartItem } from '../lib/cart-rules.ts';
-import { isBuyXGetY } from '../lib/coupon-rules.ts';
-import { showCheckoutButton } from '../lib/cart-state.ts';
-import { cart, changeQuantity, syncing } from '../stores/cart.ts';
-import { discount, dismissRejected } from '../stores/discount.ts';
-import { cartOpen } from '../stores/ui.ts';
-import { getJson } from '../stores/api.ts';
+import type { LocaleCode } from '#lib/market/locales.ts';
+import { isLockedLine, type CartItem } from '#lib/cart/client-rules.ts';
+import { isBuyXGetY } from '#lib/coupons/client-rules.ts';
+import { showCheckoutButton } from '#lib/cart/client-state.ts';
+import { cart, changeQuantity, syncing } from '#stores/cart.ts';
+import { discount, dismissRejected } from '#stores/discount.ts';
+import { cartOpen } from '#stores/ui.ts';
+import { getJson } from '#api-client/http.ts';
 import { fill, money, PLACEHOLDER, productHref } from './format.ts';
 import QuantitySpinner, { type SpinnerLabels } from './QuantitySpinner.tsx';
 

@@ -1,6 +1,6 @@
 /** Cart quantity spinner (SPEC §5): 0–5000, integers only, 250 ms debounce, 0 ms to remove, no-op when unchanged. */
 import { useEffect, useRef, useState } from 'react';
-import { clampQuantity, debounceFor, shouldSendUpdate, SPINNER_DEBOUNCE_MS, SPINNER_MAX, SPINNER_MIN } from '../lib/spinner-rules.ts';
+import { clampQuantity, debounceFor, shouldSendUpdate, SPINNER_DEBOUNCE_MS, SPINNER_MAX, SPINNER_MIN } from '#lib/cart/client-spinner.ts';
 
 export interface SpinnerLabels { quantity: string; decrease: string; increase: string }
 interface Props { value: number; disabled: boolean; onCommit: (quantity: number) => void; labels: SpinnerLabels }

@@ -5,12 +5,12 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { LocaleCode } from '../lib/locales.ts';
-import type { PriceObject, Thumb } from '../lib/catalogue.ts';
-import { unitPrice } from '../lib/pricing-tiers.ts';
-import { getJson } from '../stores/api.ts';
-import { cart } from '../stores/cart.ts';
-import { providers } from '../stores/experiment.ts';
+import type { LocaleCode } from '#lib/market/locales.ts';
+import type { PriceObject, Thumb } from '#lib/catalogue/types.ts';
+import { unitPrice } from '#lib/pricing/tiers.ts';
+import { getJson } from '#api-client/http.ts';
+import { cart } from '#stores/cart.ts';
+import { providers } from '#stores/experiment.ts';
 import { money, PLACEHOLDER, productHref } from './format.ts';
 
 export const SEARCH_DEBOUNCE_MS = 250;

@@ -1,8 +1,8 @@
 /** Small helpers shared by islands (no i18n runtime: strings come as props). */
-import type { LocaleCode } from '../lib/locales.ts';
-import { LOCALES } from '../lib/locales.ts';
-import { formatPrice } from '../lib/money.ts';
-import { displayAmount } from '../lib/vat.ts';
+import type { LocaleCode } from '#lib/market/locales.ts';
+import { LOCALES } from '#lib/market/locales.ts';
+import { formatPrice } from '#lib/pricing/money-format.ts';
+import { displayAmount } from '#lib/pricing/vat.ts';
 
 /** "{{name}}" placeholders, as in the locale files. */
 export function fill(text: string, values: Record<string, string | number>): string {

@@ -5,26 +5,26 @@
  * customer discount), breadcrumb history, header shrink, mobile USP carousel — and the on-demand
  * mounting of the React islands (src/islands/lazy-mount.tsx). React loads only when one is needed.
  */
-import { isLocaleCode, LOCALES } from '../lib/locales.ts';
-import { campaignParams, parseAtc, parseOverrides, validDisc, withoutOneShot } from '../lib/query-params.ts';
-import { customerDiscounts } from '../lib/account-rules.ts';
-import { renderPrice } from '../lib/price-display.ts';
-import { cart, preloadAtc, resetCheckout, setCampaignData, syncCart } from '../stores/cart.ts';
-import { auth } from '../stores/auth.ts';
-import { setDisc } from '../stores/discount.ts';
-import { setOverrides } from '../stores/experiment.ts';
-import { visited } from '../stores/history.ts';
-import { personalisation } from '../stores/personalisation.ts';
-import { login, loginState } from '../stores/ui.ts';
-import { wireCartButton } from './dom/cart-button.ts';
-import { wireAddToCart } from './dom/add-to-cart.ts';
-import { wireVatSwitch } from './dom/vat-switch.ts';
-import { wireAccountLink } from './dom/account-link.ts';
-import { showDeal } from './dom/deal-banner.ts';
-import { showConsentBar } from './dom/consent-bar.ts';
-import { showRecentlyViewed } from './dom/recently-viewed.ts';
-import { reloadForChunk, watchClientErrors } from './dom/client-errors.ts';
-import { isChunkLoadError } from '../lib/chunk-reload.ts';
+import { isLocaleCode, LOCALES } from '#lib/market/locales.ts';
+import { campaignParams, parseAtc, parseOverrides, validDisc, withoutOneShot } from '#lib/page-behaviour/query-params.ts';
+import { customerDiscounts } from '#lib/account/client-rules.ts';
+import { renderPrice } from '#lib/pricing/client-price-display.ts';
+import { cart, preloadAtc, resetCheckout, setCampaignData, syncCart } from '#stores/cart.ts';
+import { auth } from '#stores/auth.ts';
+import { setDisc } from '#stores/discount.ts';
+import { setOverrides } from '#stores/experiment.ts';
+import { visited } from '#stores/history.ts';
+import { personalisation } from '#stores/personalisation.ts';
+import { login, loginState } from '#stores/ui.ts';
+import { wireCartButton } from '#islands/dom/cart-button.ts';
+import { wireAddToCart } from '#islands/dom/add-to-cart.ts';
+import { wireVatSwitch } from '#islands/dom/vat-switch.ts';
+import { wireAccountLink } from '#islands/dom/account-link.ts';
+import { showDeal } from '#islands/dom/deal-banner.ts';
+import { showConsentBar } from '#islands/dom/consent-bar.ts';
+import { showRecentlyViewed } from '#islands/dom/recently-viewed.ts';
+import { reloadForChunk, watchClientErrors } from '#islands/dom/client-errors.ts';
+import { isChunkLoadError } from '#lib/page-behaviour/chunk-reload.ts';
 
 export const HEADER_SHRINK_PX = 40;
 export const USP_AUTOPLAY_MS = 3000;

@@ -4,11 +4,11 @@
  * Behind a reverse proxy set PARTSFRONT_TRUST_PROXY=1 so the client IP comes from x-forwarded-for.
  */
 import type { APIRoute } from 'astro';
-import { captuerrRequestSchema } from '../lib/api/contracts.ts';
-import { endpoint, methodNotAllowed, errorResponse, readJsonBody, requireStore, validate } from '../server/api/http.ts';
-import { clientIp, createRateLimiter } from '../server/api/rate-limit.ts';
-import { recordClientError } from '../server/commerce/client-errors.ts';
-import { getDb } from '../server/db/connection.ts';
+import { captuerrRequestSchema } from '#lib/api/contracts.ts';
+import { endpoint, methodNotAllowed, errorResponse, readJsonBody, requireStore, validate } from '#server/http/endpoint.ts';
+import { clientIp, createRateLimiter } from '#server/http/rate-limit.ts';
+import { recordClientError } from '#server/telemetry/client-errors.ts';
+import { getDb } from '#server/db/connection.ts';
 
 export const prerender = false;
 

@@ -1,6 +1,6 @@
 /** Auth slice (localStorage td02:auth): tokens, strategy and user (SPEC §3 User, §4 Authentication). */
 import { localAtom } from './persist.ts';
-import { LOGGED_OUT, type AuthState } from '../lib/account-rules.ts';
+import { LOGGED_OUT, type AuthState } from '#lib/account/client-rules.ts';
 
 export const auth = localAtom<AuthState>('auth', LOGGED_OUT, (v) =>
   v && typeof v === 'object' && 'accessToken' in v ? { ...LOGGED_OUT, ...(v as AuthState) } : LOGGED_OUT);

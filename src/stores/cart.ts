@@ -5,11 +5,11 @@
  */
 import { atom, computed } from 'nanostores';
 import { localAtom } from './persist.ts';
-import { addItem, cartCount, itemFromProduct, setQuantity, type CartItem } from '../lib/cart-rules.ts';
-import { clearCheckout, EMPTY_CART, reviveCart, type CartState } from '../lib/cart-state.ts';
-import type { CartProductInput } from '../lib/cart-product.ts';
-import type { AtcEntry } from '../lib/query-params.ts';
-import { postJson } from './api.ts';
+import { addItem, cartCount, itemFromProduct, setQuantity, type CartItem } from '#lib/cart/client-rules.ts';
+import { clearCheckout, EMPTY_CART, reviveCart, type CartState } from '#lib/cart/client-state.ts';
+import type { CartProductInput } from '#lib/cart/product-input.ts';
+import type { AtcEntry } from '#lib/page-behaviour/query-params.ts';
+import { postJson } from '#api-client/http.ts';
 import { couponCodes, enforceCouponConditions, syncCoupons } from './discount.ts';
 import { cartOpen } from './ui.ts';
 

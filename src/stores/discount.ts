@@ -3,9 +3,9 @@
  * rejected codes to show, and the 5-minute sync-coupons cache (SPEC §4 Coupon, §9).
  */
 import { sessionAtom } from './persist.ts';
-import { addCoupon, cachedCoupons, couponCacheKey, enforceBuyXGetY, removeCoupon, replaceBySync, type Coupon, type CouponCacheEntry } from '../lib/coupon-rules.ts';
-import type { CartItem } from '../lib/cart-rules.ts';
-import { postJson } from './api.ts';
+import { addCoupon, cachedCoupons, couponCacheKey, enforceBuyXGetY, removeCoupon, replaceBySync, type Coupon, type CouponCacheEntry } from '#lib/coupons/client-rules.ts';
+import type { CartItem } from '#lib/cart/client-rules.ts';
+import { postJson } from '#api-client/http.ts';
 
 export interface DiscountState { disc: string | null; coupons: Coupon[]; rejected: string[]; cache: CouponCacheEntry | null }
 const EMPTY: DiscountState = { disc: null, coupons: [], rejected: [], cache: null };

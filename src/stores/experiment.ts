@@ -1,7 +1,7 @@
 /** Experiment slice (sessionStorage td02:experiment): chosen variants and query overrides (SPEC §4). */
 import { sessionAtom } from './persist.ts';
-import { pickVariant, resolveProviders, type Providers } from '../lib/experiments.ts';
-import type { Overrides } from '../lib/query-params.ts';
+import { pickVariant, resolveProviders, type Providers } from '#lib/page-behaviour/experiments.ts';
+import type { Overrides } from '#lib/page-behaviour/query-params.ts';
 
 export interface ExperimentState { variants: Record<string, string>; overrides: Overrides }
 export const experiment = sessionAtom<ExperimentState>('experiment', { variants: {}, overrides: {} });

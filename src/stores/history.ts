@@ -1,6 +1,6 @@
 /** History slice (localStorage td02:history): recently viewed products and breadcrumb history (SPEC §4). */
 import { localAtom } from './persist.ts';
-import { addRecentlyViewed, pushHistory, type HistoryEntry, type RecentlyViewed } from '../lib/visit-history.ts';
+import { addRecentlyViewed, pushHistory, type HistoryEntry, type RecentlyViewed } from '#lib/page-behaviour/visit-history.ts';
 
 export interface HistoryState { recentlyViewed: RecentlyViewed[]; breadcrumbs: HistoryEntry[] }
 const EMPTY: HistoryState = { recentlyViewed: [], breadcrumbs: [] };

@@ -1,12 +1,12 @@
 /** myAccount auth (POST /api/auth/login, /refresh, GET /profile) and the customer's discounts in the cart. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postJson, request } from '../support/http.ts';
+import { postJson, request } from '#tests/support/http.ts';
 import { api, openTestDb, productsOf, type TestProduct } from './api-support.ts';
-import type { DbHandle } from '../../src/server/db/connection.ts';
-import { hashPassword } from '../../src/server/auth/passwords.ts';
-import { authResponseSchema } from '../../src/lib/api/contracts.ts';
-import { unitPrice } from '../../src/lib/pricing-tiers.ts';
-import { roundTo } from '../../src/lib/vat.ts';
+import type { DbHandle } from '#server/db/connection.ts';
+import { hashPassword } from '#server/auth/passwords.ts';
+import { authResponseSchema } from '#lib/api/contracts.ts';
+import { unitPrice } from '#lib/pricing/tiers.ts';
+import { roundTo } from '#lib/pricing/vat.ts';
 
 let h: DbHandle;
 let sv: TestProduct[];

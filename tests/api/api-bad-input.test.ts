@@ -3,7 +3,7 @@
  * mismatched locale/sid — every answer is a 4xx JSON error and the server stays up.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { request, type TestResponse } from '../support/http.ts';
+import { request, type TestResponse } from '#tests/support/http.ts';
 import { api, raw } from './api-support.ts';
 
 const INJECTION = ["' OR 1=1 --", "x'; DROP TABLE products; --", '<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', '../../etc/passwd', '\u0000'];

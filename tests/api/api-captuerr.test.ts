@@ -1,8 +1,8 @@
 /** POST /captuerr stores client errors (bounded fields) and rate-limits per IP with 429 JSON. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postJson, request } from '../support/http.ts';
+import { postJson, request } from '#tests/support/http.ts';
 import { api, openTestDb, raw } from './api-support.ts';
-import type { DbHandle } from '../../src/server/db/connection.ts';
+import type { DbHandle } from '#server/db/connection.ts';
 
 let h: DbHandle;
 beforeAll(() => { h = openTestDb(); });

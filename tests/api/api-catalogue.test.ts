@@ -1,11 +1,11 @@
 /** Catalogue and content endpoints of SPEC §7 against the real server on the engine under test. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postJson, request } from '../support/http.ts';
+import { postJson, request } from '#tests/support/http.ts';
 import { api, openTestDb, productsOf } from './api-support.ts';
-import type { DbHandle } from '../../src/server/db/connection.ts';
-import { productSearchResultSchema, dealSchema, WIDGET_SLUGS } from '../../src/lib/api/contracts.ts';
-import { tokenize } from '../../src/lib/search/tokenize.ts';
-import sv from '../../src/locales/sv.json' with { type: 'json' };
+import type { DbHandle } from '#server/db/connection.ts';
+import { productSearchResultSchema, dealSchema, WIDGET_SLUGS } from '#lib/api/contracts.ts';
+import { tokenize } from '#lib/search/tokenize.ts';
+import sv from '#locales/sv.json' with { type: 'json' };
 
 let h: DbHandle;
 beforeAll(() => { h = openTestDb(); });

@@ -1,11 +1,11 @@
 /** POST /api/sync-cart and /api/sync-coupons against the real server: the server prices, caps and discounts. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postJson } from '../support/http.ts';
+import { postJson } from '#tests/support/http.ts';
 import { api, openTestDb, productsOf, type TestProduct } from './api-support.ts';
-import type { DbHandle } from '../../src/server/db/connection.ts';
-import { unitPrice, ordinaryUnitPrice } from '../../src/lib/pricing-tiers.ts';
-import { cartLineItemSchema, couponSchema } from '../../src/lib/api/contracts.ts';
-import { roundTo } from '../../src/lib/vat.ts';
+import type { DbHandle } from '#server/db/connection.ts';
+import { unitPrice, ordinaryUnitPrice } from '#lib/pricing/tiers.ts';
+import { cartLineItemSchema, couponSchema } from '#lib/api/contracts.ts';
+import { roundTo } from '#lib/pricing/vat.ts';
 
 let h: DbHandle;
 let sv: TestProduct[];

@@ -1,9 +1,9 @@
 /** myOrder auth (POST /api/order-auth/login, /refresh, GET /info): a guest opens exactly one order. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postJson, request } from '../support/http.ts';
+import { postJson, request } from '#tests/support/http.ts';
 import { api, openTestDb } from './api-support.ts';
-import type { DbHandle } from '../../src/server/db/connection.ts';
-import { orderAuthResponseSchema, orderInfoResponseSchema } from '../../src/lib/api/contracts.ts';
+import type { DbHandle } from '#server/db/connection.ts';
+import { orderAuthResponseSchema, orderInfoResponseSchema } from '#lib/api/contracts.ts';
 
 let h: DbHandle;
 const ORDER = { id: 'PF-TEST-1', email: 'Guest@Example.test' };

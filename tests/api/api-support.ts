@@ -1,9 +1,9 @@
 /** Shared helpers of the API suites: storefront URLs with locale+sid, and direct DB access for expectations. */
 import { inject } from 'vitest';
-import { LOCALES, type LocaleCode } from '../../src/lib/locales.ts';
-import { openDb, type DbHandle } from '../../src/server/db/connection.ts';
-import { dbConfigFromEnv } from '../../src/server/db/config.ts';
-import type { PriceObject } from '../../src/lib/catalogue.ts';
+import { LOCALES, type LocaleCode } from '#lib/market/locales.ts';
+import { openDb, type DbHandle } from '#server/db/connection.ts';
+import { dbConfigFromEnv } from '#server/db/config.ts';
+import type { PriceObject } from '#lib/catalogue/types.ts';
 
 export const port = new URL(inject('apiBase')).port;
 export const api = (path: string, locale: LocaleCode = 'sv', extra = '') =>

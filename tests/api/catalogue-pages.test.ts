@@ -4,13 +4,13 @@
  * canonical/hreflang, JSON-LD, per-domain robots.txt and sitemap.xml.
  */
 import { describe, expect, it, inject } from 'vitest';
-import { request } from '../support/http.ts';
-import { LOCALE_CODES, LOCALES, type LocaleCode } from '../../src/lib/locales.ts';
-import { pathFor } from '../../src/lib/routes.ts';
-import { generateDemoCatalogue } from '../../src/server/catalogue/demo-generator.ts';
-import { normalizeTiers } from '../../src/lib/pricing-tiers.ts';
-import { formatPrice } from '../../src/lib/money.ts';
-import { TEST_PRODUCTS, E2E_PORT } from '../support/test-env.ts';
+import { request } from '#tests/support/http.ts';
+import { LOCALE_CODES, LOCALES, type LocaleCode } from '#lib/market/locales.ts';
+import { pathFor } from '#lib/routing/routes.ts';
+import { generateDemoCatalogue } from '#server/catalogue/demo-generator.ts';
+import { normalizeTiers } from '#lib/pricing/tiers.ts';
+import { formatPrice } from '#lib/pricing/money-format.ts';
+import { TEST_PRODUCTS, E2E_PORT } from '#tests/support/test-env.ts';
 
 const port = new URL(inject('apiBase')).port;
 const at = (locale: string, path: string) => `http://${locale}.localhost:${port}${path}`;

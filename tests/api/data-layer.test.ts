@@ -1,15 +1,15 @@
 /** The repository code on the engine under test (embedded SQLite, or PostgreSQL when DATABASE_URL says so). */
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { sql } from 'kysely';
-import { openDb, type DbHandle } from '../../src/server/db/connection.ts';
-import { dbConfigFromEnv } from '../../src/server/db/config.ts';
-import { migrate } from '../../src/server/db/migrate.ts';
-import { writeCatalogue } from '../../src/server/catalogue/write-catalogue.ts';
-import { generateDemoCatalogue } from '../../src/server/catalogue/demo-generator.ts';
-import { flattenCategories, loadCategoryTree } from '../../src/server/catalogue/category-repository.ts';
-import { cartProductsBySku } from '../../src/server/commerce/cart-products.ts';
-import { LOCALE_CODES } from '../../src/lib/locales.ts';
-import { resetDatabase } from '../support/prepare.ts';
+import { openDb, type DbHandle } from '#server/db/connection.ts';
+import { dbConfigFromEnv } from '#server/db/config.ts';
+import { migrate } from '#server/db/migrate.ts';
+import { writeCatalogue } from '#server/catalogue/write-catalogue.ts';
+import { generateDemoCatalogue } from '#server/catalogue/demo-generator.ts';
+import { flattenCategories, loadCategoryTree } from '#server/catalogue/category-repository.ts';
+import { cartProductsBySku } from '#server/cart/cart-products.ts';
+import { LOCALE_CODES } from '#lib/market/locales.ts';
+import { resetDatabase } from '#tests/support/prepare.ts';
 
 let handle: DbHandle;
 const url = inject('databaseUrl');

@@ -5,9 +5,9 @@
  */
 import fs from 'node:fs';
 import type { TestProject } from 'vitest/node';
-import { API_PORT, TEST_BUILD_DIR, TEST_DIR } from '../support/test-env.ts';
-import { buildSite, databaseUrlFor, hasTestBuild, resetDatabase } from '../support/prepare.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { API_PORT, TEST_BUILD_DIR, TEST_DIR } from '#tests/support/test-env.ts';
+import { buildSite, databaseUrlFor, hasTestBuild, resetDatabase } from '#tests/support/prepare.ts';
+import { startServer, type RunningServer } from '#tests/support/server.ts';
 import path from 'node:path';
 
 let server: RunningServer | undefined;

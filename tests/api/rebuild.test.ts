@@ -7,14 +7,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { openDb } from '../../src/server/db/connection.ts';
-import { dbConfigFromEnv } from '../../src/server/db/config.ts';
-import { rebuild } from '../../src/server/rebuild/rebuild.ts';
-import { isAuthorized } from '../../src/server/rebuild/rebuild-auth.ts';
-import { resetDatabase } from '../support/prepare.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
-import { request } from '../support/http.ts';
-import { API_PORT, TEST_DIR } from '../support/test-env.ts';
+import { openDb } from '#server/db/connection.ts';
+import { dbConfigFromEnv } from '#server/db/config.ts';
+import { rebuild } from '#builds/rebuild.ts';
+import { isAuthorized } from '#builds/admin-auth.ts';
+import { resetDatabase } from '#tests/support/prepare.ts';
+import { startServer, type RunningServer } from '#tests/support/server.ts';
+import { request } from '#tests/support/http.ts';
+import { API_PORT, TEST_DIR } from '#tests/support/test-env.ts';
 
 const engineUrl = inject('databaseUrl');
 const onPostgres = engineUrl.startsWith('postgres');

@@ -1,7 +1,7 @@
 /** The production server entry: hosts, localized paths, static files, 404 and 421. */
 import { describe, expect, it, inject } from 'vitest';
-import { request } from '../support/http.ts';
-import { LOCALE_CODES, LOCALES } from '../../src/lib/locales.ts';
+import { request } from '#tests/support/http.ts';
+import { LOCALE_CODES, LOCALES } from '#lib/market/locales.ts';
 
 const port = new URL(inject('apiBase')).port;
 const at = (locale: string, path: string) => `http://${locale}.localhost:${port}${path}`;

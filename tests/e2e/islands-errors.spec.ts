@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { origin } from '../support/test-env.ts';
+import { origin } from '#tests/support/test-env.ts';
 import { consentGiven, hydrated } from './islands-fixtures.ts';
 
 const sv = origin('sv');

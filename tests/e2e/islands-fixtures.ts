@@ -1,13 +1,13 @@
 /** Shared helpers of the islands e2e specs: real products from the test database, seeded client state. */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { openDb } from '../../src/server/db/connection.ts';
-import { ImageType, type PriceObject } from '../../src/lib/catalogue.ts';
-import type { CartProductInput } from '../../src/lib/cart-product.ts';
-import { itemFromProduct, type CartItem } from '../../src/lib/cart-rules.ts';
-import { EMPTY_CART, type CartState } from '../../src/lib/cart-state.ts';
-import type { LocaleCode } from '../../src/lib/locales.ts';
-import { pathFor } from '../../src/lib/routes.ts';
-import { E2E_PORT, TEST_SQLITE_FILE } from '../support/test-env.ts';
+import { openDb } from '#server/db/connection.ts';
+import { ImageType, type PriceObject } from '#lib/catalogue/types.ts';
+import type { CartProductInput } from '#lib/cart/product-input.ts';
+import { itemFromProduct, type CartItem } from '#lib/cart/client-rules.ts';
+import { EMPTY_CART, type CartState } from '#lib/cart/client-state.ts';
+import type { LocaleCode } from '#lib/market/locales.ts';
+import { pathFor } from '#lib/routing/routes.ts';
+import { E2E_PORT, TEST_SQLITE_FILE } from '#tests/support/test-env.ts';
 
 export interface DemoProduct extends CartProductInput { stock_quantity: number }
 

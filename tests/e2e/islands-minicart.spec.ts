@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { origin } from '../support/test-env.ts';
+import { origin } from '#tests/support/test-env.ts';
 import { consentGiven, demoProducts, hydrated, line, seedCart, watchErrors, type DemoProduct } from './islands-fixtures.ts';
 
 const sv = origin('sv');

@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { origin } from '../support/test-env.ts';
+import { origin } from '#tests/support/test-env.ts';
 import { consentGiven, demoProducts, hostGet, hydrated } from './islands-fixtures.ts';
-import { encodeAtc } from '../../src/lib/query-params.ts';
-import { openDb } from '../../src/server/db/connection.ts';
-import { TEST_SQLITE_FILE } from '../support/test-env.ts';
+import { encodeAtc } from '#lib/page-behaviour/query-params.ts';
+import { openDb } from '#server/db/connection.ts';
+import { TEST_SQLITE_FILE } from '#tests/support/test-env.ts';
 
 const sv = origin('sv');
 test.beforeEach(async ({ page }) => consentGiven(page, sv));

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { origin } from '../support/test-env.ts';
+import { origin } from '#tests/support/test-env.ts';
 import { consentGiven, demoProducts, hydrated, type DemoProduct } from './islands-fixtures.ts';
-import { LOCALE_CODES, LOCALES } from '../../src/lib/locales.ts';
-import { unitPrice } from '../../src/lib/pricing-tiers.ts';
+import { LOCALE_CODES, LOCALES } from '#lib/market/locales.ts';
+import { unitPrice } from '#lib/pricing/tiers.ts';
 
 const sv = origin('sv');
 const amount = async (el: import('@playwright/test').Locator) => (await el.locator('.price__amount').textContent())!.replace(/\s+/g, ' ').trim();

@@ -1,7 +1,7 @@
 /** axe: no serious or critical accessibility violations on home, category and product pages. */
 import { expect, test } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { origin } from '../support/test-env.ts';
+import { origin } from '#tests/support/test-env.ts';
 
 for (const code of ['sv', 'fi'] as const) {
   test(`${code}: home, category and product pages have no serious axe violations`, async ({ page }) => {

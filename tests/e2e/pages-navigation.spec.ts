@@ -1,9 +1,9 @@
 /** Each storefront as a shopper clicks through it: home → category → product on localized paths. */
 import { expect, test } from '@playwright/test';
-import { LOCALE_CODES, LOCALES } from '../../src/lib/locales.ts';
-import { pathFor, ROUTES } from '../../src/lib/routes.ts';
-import { generateDemoCatalogue } from '../../src/server/catalogue/demo-generator.ts';
-import { origin, TEST_PRODUCTS } from '../support/test-env.ts';
+import { LOCALE_CODES, LOCALES } from '#lib/market/locales.ts';
+import { pathFor, ROUTES } from '#lib/routing/routes.ts';
+import { generateDemoCatalogue } from '#server/catalogue/demo-generator.ts';
+import { origin, TEST_PRODUCTS } from '#tests/support/test-env.ts';
 
 const prefix = (pattern: string) => pattern.split('/')[1];
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { LOCALE_CODES, LOCALES } from '../../src/lib/locales.ts';
-import { origin } from '../support/test-env.ts';
+import { LOCALE_CODES, LOCALES } from '#lib/market/locales.ts';
+import { origin } from '#tests/support/test-env.ts';
 
 for (const code of LOCALE_CODES) {
   const l = LOCALES[code];

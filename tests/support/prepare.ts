@@ -3,13 +3,13 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { openDb } from '../../src/server/db/connection.ts';
-import { dbConfigFromEnv } from '../../src/server/db/config.ts';
-import { migrate } from '../../src/server/db/migrate.ts';
-import { generateDemoCatalogue } from '../../src/server/catalogue/demo-generator.ts';
-import { writeCatalogue } from '../../src/server/catalogue/write-catalogue.ts';
-import { seedDemoCustomers } from '../../src/server/auth/demo-customers.ts';
-import { seedDemoOrders } from '../../src/server/auth/demo-orders.ts';
+import { openDb } from '#server/db/connection.ts';
+import { dbConfigFromEnv } from '#server/db/config.ts';
+import { migrate } from '#server/db/migrate.ts';
+import { generateDemoCatalogue } from '#server/catalogue/demo-generator.ts';
+import { writeCatalogue } from '#server/catalogue/write-catalogue.ts';
+import { seedDemoCustomers } from '#server/auth/demo-customers.ts';
+import { seedDemoOrders } from '#server/auth/demo-guest-order.ts';
 import { E2E_PORT, TEST_BUILD_DIR, TEST_PRODUCTS, TEST_SQLITE_FILE } from './test-env.ts';
 
 export function databaseUrlFor(url: string | undefined): string {

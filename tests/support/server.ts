@@ -1,4 +1,4 @@
-/** Starts the real production server (server/index.ts) on a port and waits until it answers. */
+/** Starts the real production server (src/host/index.ts) on a port and waits until it answers. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request } from './http.ts';
 
@@ -6,7 +6,7 @@ export interface RunningServer { port: number; stop(): Promise<void>; output(): 
 
 export async function startServer(opts: { port: number; databaseUrl: string; buildDir: string; env?: Record<string, string> }): Promise<RunningServer> {
   let log = '';
-  const child: ChildProcess = spawn(process.execPath, ['server/index.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['src/host/index.ts'], {
     env: { ...process.env, PORT: String(opts.port), HOST: '127.0.0.1', DATABASE_URL: opts.databaseUrl, PARTSFRONT_BUILD_DIR: opts.buildDir, ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

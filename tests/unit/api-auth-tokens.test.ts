@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bearerToken, issueToken, TOKEN_MAX_AGE_SECONDS, verifyToken } from '../../src/server/auth/tokens.ts';
-import { hashPassword, verifyPassword } from '../../src/server/auth/passwords.ts';
+import { bearerToken, issueToken, TOKEN_MAX_AGE_SECONDS, verifyToken } from '#server/auth/tokens.ts';
+import { hashPassword, verifyPassword } from '#server/auth/passwords.ts';
 
 describe('tokens', () => {
   it('verify only with the right type, signature and within 3600 s', () => {

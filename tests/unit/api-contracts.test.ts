@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseStoreQuery, productsQuerySchema, storeQuery, syncCartRequestSchema, syncCouponsRequestSchema, captuerrRequestSchema } from '../../src/lib/api/contracts.ts';
-import { LOCALE_CODES, LOCALES } from '../../src/lib/locales.ts';
+import { parseStoreQuery, productsQuerySchema, storeQuery, syncCartRequestSchema, syncCouponsRequestSchema, captuerrRequestSchema } from '#lib/api/contracts.ts';
+import { LOCALE_CODES, LOCALES } from '#lib/market/locales.ts';
 
 describe('locale + sid query pair', () => {
   it.each(LOCALE_CODES)('%s with its own store id is accepted', (code) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientIp, createRateLimiter } from '../../src/server/api/rate-limit.ts';
+import { clientIp, createRateLimiter } from '#server/http/rate-limit.ts';
 
 describe('rate limiter', () => {
   it('allows `limit` hits per window per key, then refuses until the window ends', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { assembleIndex, lowerBound } from '../../src/server/search/search-index.ts';
-import { matchQuery } from '../../src/server/search/match.ts';
-import { queryTokens, tokenize } from '../../src/lib/search/tokenize.ts';
+import { assembleIndex, lowerBound } from '#server/search/search-index.ts';
+import { matchQuery } from '#server/search/match.ts';
+import { queryTokens, tokenize } from '#lib/search/tokenize.ts';
 
 const index = assembleIndex('v1', [
   { id: 1, sku: 'BOS-000001', name: 'Filter till Bosch diskmaskin', brand: 'Bosch' },

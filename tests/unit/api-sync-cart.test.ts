@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { cartTotal, syncCart, type CartProductFacts } from '../../src/lib/cart/sync-cart.ts';
-import { allowedQuantity, CartNotice } from '../../src/lib/cart/stock-rules.ts';
-import type { CouponRule } from '../../src/lib/coupons/types.ts';
+import { cartTotal, syncCart, type CartProductFacts } from '#lib/cart/server-sync.ts';
+import { allowedQuantity, CartNotice } from '#lib/cart/server-stock.ts';
+import type { CouponRule } from '#lib/coupons/types.ts';
 
 const product = (over: Partial<CartProductFacts> = {}): CartProductFacts => ({
   product_id: 1, sku: 'P1', name: 'Filter', slug: 'filter', type: 1, thumb: null,

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { imageOfType, imagesOfType, PLACEHOLDER_IMAGE } from '../../src/lib/product-images.ts';
-import { ImageType } from '../../src/lib/catalogue.ts';
-import { shouldLoadReviews } from '../../src/lib/review-widget.ts';
-import { calendarYear, isDoorOpen, pickDoorProducts, CALENDAR_DOORS } from '../../src/lib/christmas-calendar.ts';
-import { breadcrumbJsonLd, jsonLdScript, productJsonLd, robotsTxt, sitemapXml } from '../../src/lib/seo.ts';
+import { imageOfType, imagesOfType, PLACEHOLDER_IMAGE } from '#lib/catalogue/product-images.ts';
+import { ImageType } from '#lib/catalogue/types.ts';
+import { shouldLoadReviews } from '#lib/content/review-widget.ts';
+import { calendarYear, isDoorOpen, pickDoorProducts, CALENDAR_DOORS } from '#lib/catalogue/christmas-calendar.ts';
+import { breadcrumbJsonLd, jsonLdScript, productJsonLd, robotsTxt, sitemapXml } from '#lib/catalogue/seo.ts';
 
 const img = (type: number, sort_order: number, url: string) => ({ type, sort_order, url, width: 10, height: 10 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyCoupons } from '../../src/lib/coupons/engine.ts';
-import type { CouponRule, EngineLine } from '../../src/lib/coupons/types.ts';
+import { applyCoupons } from '#lib/coupons/server-engine.ts';
+import type { CouponRule, EngineLine } from '#lib/coupons/types.ts';
 
 const rule = (over: Partial<CouponRule>): CouponRule => ({
   code: 'C', automatic: false, label: '', discount_type_value: 1, percentage_discount: 0, fixed_amount: 0, minimum_spend: 0,

@@ -1,10 +1,10 @@
 /** Property-based invariants of pricing and coupons (fast-check). */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { applyCoupons } from '../../src/lib/coupons/engine.ts';
-import type { CouponRule, EngineLine } from '../../src/lib/coupons/types.ts';
-import { syncCart, type CartProductFacts } from '../../src/lib/cart/sync-cart.ts';
-import { normalizeTiers, tierFor, unitPrice } from '../../src/lib/pricing-tiers.ts';
+import { applyCoupons } from '#lib/coupons/server-engine.ts';
+import type { CouponRule, EngineLine } from '#lib/coupons/types.ts';
+import { syncCart, type CartProductFacts } from '#lib/cart/server-sync.ts';
+import { normalizeTiers, tierFor, unitPrice } from '#lib/pricing/tiers.ts';
 
 const ids = fc.array(fc.integer({ min: 1, max: 6 }), { maxLength: 3 });
 const ruleArb: fc.Arbitrary<CouponRule> = fc.record({

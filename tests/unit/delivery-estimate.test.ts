@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addWorkingDays, deliveryDates, deliveryEstimate, formatDeliveryDate } from '../../src/lib/delivery-estimate.ts';
+import { addWorkingDays, deliveryDates, deliveryEstimate, formatDeliveryDate } from '#lib/catalogue/delivery-estimate.ts';
 
 const day = (s: string) => new Date(`${s}T00:00:00Z`);
 const iso = (d: Date) => d.toISOString().slice(0, 10);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { generateDemoCatalogue } from '../../src/server/catalogue/demo-generator.ts';
-import { catalogueSchema } from '../../src/server/catalogue/catalogue-schema.ts';
-import { LOCALE_CODES } from '../../src/lib/locales.ts';
-import { STOCK_STATUSES } from '../../src/lib/catalogue.ts';
-import { normalizeTiers } from '../../src/lib/pricing-tiers.ts';
+import { generateDemoCatalogue } from '#server/catalogue/demo-generator.ts';
+import { catalogueSchema } from '#server/catalogue/catalogue-schema.ts';
+import { LOCALE_CODES } from '#lib/market/locales.ts';
+import { STOCK_STATUSES } from '#lib/catalogue/types.ts';
+import { normalizeTiers } from '#lib/pricing/tiers.ts';
 
 const now = new Date('2026-11-22T12:00:00Z');
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { addItem, cartCount, cartTotal, isLockedLine, itemFromProduct, needsProductPage, priceForQuantity, setQuantity, type CartItem } from '../../src/lib/cart-rules.ts';
-import { clearCheckout, EMPTY_CART, reviveCart, showCheckoutButton } from '../../src/lib/cart-state.ts';
-import type { CartProductInput } from '../../src/lib/cart-product.ts';
+import { addItem, cartCount, cartTotal, isLockedLine, itemFromProduct, needsProductPage, priceForQuantity, setQuantity, type CartItem } from '#lib/cart/client-rules.ts';
+import { clearCheckout, EMPTY_CART, reviveCart, showCheckoutButton } from '#lib/cart/client-state.ts';
+import type { CartProductInput } from '#lib/cart/product-input.ts';
 
 const product: CartProductInput = {
   product_id: 7, sku: 'SKU-7', name: 'Filter', slug: 'filter', url: '/produkt/filter', type: 1, thumb: null,

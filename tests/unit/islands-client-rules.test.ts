@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { clampQuantity, debounceFor, shouldSendUpdate } from '../../src/lib/spinner-rules.ts';
-import { addRecentlyViewed, pushHistory, type RecentlyViewed } from '../../src/lib/visit-history.ts';
-import { dealLive, formatHms, secondsLeft } from '../../src/lib/deal-countdown.ts';
-import { pickVariant, resolveProviders } from '../../src/lib/experiments.ts';
-import { accountLinkTarget, customerDiscounts, loginModal, LOGGED_OUT } from '../../src/lib/account-rules.ts';
-import { renderPrice } from '../../src/lib/price-display.ts';
-import { isChunkLoadError, shouldReloadForChunk } from '../../src/lib/chunk-reload.ts';
+import { clampQuantity, debounceFor, shouldSendUpdate } from '#lib/cart/client-spinner.ts';
+import { addRecentlyViewed, pushHistory, type RecentlyViewed } from '#lib/page-behaviour/visit-history.ts';
+import { dealLive, formatHms, secondsLeft } from '#lib/content/deal-countdown.ts';
+import { pickVariant, resolveProviders } from '#lib/page-behaviour/experiments.ts';
+import { accountLinkTarget, customerDiscounts, loginModal, LOGGED_OUT } from '#lib/account/client-rules.ts';
+import { renderPrice } from '#lib/pricing/client-price-display.ts';
+import { isChunkLoadError, shouldReloadForChunk } from '#lib/page-behaviour/chunk-reload.ts';
 
 const n = (s: string) => s.replace(/\s/g, ' ');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowAll, consentCookie, consentMaxAge, consentModeSignals, ConsentFlag, fromChoices, readConsent, rejectAll } from '../../src/lib/consent-flags.ts';
+import { allowAll, consentCookie, consentMaxAge, consentModeSignals, ConsentFlag, fromChoices, readConsent, rejectAll } from '#lib/consent/flags.ts';
 
 describe('cookie consent (SPEC §4, §9)', () => {
   it('has the flag values of SPEC §3', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addCoupon, buyXGetYMet, cachedCoupons, COUPON_CACHE_MS, couponCacheKey, enforceBuyXGetY, itemDiscountPercent, removeCoupon, replaceBySync, type Coupon } from '../../src/lib/coupon-rules.ts';
-import type { CartItem } from '../../src/lib/cart-rules.ts';
+import { addCoupon, buyXGetYMet, cachedCoupons, COUPON_CACHE_MS, couponCacheKey, enforceBuyXGetY, itemDiscountPercent, removeCoupon, replaceBySync, type Coupon } from '#lib/coupons/client-rules.ts';
+import type { CartItem } from '#lib/cart/client-rules.ts';
 
 const item = (product_id: number, quantity: number, group_id: number | null = 1, discount_category: string | null = 'A') =>
   ({ product_id, sku: `S${product_id}`, quantity, group_id, discount_category }) as CartItem;

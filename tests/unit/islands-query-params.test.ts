@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { campaignParams, encodeAtc, parseAtc, parseOverrides, validDisc, validRouteDiscount, withoutOneShot } from '../../src/lib/query-params.ts';
-import { discountRedirect } from '../../src/lib/discount-route.ts';
+import { campaignParams, encodeAtc, parseAtc, parseOverrides, validDisc, validRouteDiscount, withoutOneShot } from '#lib/page-behaviour/query-params.ts';
+import { discountRedirect } from '#lib/routing/discount-route.ts';
 
 describe('query-driven behaviour (SPEC §2, §5)', () => {
   it('decodes atc: base64 sku:qty pairs separated by semicolons', () => {

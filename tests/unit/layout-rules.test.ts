@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { showBreadcrumbs, showStoreMessage } from '../../src/lib/widgets.ts';
-import { errorStatus, renderErrorPage } from '../../src/lib/error-page.ts';
-import { slugify } from '../../src/lib/slug.ts';
-import { sanitizeEditorHtml } from '../../src/server/sanitize.ts';
-import { translator, STRINGS } from '../../src/lib/i18n.ts';
-import { LOCALE_CODES } from '../../src/lib/locales.ts';
+import { showBreadcrumbs, showStoreMessage } from '#lib/content/widgets.ts';
+import { errorStatus, renderErrorPage } from '#lib/routing/error-page.ts';
+import { slugify } from '#lib/routing/slug.ts';
+import { sanitizeEditorHtml } from '#server/content/sanitize.ts';
+import { translator, STRINGS } from '#lib/market/i18n.ts';
+import { LOCALE_CODES } from '#lib/market/locales.ts';
 
 describe('layout rules', () => {
   it('shows the store message only when longer than 20 characters (text, not markup)', () => {

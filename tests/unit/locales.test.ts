@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { currencyDigits, DEFAULT_DOMAINS, isValidMobile, isValidPostalCode, LOCALE_CODES, LOCALES, localeByStoreId, localeForHost, parseDomains } from '../../src/lib/locales.ts';
-import { storefrontOrigins } from '../../src/lib/origins.ts';
-import { formatPrice } from '../../src/lib/money.ts';
+import { currencyDigits, DEFAULT_DOMAINS, isValidMobile, isValidPostalCode, LOCALE_CODES, LOCALES, localeByStoreId, localeForHost, parseDomains } from '#lib/market/locales.ts';
+import { storefrontOrigins } from '#lib/market/origins.ts';
+import { formatPrice } from '#lib/pricing/money-format.ts';
 
 describe('locale table (SPEC §3)', () => {
   it('has store ids, iso codes and currencies of the spec', () => {

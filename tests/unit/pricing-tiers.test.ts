@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeTiers, ordinaryUnitPrice, tierFor, unitPrice } from '../../src/lib/pricing-tiers.ts';
+import { normalizeTiers, ordinaryUnitPrice, tierFor, unitPrice } from '#lib/pricing/tiers.ts';
 
 describe('price tiers (SPEC §4, §5)', () => {
   it('drops tiers that are not lower than the previous one', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { resolveRequest } from '../../src/lib/request-mapping.ts';
-import { DEFAULT_DOMAINS } from '../../src/lib/locales.ts';
-import { resolveInside } from '../../server/static-files.ts';
+import { resolveRequest } from '#lib/routing/request-mapping.ts';
+import { DEFAULT_DOMAINS } from '#lib/market/locales.ts';
+import { resolveInside } from '#host/static-files.ts';
 
 describe('host + path → internal page', () => {
   it('maps a localized path on each domain to the internal page', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorResponse } from '../../src/lib/route-errors.ts';
+import { errorResponse } from '#lib/routing/route-errors.ts';
 
 describe('route errors (SPEC §8)', () => {
   it('shows the error page with status 500 by default, the message and a home link', async () => {

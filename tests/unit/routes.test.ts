@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LOCALE_CODES, type LocaleCode } from '../../src/lib/locales.ts';
-import { alternatesFor, internalPathFor, localizedRouteName, matchInternalPath, matchPublicPath, pathFor, ROUTE_NAMES, ROUTES, type RouteName, type RouteParams } from '../../src/lib/routes.ts';
+import { LOCALE_CODES, type LocaleCode } from '#lib/market/locales.ts';
+import { alternatesFor, internalPathFor, localizedRouteName, matchInternalPath, matchPublicPath, pathFor, ROUTE_NAMES, ROUTES, type RouteName, type RouteParams } from '#lib/routing/routes.ts';
 
 /** SPEC §2, written out by hand: route × locale → public path for sample params. */
 const EXPECTED: Record<RouteName, { params: RouteParams; paths: Record<LocaleCode, string> }> = (() => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayAmount, excludeVat, roundTo, vatPortion } from '../../src/lib/vat.ts';
+import { displayAmount, excludeVat, roundTo, vatPortion } from '#lib/pricing/vat.ts';
 
 describe('VAT display and rounding (SPEC §9)', () => {
   it('rounds incl-VAT prices to the currency digits', () => {

@@ -1,7 +1,7 @@
 /** Account link (SPEC §2): my-order scope → that order, logged in → my account orders, else opens login. */
-import { accountLinkTarget } from '../../lib/account-rules.ts';
-import { auth } from '../../stores/auth.ts';
-import { login } from '../../stores/ui.ts';
+import { accountLinkTarget } from '#lib/account/client-rules.ts';
+import { auth } from '#stores/auth.ts';
+import { login } from '#stores/ui.ts';
 
 export function wireAccountLink(): void {
   const a = document.querySelector<HTMLAnchorElement>('a[data-testid="account-link"]');

@@ -2,9 +2,9 @@
  * Add-to-cart buttons (product page, cards): plain buttons carrying their product as JSON, one
  * delegated listener. Enabled once this runs; the product page also records a recent view.
  */
-import type { CartProductInput } from '../../lib/cart-product.ts';
-import { addToCart } from '../../stores/cart.ts';
-import { viewed } from '../../stores/history.ts';
+import type { CartProductInput } from '#lib/cart/product-input.ts';
+import { addToCart } from '#stores/cart.ts';
+import { viewed } from '#stores/history.ts';
 
 const SELECTOR = 'button[data-testid="add-to-cart"][data-product]';
 const productOf = (el: HTMLElement) => JSON.parse(el.dataset.product!) as CartProductInput;

@@ -2,8 +2,8 @@
  * The header cart button and count without React: the count follows the cart store (and other tabs);
  * a click toggles the panel, whose React island is mounted on first open.
  */
-import { itemCount } from '../../stores/cart.ts';
-import { cartOpen } from '../../stores/ui.ts';
+import { itemCount } from '#stores/cart.ts';
+import { cartOpen } from '#stores/ui.ts';
 
 export function wireCartButton(mountPanel: () => void): void {
   const button = document.querySelector<HTMLElement>('[data-testid="minicart-open"]');

@@ -2,7 +2,7 @@
  * Client error handling of SPEC §8: unhandled errors are posted to /captuerr; a failed chunk load
  * (a deploy replaced the build under an open page) reloads the page, at most once per 60 seconds.
  */
-import { isChunkLoadError, shouldReloadForChunk } from '../../lib/chunk-reload.ts';
+import { isChunkLoadError, shouldReloadForChunk } from '#lib/page-behaviour/chunk-reload.ts';
 
 const KEY = 'td02:chunk-reload';
 

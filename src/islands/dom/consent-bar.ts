@@ -3,7 +3,7 @@
  * nothing; a saved value was applied silently in <head>; otherwise the intro with settings, reject
  * (save with nothing ticked) and accept-all, and the settings view. Choices go to the __consent cookie and Consent Mode v2.
  */
-import { allowAll, consentCookie, consentModeSignals, fromChoices, readConsent, type ConsentChoices } from '../../lib/consent-flags.ts';
+import { allowAll, consentCookie, consentModeSignals, fromChoices, readConsent, type ConsentChoices } from '#lib/consent/flags.ts';
 
 interface Strings {
   title: string; intro: string; settings: string; acceptAll: string; reject: string; save: string;

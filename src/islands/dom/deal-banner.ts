@@ -2,8 +2,8 @@
  * Current-deal banner (SPEC §4): shown only between starts_at and expires_at, counts down hh:mm:ss,
  * pauses while the tab is hidden, re-syncs from the clock when visible again, stops at zero.
  */
-import { dealLive, formatHms, secondsLeft, type Deal } from '../../lib/deal-countdown.ts';
-import { getJson } from '../../stores/api.ts';
+import { dealLive, formatHms, secondsLeft, type Deal } from '#lib/content/deal-countdown.ts';
+import { getJson } from '#api-client/http.ts';
 
 export async function showDeal(): Promise<void> {
   const root = document.querySelector<HTMLElement>('[data-deal-banner]');

@@ -1,5 +1,5 @@
 /** Renders the recently viewed products (history store) into the slot, without the current product. */
-import { history } from '../../stores/history.ts';
+import { history } from '#stores/history.ts';
 
 export function showRecentlyViewed(): void {
   const root = document.querySelector<HTMLElement>('[data-recently-viewed]');

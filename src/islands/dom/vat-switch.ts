@@ -2,7 +2,7 @@
  * VAT incl/excl switch (rendered only where the locale allows ex-VAT): one toggle; checked = prices
  * excluding VAT. The flag lives in the cart state, so every tab and the price re-render follow it.
  */
-import { cart, setVat } from '../../stores/cart.ts';
+import { cart, setVat } from '#stores/cart.ts';
 
 export function wireVatSwitch(): void {
   const button = document.querySelector<HTMLButtonElement>('button[data-testid="vat-switch"]');

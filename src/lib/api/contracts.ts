@@ -4,7 +4,7 @@
  * Field names are exactly those of SPEC §3 (cart line item, coupon, product search result, category …).
  */
 import { z } from 'zod';
-import { LOCALES, isLocaleCode, type LocaleCode } from '../locales.ts';
+import { LOCALES, isLocaleCode, type LocaleCode } from '#lib/market/locales.ts';
 
 // ---------------------------------------------------------------------------------------------------
 // Common pieces

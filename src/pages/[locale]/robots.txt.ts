@@ -1,9 +1,9 @@
 /** Per-storefront robots.txt, prerendered to /{locale}/robots.txt and served as /robots.txt on its domain. */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { LOCALE_CODES, type LocaleCode } from '../../lib/locales';
-import { pathFor, ROUTES, type RouteName } from '../../lib/routes';
-import { robotsTxt } from '../../lib/seo';
-import { siteSettings } from '../../server/config/site';
+import { LOCALE_CODES, type LocaleCode } from '#lib/market/locales.ts';
+import { pathFor, ROUTES, type RouteName } from '#lib/routing/routes.ts';
+import { robotsTxt } from '#lib/catalogue/seo.ts';
+import { siteSettings } from '#server/market/site-settings.ts';
 
 export const getStaticPaths = (() => LOCALE_CODES.map((locale) => ({ params: { locale } }))) satisfies GetStaticPaths;
 

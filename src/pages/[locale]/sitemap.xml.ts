@@ -4,13 +4,13 @@
  * own origin, with hreflang alternates on the other domains.
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { LOCALE_CODES, LOCALES, type LocaleCode } from '../../lib/locales';
-import { alternatesFor, pathFor } from '../../lib/routes';
-import { sitemapXml, type SitemapEntry } from '../../lib/seo';
-import { siteSettings } from '../../server/config/site';
-import { categoryPaths, localeCatalogue, productSlugs, tagSlugs } from '../../server/pages/page-catalogue';
-import { alternatesWhere } from '../../server/pages/alternates';
-import { getLayoutData } from '../../server/layout/layout-data';
+import { LOCALE_CODES, LOCALES, type LocaleCode } from '#lib/market/locales.ts';
+import { alternatesFor, pathFor } from '#lib/routing/routes.ts';
+import { sitemapXml, type SitemapEntry } from '#lib/catalogue/seo.ts';
+import { siteSettings } from '#server/market/site-settings.ts';
+import { categoryPaths, localeCatalogue, productSlugs, tagSlugs } from '#server/catalogue/page-catalogue.ts';
+import { alternatesWhere } from '#lib/routing/alternates.ts';
+import { getLayoutData } from '#server/content/layout-data.ts';
 
 export const getStaticPaths = (() => LOCALE_CODES.map((locale) => ({ params: { locale } }))) satisfies GetStaticPaths;
 

@@ -4,8 +4,8 @@
  * Answers 202 and builds in the background (the current build keeps serving); GET shows the job's state.
  */
 import type { APIRoute } from 'astro';
-import { isAuthorized } from '../../server/rebuild/rebuild-auth';
-import { rebuildJob, startRebuild } from '../../server/rebuild/rebuild-job';
+import { isAuthorized } from '#builds/admin-auth.ts';
+import { rebuildJob, startRebuild } from '#builds/rebuild-job.ts';
 
 export const prerender = false;
 

@@ -1,6 +1,6 @@
 /** Any other /api/* path: a JSON 404, never the storefront's HTML not-found page. */
 import type { APIRoute } from 'astro';
-import { errorResponse } from '../../server/api/http.ts';
+import { errorResponse } from '#server/http/endpoint.ts';
 
 export const prerender = false;
 

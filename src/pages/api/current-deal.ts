@@ -1,8 +1,8 @@
 /** GET /api/current-deal (SPEC §7): the running deal, or 204 when none runs now. */
 import type { APIRoute } from 'astro';
-import { endpoint, methodNotAllowed, json, requireStore } from '../../server/api/http.ts';
-import { currentDeal } from '../../server/content/content-service.ts';
-import { getDb } from '../../server/db/connection.ts';
+import { endpoint, methodNotAllowed, json, requireStore } from '#server/http/endpoint.ts';
+import { currentDeal } from '#server/content/content-service.ts';
+import { getDb } from '#server/db/connection.ts';
 
 export const prerender = false;
 

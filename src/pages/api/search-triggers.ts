@@ -1,9 +1,9 @@
 /** GET /api/search-triggers?query= (SPEC §7): hints that send a query to a page. */
 import type { APIRoute } from 'astro';
-import { searchTriggersQuerySchema } from '../../lib/api/contracts.ts';
-import { endpoint, methodNotAllowed, json, requireStore, validate } from '../../server/api/http.ts';
-import { searchTriggers } from '../../server/content/content-service.ts';
-import { getDb } from '../../server/db/connection.ts';
+import { searchTriggersQuerySchema } from '#lib/api/contracts.ts';
+import { endpoint, methodNotAllowed, json, requireStore, validate } from '#server/http/endpoint.ts';
+import { searchTriggers } from '#server/content/content-service.ts';
+import { getDb } from '#server/db/connection.ts';
 
 export const prerender = false;
 

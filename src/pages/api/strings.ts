@@ -1,8 +1,8 @@
 /** GET /api/strings (SPEC §7): the storefront's translation strings with the database overrides. */
 import type { APIRoute } from 'astro';
-import { endpoint, methodNotAllowed, json, requireStore } from '../../server/api/http.ts';
-import { stringsFor } from '../../server/content/content-service.ts';
-import { getDb } from '../../server/db/connection.ts';
+import { endpoint, methodNotAllowed, json, requireStore } from '#server/http/endpoint.ts';
+import { stringsFor } from '#server/content/content-service.ts';
+import { getDb } from '#server/db/connection.ts';
 
 export const prerender = false;
 

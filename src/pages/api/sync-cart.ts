@@ -1,11 +1,11 @@
 /** POST /api/sync-cart (SPEC §7): the server re-prices the cart; x-be-internal: 1 for internal carts. */
 import type { APIRoute } from 'astro';
-import { syncCartRequestSchema } from '../../lib/api/contracts.ts';
-import { endpoint, methodNotAllowed, json, readJsonBody, requireStore, validate } from '../../server/api/http.ts';
-import { isInternalRequest } from '../../server/api/internal-cart.ts';
-import { syncCartService } from '../../server/commerce/cart-service.ts';
-import { getDb } from '../../server/db/connection.ts';
-import { customerOf } from '../../server/auth/account-service.ts';
+import { syncCartRequestSchema } from '#lib/api/contracts.ts';
+import { endpoint, methodNotAllowed, json, readJsonBody, requireStore, validate } from '#server/http/endpoint.ts';
+import { isInternalRequest } from '#server/cart/internal-cart.ts';
+import { syncCartService } from '#server/cart/cart-service.ts';
+import { getDb } from '#server/db/connection.ts';
+import { customerOf } from '#server/auth/account-service.ts';
 
 export const prerender = false;
 

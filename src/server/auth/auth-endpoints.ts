@@ -4,11 +4,11 @@
  */
 import type { APIRoute } from 'astro';
 import type { z } from 'zod';
-import { refreshRequestSchema } from '../../lib/api/contracts.ts';
-import { ApiFailure, endpoint, json, readJsonBody, requireStore, validate } from '../api/http.ts';
-import { clientIp, createRateLimiter } from '../api/rate-limit.ts';
-import { getDb } from '../db/connection.ts';
-import type { Db } from '../db/connection.ts';
+import { refreshRequestSchema } from '#lib/api/contracts.ts';
+import { ApiFailure, endpoint, json, readJsonBody, requireStore, validate } from '#server/http/endpoint.ts';
+import { clientIp, createRateLimiter } from '#server/http/rate-limit.ts';
+import { getDb } from '#server/db/connection.ts';
+import type { Db } from '#server/db/connection.ts';
 
 /** POST login: guessing is limited to AUTH_RATE_LIMIT attempts per IP and minute (default 10), per endpoint. */
 export function loginEndpoint<S extends z.ZodType>(schema: S, attempt: (db: Db, body: z.output<S>) => Promise<object | undefined>, failure: string): APIRoute {

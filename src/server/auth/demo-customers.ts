@@ -1,5 +1,5 @@
 /** The demo account of `npm run seed` (README): added once, never overwriting a real account. */
-import type { Db } from '../db/connection.ts';
+import type { Db } from '#server/db/connection.ts';
 import { hashPassword } from './passwords.ts';
 
 export const DEMO_CUSTOMER = { id: 1, email: 'demo@partsfront.test', name: 'Demo Kund', password: 'demo-parts-1', discounts: { A: 12, B: 5 } };

@@ -2,9 +2,9 @@
  * myOrder strategy (SPEC §4): a guest opens one order with its number and the e-mail it was placed with.
  * Wrong number and wrong e-mail answer alike (no order-number probing); the token names that one order.
  */
-import type { Db } from '../db/connection.ts';
-import type { OrderAuthResponse, OrderInfoResponse, OrderUser } from '../../lib/api/contracts.ts';
-import type { OrdersTable } from '../db/schema.ts';
+import type { Db } from '#server/db/connection.ts';
+import type { OrderAuthResponse, OrderInfoResponse, OrderUser } from '#lib/api/contracts.ts';
+import type { OrdersTable } from '#server/db/schema.ts';
 import { bearerToken, issueToken, verifyToken } from './tokens.ts';
 
 const userOf = (row: OrdersTable): OrderUser => ({ scope: 'my-order', order_id: row.id, email: row.email });

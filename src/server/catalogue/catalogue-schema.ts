@@ -3,9 +3,9 @@
  * (JSON). Validated with zod so a bad import file fails with a clear message and writes nothing.
  */
 import { z } from 'zod';
-import { LOCALE_CODES } from '../../lib/locales.ts';
-import { STOCK_STATUSES } from '../../lib/catalogue.ts';
-import { couponDocumentSchema } from '../commerce/coupon-document.ts';
+import { LOCALE_CODES } from '#lib/market/locales.ts';
+import { STOCK_STATUSES } from '#lib/catalogue/types.ts';
+import { couponDocumentSchema } from '#server/coupons/coupon-document.ts';
 
 const localeKey = z.enum(LOCALE_CODES);
 const perLocale = <T extends z.ZodType>(t: T) => z.partialRecord(localeKey, t);

@@ -1,4 +1,4 @@
-import type { Db } from '../db/connection.ts';
+import type { Db } from '#server/db/connection.ts';
 
 export async function isCatalogueEmpty(db: Db): Promise<boolean> {
   const row = await db.selectFrom('products').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();

@@ -2,10 +2,10 @@
  * POST /api/category-children: for each asked category, its child categories that hold at least one of
  * the given products (all children when no products are given). Keyed by category id.
  */
-import type { Db } from '../db/connection.ts';
-import type { LocaleCode } from '../../lib/locales.ts';
-import type { CategoryChildrenResponse } from '../../lib/api/contracts.ts';
-import { getLayoutData } from '../layout/layout-data.ts';
+import type { Db } from '#server/db/connection.ts';
+import type { LocaleCode } from '#lib/market/locales.ts';
+import type { CategoryChildrenResponse } from '#lib/api/contracts.ts';
+import { getLayoutData } from '#server/content/layout-data.ts';
 import { flattenCategories, type Category } from './category-repository.ts';
 
 export async function categoryChildren(db: Db, locale: LocaleCode, categoryIds: number[], productIds: number[]): Promise<CategoryChildrenResponse> {

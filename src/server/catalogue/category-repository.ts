@@ -1,8 +1,8 @@
 /** Category tree per locale (menus, breadcrumbs, category pages, /api/product-categories). */
-import type { Db } from '../db/connection.ts';
-import type { LocaleCode } from '../../lib/locales.ts';
-import { pathFor } from '../../lib/routes.ts';
-import type { Thumb } from '../../lib/catalogue.ts';
+import type { Db } from '#server/db/connection.ts';
+import type { LocaleCode } from '#lib/market/locales.ts';
+import { pathFor } from '#lib/routing/routes.ts';
+import type { Thumb } from '#lib/catalogue/types.ts';
 
 /** SPEC §3 Category. `uri` is the public multi-level path on the locale's domain. */
 export interface Category {

@@ -1,5 +1,5 @@
 /** Demo content pages, layout widgets, deals and search triggers for each storefront. */
-import { LOCALE_CODES, LOCALES, type LocaleCode } from '../../lib/locales.ts';
+import { LOCALE_CODES, LOCALES, type LocaleCode } from '#lib/market/locales.ts';
 import type { CatalogueInput } from './catalogue-schema.ts';
 
 type Product = CatalogueInput['products'][number];

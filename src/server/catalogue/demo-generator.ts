@@ -3,14 +3,14 @@
  * 26 brands, tags, names in five languages, tiered prices per currency and every stock status.
  * Same options → byte-identical catalogue (seeded PRNG, no clock unless `now` is passed for deals).
  */
-import { LOCALE_CODES, LOCALES, type LocaleCode } from '../../lib/locales.ts';
-import { ImageType, STOCK_STATUSES, type PriceObject, type StockStatus } from '../../lib/catalogue.ts';
-import { slugify } from '../../lib/slug.ts';
-import { normalizeTiers } from '../../lib/pricing-tiers.ts';
+import { LOCALE_CODES, LOCALES, type LocaleCode } from '#lib/market/locales.ts';
+import { ImageType, STOCK_STATUSES, type PriceObject, type StockStatus } from '#lib/catalogue/types.ts';
+import { slugify } from '#lib/routing/slug.ts';
+import { normalizeTiers } from '#lib/pricing/tiers.ts';
 import type { CatalogueInput } from './catalogue-schema.ts';
 import { APPLIANCE_GROUPS, BRANDS, DESCRIPTION_TEMPLATE, NAME_TEMPLATE, PART_TYPES, RATES, TAGS } from './demo-vocabulary.ts';
 import { demoContent } from './demo-content.ts';
-import { demoCoupons } from '../commerce/demo-coupons.ts';
+import { demoCoupons } from '#server/coupons/demo-coupons.ts';
 
 export interface DemoOptions { products?: number; seed?: number; now?: Date; onProgress?: (done: number, total: number) => void }
 

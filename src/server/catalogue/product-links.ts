@@ -2,8 +2,8 @@
  * Per-product thumbnails and category links for a set of products, grouped by product id in one pass:
  * shared by cart sync and search, which both answer lists of products.
  */
-import type { Db } from '../db/connection.ts';
-import { ImageType, type Thumb } from '../../lib/catalogue.ts';
+import type { Db } from '#server/db/connection.ts';
+import { ImageType, type Thumb } from '#lib/catalogue/types.ts';
 
 /** The first Thumb image (by sort_order) of each product; products without one are absent (placeholder). */
 export async function thumbsByProduct(db: Db, ids: readonly number[]): Promise<Map<number, Thumb>> {

@@ -2,10 +2,10 @@
  * Writes a validated catalogue document into the database, replacing what was there, in ONE transaction:
  * a failed import leaves the previous catalogue untouched.
  */
-import type { Db } from '../db/connection.ts';
+import type { Db } from '#server/db/connection.ts';
 import { catalogueSchema, type Catalogue, type CatalogueInput } from './catalogue-schema.ts';
-import { unitPrice } from '../../lib/pricing-tiers.ts';
-import { couponRow } from '../commerce/coupon-document.ts';
+import { unitPrice } from '#lib/pricing/tiers.ts';
+import { couponRow } from '#server/coupons/coupon-document.ts';
 
 /** Rows per INSERT: stays under SQLite's 32766 bound parameters for the widest table. */
 const BATCH = 500;

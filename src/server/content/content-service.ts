@@ -1,10 +1,10 @@
 /** Deal, widgets, search triggers and strings for the API (SPEC §7), per storefront. */
-import type { Db } from '../db/connection.ts';
-import type { LocaleCode } from '../../lib/locales.ts';
-import type { Deal, SearchTriggerHint, Strings, Widget, WidgetSlug } from '../../lib/api/contracts.ts';
-import { STRINGS } from '../../lib/i18n.ts';
-import { sanitizeEditorHtml } from '../sanitize.ts';
-import { tokenize } from '../../lib/search/tokenize.ts';
+import type { Db } from '#server/db/connection.ts';
+import type { LocaleCode } from '#lib/market/locales.ts';
+import type { Deal, SearchTriggerHint, Strings, Widget, WidgetSlug } from '#lib/api/contracts.ts';
+import { STRINGS } from '#lib/market/i18n.ts';
+import { sanitizeEditorHtml } from './sanitize.ts';
+import { tokenize } from '#lib/search/tokenize.ts';
 
 /** SPEC §4 Deal banner: only while starts_at ≤ now < expires_at; the one ending soonest wins. */
 export async function currentDeal(db: Db, locale: LocaleCode, now = new Date()): Promise<Deal | null> {

@@ -5,9 +5,9 @@
  * Work is proportional to the postings touched, not to the catalogue: scratch arrays are reused
  * (JavaScript runs one match at a time) and only touched slots are reset.
  */
-import { queryTokens } from '../../lib/search/tokenize.ts';
+import { queryTokens } from '#lib/search/tokenize.ts';
 import { lowerBound, type SearchIndex } from './search-index.ts';
-import { processCache } from '../process-cache.ts';
+import { processCache } from '#server/cache/process-cache.ts';
 
 export const PREFIX_FACTOR = 0.6;
 

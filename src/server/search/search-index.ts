@@ -4,11 +4,11 @@
  * identical on SQLite and PostgreSQL, and rebuilt when the catalogue changes (checked at most every
  * VERSION_CHECK_MS; queries keep using the previous index while a new one loads).
  */
-import type { Db } from '../db/connection.ts';
-import { LOCALE_CODES, type LocaleCode } from '../../lib/locales.ts';
-import { tokenize } from '../../lib/search/tokenize.ts';
-import { processCache } from '../process-cache.ts';
-import { flattenCategories, loadCategoryTree } from '../catalogue/category-repository.ts';
+import type { Db } from '#server/db/connection.ts';
+import { LOCALE_CODES, type LocaleCode } from '#lib/market/locales.ts';
+import { tokenize } from '#lib/search/tokenize.ts';
+import { processCache } from '#server/cache/process-cache.ts';
+import { flattenCategories, loadCategoryTree } from '#server/catalogue/category-repository.ts';
 
 /** How much a hit in each field counts. A sku hit is the strongest signal, a category hit the weakest. */
 export const FIELD_WEIGHT = { sku: 4, name: 3, brand: 2, category: 1 } as const;

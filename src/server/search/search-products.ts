@@ -3,17 +3,17 @@
  * name, sku, brand and category in the storefront's language, optional category facets with counts,
  * paging. Results are shaped as SPEC §3 "Product search result".
  */
-import type { Db } from '../db/connection.ts';
-import type { LocaleCode } from '../../lib/locales.ts';
-import type { PriceObject, Variation } from '../../lib/catalogue.ts';
-import { categoriesByProduct, thumbsByProduct } from '../catalogue/product-links.ts';
-import type { ProductSearchResult, SearchCategory } from '../../lib/api/contracts.ts';
-import { SEARCH_MAX_LIMIT } from '../../lib/api/contracts.ts';
-import { roundTo } from '../../lib/vat.ts';
+import type { Db } from '#server/db/connection.ts';
+import type { LocaleCode } from '#lib/market/locales.ts';
+import type { PriceObject, Variation } from '#lib/catalogue/types.ts';
+import { categoriesByProduct, thumbsByProduct } from '#server/catalogue/product-links.ts';
+import type { ProductSearchResult, SearchCategory } from '#lib/api/contracts.ts';
+import { SEARCH_MAX_LIMIT } from '#lib/api/contracts.ts';
+import { roundTo } from '#lib/pricing/vat.ts';
 import { getSearchIndex, type SearchIndex } from './search-index.ts';
 import { matchQuery } from './match.ts';
-import { queryTokens } from '../../lib/search/tokenize.ts';
-import { processCache } from '../process-cache.ts';
+import { queryTokens } from '#lib/search/tokenize.ts';
+import { processCache } from '#server/cache/process-cache.ts';
 
 export interface SearchOptions {
   locale: LocaleCode;

@@ -1,8 +1,8 @@
 /** POST /api/auth/login (SPEC §7): { email, password } → { access_token, refresh_token, user }; 401 on bad credentials. */
-import { loginRequestSchema } from '../../../lib/api/contracts.ts';
-import { methodNotAllowed } from '../../../server/api/http.ts';
-import { login } from '../../../server/auth/account-service.ts';
-import { loginEndpoint } from '../../../server/auth/auth-endpoints.ts';
+import { loginRequestSchema } from '#lib/api/contracts.ts';
+import { methodNotAllowed } from '#server/http/endpoint.ts';
+import { login } from '#server/auth/account-service.ts';
+import { loginEndpoint } from '#server/auth/auth-endpoints.ts';
 
 export const prerender = false;
 export const POST = loginEndpoint(loginRequestSchema, (db, body) => login(db, body.email, body.password), 'wrong email or password');

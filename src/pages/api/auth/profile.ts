@@ -1,8 +1,8 @@
 /** GET /api/auth/profile (SPEC §7): the logged-in customer (Authorization: Bearer <access token>) → { user }. */
 import type { APIRoute } from 'astro';
-import { ApiFailure, endpoint, json, methodNotAllowed, requireStore } from '../../../server/api/http.ts';
-import { customerOf } from '../../../server/auth/account-service.ts';
-import { getDb } from '../../../server/db/connection.ts';
+import { ApiFailure, endpoint, json, methodNotAllowed, requireStore } from '#server/http/endpoint.ts';
+import { customerOf } from '#server/auth/account-service.ts';
+import { getDb } from '#server/db/connection.ts';
 
 export const prerender = false;
 

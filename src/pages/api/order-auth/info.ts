@@ -1,8 +1,8 @@
 /** GET /api/order-auth/info (SPEC §7): the one order a guest-order access token opens → { user, order }. */
 import type { APIRoute } from 'astro';
-import { ApiFailure, endpoint, json, methodNotAllowed, requireStore } from '../../../server/api/http.ts';
-import { orderOf } from '../../../server/auth/order-service.ts';
-import { getDb } from '../../../server/db/connection.ts';
+import { ApiFailure, endpoint, json, methodNotAllowed, requireStore } from '#server/http/endpoint.ts';
+import { orderOf } from '#server/auth/order-service.ts';
+import { getDb } from '#server/db/connection.ts';
 
 export const prerender = false;
 

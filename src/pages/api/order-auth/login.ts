@@ -1,8 +1,8 @@
 /** POST /api/order-auth/login (SPEC §7): { order_id, email } → { access_token, refresh_token, user: { scope: 'my-order', order_id } }. */
-import { orderLoginRequestSchema } from '../../../lib/api/contracts.ts';
-import { methodNotAllowed } from '../../../server/api/http.ts';
-import { orderLogin } from '../../../server/auth/order-service.ts';
-import { loginEndpoint } from '../../../server/auth/auth-endpoints.ts';
+import { orderLoginRequestSchema } from '#lib/api/contracts.ts';
+import { methodNotAllowed } from '#server/http/endpoint.ts';
+import { orderLogin } from '#server/auth/order-service.ts';
+import { loginEndpoint } from '#server/auth/auth-endpoints.ts';
 
 export const prerender = false;
 export const POST = loginEndpoint(orderLoginRequestSchema, (db, body) => orderLogin(db, body.order_id, body.email), 'no order with that number and e-mail');

@@ -1,7 +1,7 @@
 /** POST /api/order-auth/refresh (SPEC §7): { refresh_token } of a guest order → a new token pair; 401 otherwise. */
-import { methodNotAllowed } from '../../../server/api/http.ts';
-import { orderRefresh } from '../../../server/auth/order-service.ts';
-import { refreshEndpoint } from '../../../server/auth/auth-endpoints.ts';
+import { methodNotAllowed } from '#server/http/endpoint.ts';
+import { orderRefresh } from '#server/auth/order-service.ts';
+import { refreshEndpoint } from '#server/auth/auth-endpoints.ts';
 
 export const prerender = false;
 export const POST = refreshEndpoint(orderRefresh);

@@ -1,0 +1,41 @@
+/**
+ * One rebuild at a time per server process, started by POST /admin/rebuild. State lives on globalThis:
+ * after a switch the new build's copy of this module must still see the job the old one started.
+ * When the build is done the serving process switches to it in-process (switch-hook.ts); without a
+ * registered host (astro dev) only builds/current moves.
+ */
+import { rebuild, type RebuildResult } from './rebuild.ts';
+import { switchServingBuild } from './switch-hook.ts';
+
+export interface RebuildJob {
+  state: 'idle' | 'running' | 'done' | 'failed';
+  startedAt?: string; finishedAt?: string; dir?: string; seconds?: number; error?: string;
+}
+
+const STATE = Symbol.for('partsfront.rebuild.job');
+type Global = typeof globalThis & { [STATE]?: RebuildJob };
+const g = globalThis as Global;
+
+export function rebuildJob(): RebuildJob {
+  return g[STATE] ?? { state: 'idle' };
+}
+
+/** Starts a rebuild unless one is running; returns false when one is. */
+export function startRebuild(run: () => Promise<RebuildResult> = () => rebuild()): boolean {
+  if (rebuildJob().state === 'running') return false;
+  const job: RebuildJob = { state: 'running', startedAt: new Date().toISOString() };
+  g[STATE] = job;
+  void (async () => {
+    try {
+      const r = await run();
+      await switchServingBuild(r.dir);
+      Object.assign(job, { state: 'done', dir: r.dir, seconds: r.seconds });
+    } catch (err) {
+      Object.assign(job, { state: 'failed', error: err instanceof Error ? err.message : String(err) });
+      console.error('rebuild failed, still serving the previous build:', err);
+    } finally {
+      job.finishedAt = new Date().toISOString();
+    }
+  })();
+  return true;
+}

@@ -1,0 +1,85 @@
+/**
+ * Rebuild for content editors (DESIGN.md): build the whole site into a fresh builds/<timestamp>/ while the
+ * running server keeps serving the current build, then switch builds/current atomically (a new symlink
+ * renamed over the old one). A failed build removes its directory and changes nothing else.
+ * Used by `npm run rebuild` and by POST /admin/rebuild.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { siteSettings } from '#server/market/site-settings.ts';
+
+export interface RebuildOptions {
+  /** Where builds/<timestamp>/ and the `current` link live (default PARTSFRONT_BUILDS_DIR or ./builds). */
+  buildsDir?: string;
+  /** Environment of the build (DATABASE_URL, PARTSFRONT_DOMAINS, PORT …); default process.env. */
+  env?: Record<string, string | undefined>;
+  /** Previous builds to keep besides the current one (for a quick manual roll-back). */
+  keep?: number;
+  log?: (chunk: string) => void;
+}
+
+export interface RebuildResult { dir: string; seconds: number }
+
+export function buildsDirFrom(env: Record<string, string | undefined> = process.env): string {
+  return path.resolve(env.PARTSFRONT_BUILDS_DIR || 'builds');
+}
+
+const stamp = () => new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+
+function runBuild(outDir: string, env: Record<string, string | undefined>, log: (s: string) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.resolve('node_modules/astro/bin/astro.mjs'), 'build'], {
+      env: { ...env, PARTSFRONT_OUT_DIR: outDir, ASTRO_TELEMETRY_DISABLED: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let tail = '';
+    const onData = (d: Buffer) => { const s = d.toString(); tail = (tail + s).slice(-4000); log(s); };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`astro build failed (exit ${code}):\n${tail.trim().split('\n').slice(-8).join('\n')}`))));
+  });
+}
+
+/** Point `link` at `target` atomically: rename() of a fresh symlink over the old one. */
+export function swapSymlink(link: string, target: string): void {
+  const tmp = `${link}.${process.pid}.${Date.now()}.tmp`;
+  fs.symlinkSync(path.relative(path.dirname(link), target), tmp);
+  try {
+    fs.renameSync(tmp, link);
+  } catch (err) {
+    fs.rmSync(tmp, { force: true });
+    throw err;
+  }
+}
+
+function prune(buildsDir: string, current: string, keep: number): void {
+  const builds = fs.readdirSync(buildsDir, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && /^\d{8}T\d{6}Z/.test(e.name) && path.join(buildsDir, e.name) !== current)
+    .map((e) => e.name).sort();
+  for (const name of builds.slice(0, Math.max(0, builds.length - keep))) fs.rmSync(path.join(buildsDir, name), { recursive: true, force: true });
+}
+
+export async function rebuild(opts: RebuildOptions = {}): Promise<RebuildResult> {
+  const env = opts.env ?? process.env;
+  const buildsDir = opts.buildsDir ?? buildsDirFrom(env);
+  const log = opts.log ?? (() => {});
+  const started = Date.now();
+  fs.mkdirSync(buildsDir, { recursive: true });
+  const dir = path.join(buildsDir, `${stamp()}-${process.pid}`);
+  try {
+    await runBuild(dir, env, log);
+    for (const must of ['server/entry.mjs', 'client/sv/index.html']) {
+      if (!fs.existsSync(path.join(dir, must))) throw new Error(`build is incomplete: ${must} is missing`);
+    }
+    // same record as `npm start` writes: it rebuilds when the public origins changed
+    fs.writeFileSync(path.join(dir, 'build-info.json'), JSON.stringify({ origins: JSON.stringify(siteSettings(env).origins), builtAt: new Date().toISOString() }));
+  } catch (err) {
+    fs.rmSync(dir, { recursive: true, force: true }); // a failed build changes nothing
+    throw err;
+  }
+  swapSymlink(path.join(buildsDir, 'current'), dir);
+  prune(buildsDir, dir, opts.keep ?? 2);
+  return { dir, seconds: (Date.now() - started) / 1000 };
+}

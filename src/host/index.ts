@@ -1,0 +1,34 @@
+/** `npm run serve`: serve the current build for all five storefronts on PORT (default 4321) and HOST. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { createStorefrontServer, loadBuild } from './storefront-server.ts';
+import { parseDomains } from '#lib/market/locales.ts';
+import { BUILDS_DIR, currentBuildDir, SERVER_PID_FILE } from '#builds/build-dir.ts';
+import { registerSwitchHook } from '#builds/switch-hook.ts';
+
+const port = Number(process.env.PORT ?? 4321);
+const host = process.env.HOST ?? '0.0.0.0';
+const domains = parseDomains(process.env.PARTSFRONT_DOMAINS);
+
+const build = await loadBuild(currentBuildDir());
+const app = createStorefrontServer(build, domains);
+app.server.listen(port, host, () => {
+  console.log(`Partsfront serving build ${path.relative(process.cwd(), build.dir) || '.'} on ${host}:${port}`);
+  for (const [code, domain] of Object.entries(domains)) console.log(`  ${code}: http://${domain}:${port}`);
+});
+
+// A rebuild started in this process (POST /admin/rebuild) switches in-process when its build is done.
+registerSwitchHook(async (dir: string) => {
+  await app.switchTo(dir);
+  console.log(`switched to ${dir}`);
+});
+// SIGHUP: switch to the build that builds/current points at now (used after `npm run rebuild`).
+process.on('SIGHUP', () => {
+  const dir = currentBuildDir();
+  app.switchTo(dir).then(() => console.log(`switched to ${dir}`), (err) => console.error('switch failed, keeping the old build:', err));
+});
+if (!process.env.PARTSFRONT_BUILD_DIR && fs.existsSync(BUILDS_DIR)) {
+  fs.writeFileSync(SERVER_PID_FILE, String(process.pid));
+  process.on('exit', () => { try { if (fs.readFileSync(SERVER_PID_FILE, 'utf8') === String(process.pid)) fs.rmSync(SERVER_PID_FILE); } catch { /* gone */ } });
+}
+for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => app.server.close(() => process.exit(0)));

@@ -1,0 +1,95 @@
+/**
+ * The production HTTP entry (DESIGN.md "Five storefronts, one server"): Host + public localized path →
+ * internal page via the route table; prerendered pages and assets straight from disk (precompressed);
+ * on-demand pages, /api/* and /captuerr through Astro's handler. An unknown host gets 421, never
+ * another storefront's page. The current build can be switched atomically (rebuilds).
+ */
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { resolveRequest } from '#lib/routing/request-mapping.ts';
+import type { LocaleCode } from '#lib/market/locales.ts';
+import { fileExists, resolveInside, sendFile } from './static-files.ts';
+
+type AstroHandler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => Promise<void> | void;
+export interface Build { dir: string; clientDir: string; handler: AstroHandler }
+
+export async function loadBuild(dir: string): Promise<Build> {
+  const abs = path.resolve(dir);
+  const entry = path.join(abs, 'server', 'entry.mjs');
+  if (!fileExists(entry)) throw new Error(`no build at ${abs} (missing server/entry.mjs): run npm run build`);
+  const mod = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
+  return { dir: abs, clientDir: path.join(abs, 'client'), handler: mod.handler };
+}
+
+function plain(res: ServerResponse, status: number, text: string): void {
+  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(text);
+}
+
+function notFound(req: IncomingMessage, res: ServerResponse, build: Build, locale: LocaleCode): void {
+  const page = path.join(build.clientDir, locale, '404', 'index.html');
+  if (fileExists(page)) sendFile(req, res, page, 404);
+  else plain(res, 404, 'This page could not be found');
+}
+
+export function createStorefrontServer(initial: Build, domains: Record<LocaleCode, string>) {
+  let build = initial;
+
+  const onRequest = (req: IncomingMessage, res: ServerResponse) => {
+    const current = build; // one build for the whole request, even if a switch happens meanwhile
+    const url = new URL(req.url ?? '/', 'http://internal');
+    if (url.pathname === '/healthz') {
+      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+      res.end(JSON.stringify({ ok: true, build: path.basename(current.dir) }));
+      return;
+    }
+    const r = resolveRequest(req.headers.host, url.pathname, domains);
+    if (r.kind === 'unknown-host') return plain(res, 421, `Misdirected request: ${String(req.headers.host ?? '(no host)')} is not a storefront of this server`);
+
+    if (r.kind === 'passthrough') {
+      const file = resolveInside(current.clientDir, url.pathname);
+      if ((req.method === 'GET' || req.method === 'HEAD') && fileExists(file)) return sendFile(req, res, file);
+      return void current.handler(req, res, () => notFound(req, res, current, r.locale));
+    }
+    if (r.kind === 'not-found') return notFound(req, res, current, r.locale);
+    if (r.kind === 'locale-file') {
+      const file = resolveInside(current.clientDir, r.internalPath);
+      if ((req.method === 'GET' || req.method === 'HEAD') && fileExists(file)) return sendFile(req, res, file);
+      return notFound(req, res, current, r.locale);
+    }
+
+    const { match } = r;
+    if (match.mode === 'static') {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return plain(res, 405, 'Method not allowed');
+      const file = resolveInside(current.clientDir, path.posix.join(match.internalPath, 'index.html'));
+      if (fileExists(file)) return sendFile(req, res, file);
+      return notFound(req, res, current, r.locale);
+    }
+    req.url = match.internalPath + url.search;
+    req.headers['x-partsfront-public-path'] = url.pathname;
+    return void current.handler(req, res, () => notFound(req, res, current, r.locale));
+  };
+
+  const server = http.createServer((req, res) => {
+    try {
+      onRequest(req, res);
+    } catch (err) {
+      console.error('request failed', err);
+      if (!res.headersSent) plain(res, 500, 'Internal server error');
+      else res.destroy();
+    }
+  });
+  server.keepAliveTimeout = 65_000;
+
+  return {
+    server,
+    get build() { return build; },
+    /** Atomically serve another build from now on (new requests); in-flight requests finish on the old one. */
+    async switchTo(dir: string): Promise<Build> {
+      const next = await loadBuild(dir);
+      build = next;
+      return next;
+    },
+  };
+}

@@ -1,0 +1,74 @@
+/**
+ * Cart rules of SPEC §4 Cart (pure): merge on add, tier re-pricing on quantity change, remove at 0,
+ * count and total. The server re-prices on sync; these keep the panel right until it answers.
+ */
+import type { Tier } from '#lib/catalogue/types.ts';
+import type { CartLineItem } from '#lib/api/contracts.ts';
+import type { CartProductInput } from './product-input.ts';
+import { activeTiers, normalizeTiers, ordinaryUnitPrice } from '#lib/pricing/tiers.ts';
+
+/**
+ * SPEC §3 Cart line item as the client holds it: the server's line (src/lib/api/contracts.ts), where the
+ * optional relations and notices may be absent until the first sync answers.
+ */
+type OptionalLineFields = 'cross_selling_product_id' | 'upselling_bundle_id' | 'unique_bundle_id' | 'added_by_coupon'
+  | 'subscription_interval' | 'cart_notice' | 'adjusted_quantity' | 'campaign';
+export type CartItem = Omit<CartLineItem, OptionalLineFields> & { [K in OptionalLineFields]?: CartLineItem[K] | null };
+
+/** Lines added by cross-sell, an upsell bundle or a coupon: never merged, spinner disabled (SPEC §4/§5). */
+export function isLockedLine(item: Pick<CartItem, 'cross_selling_product_id' | 'upselling_bundle_id' | 'added_by_coupon'>): boolean {
+  return !!(item.cross_selling_product_id || item.upselling_bundle_id || item.added_by_coupon);
+}
+
+/** Unit price for a quantity: the highest tier whose q ≤ quantity; below every tier, the first one. */
+export function priceForQuantity(pricing: readonly Tier[], quantity: number, fallback: number): number {
+  const tiers = normalizeTiers(pricing);
+  if (tiers.length === 0) return fallback;
+  let found = tiers[0];
+  for (const t of tiers) if (t.q <= quantity) found = t;
+  return found.p;
+}
+
+/** Adding merges into a line with the same product_id when neither line is locked; else appends. */
+export function addItem(items: readonly CartItem[], added: CartItem): CartItem[] {
+  const i = isLockedLine(added) ? -1 : items.findIndex((x) => x.product_id === added.product_id && !isLockedLine(x));
+  if (i < 0) return [...items, { ...added, price: priceForQuantity(added.pricing, added.quantity, added.price) }];
+  return items.map((x, j) => (j === i ? withQuantity(x, x.quantity + added.quantity) : x));
+}
+
+function withQuantity(item: CartItem, quantity: number): CartItem {
+  return { ...item, quantity, price: priceForQuantity(item.pricing, quantity, item.price) };
+}
+
+/** Quantity above 0 sets quantity and tier price; 0 (or less) removes the line. */
+export function setQuantity(items: readonly CartItem[], uuid: string, quantity: number): CartItem[] {
+  if (quantity <= 0) return items.filter((x) => x.uuid !== uuid);
+  return items.map((x) => (x.uuid === uuid ? withQuantity(x, quantity) : x));
+}
+
+export function cartCount(items: readonly CartItem[]): number {
+  return items.reduce((n, x) => n + x.quantity, 0);
+}
+
+/** Total incl. VAT of what the lines say (server prices after a sync). */
+export function cartTotal(items: readonly CartItem[]): number {
+  return items.reduce((sum, x) => sum + x.quantity * x.price, 0);
+}
+
+/** Fast add-to-cart: a product with variations goes to its page instead (SPEC §4). */
+export function needsProductPage(product: Pick<CartProductInput, 'variations'>): boolean {
+  return product.variations.length > 0 || product.variations.some((v) => Object.keys(v.attributes).length > 0);
+}
+
+/** A new cart line from what a page hands the add-to-cart island. */
+export function itemFromProduct(p: CartProductInput, quantity: number, uuid: string): CartItem {
+  const pricing = normalizeTiers(activeTiers(p.prices) as Tier[]).map(({ q, p: price }) => ({ q, p: price }));
+  return {
+    uuid, type: p.type, thumb: p.thumb, name: p.name, slug: p.slug, product_id: p.product_id, sku: p.sku,
+    cross_selling_product_id: null, upselling_bundle_id: null, unique_bundle_id: null, added_by_coupon: null,
+    quantity, price: priceForQuantity(pricing, quantity, 0), ordinary_price: ordinaryUnitPrice(p.prices, quantity), pricing,
+    vat: p.vat, categories: p.categories, group_id: p.group_id, discount_category: p.discount_category,
+    stock_status: p.stock_status, estimated_at: p.estimated_at, subscription_interval: null,
+    campaign: !!(p.prices.c && p.prices.c.length > 0),
+  };
+}

@@ -1,0 +1,30 @@
+/**
+ * How much of a product a cart line may hold (server side of SPEC §4/§5): 0–5000, nothing of a product
+ * that cannot be ordered, and no more than the stock of an in-stock product (back-order and on-order
+ * statuses are ordered from the supplier, so they are not capped by stock).
+ */
+import { MAX_QUANTITY } from '#lib/api/contracts.ts';
+
+export interface StockFacts { orderable: boolean; stock_status: string; stock_quantity: number }
+
+/** Text keys of line notices (SPEC §4: cart_notice is a warning). */
+export const CartNotice = {
+  UnknownProduct: 'cart.notice.unknown_product',
+  NotOrderable: 'cart.notice.not_orderable',
+  StockLimited: 'cart.notice.stock_limited',
+  QuantityLimited: 'cart.notice.quantity_limited',
+} as const;
+
+export interface QuantityDecision { quantity: number; adjusted: boolean; notice: string | null }
+
+export function allowedQuantity(requested: number, product: StockFacts): QuantityDecision {
+  const wanted = Number.isFinite(requested) ? Math.max(0, Math.floor(requested)) : 0;
+  if (!product.orderable) return { quantity: 0, adjusted: wanted > 0, notice: CartNotice.NotOrderable };
+  let quantity = Math.min(wanted, MAX_QUANTITY);
+  let notice: string | null = quantity < wanted ? CartNotice.QuantityLimited : null;
+  if (product.stock_status === 'in-stock' && product.stock_quantity > 0 && quantity > product.stock_quantity) {
+    quantity = product.stock_quantity;
+    notice = CartNotice.StockLimited;
+  }
+  return { quantity, adjusted: quantity !== wanted, notice };
+}

@@ -1,0 +1,149 @@
+/**
+ * The coupon engine (SPEC §3, §4, §5, §9), pure. Order of work on a cart:
+ *  1. minimum spend: a coupon whose minimum the subtotal does not reach is not applied (failed_minimum_spend);
+ *  2. percentages: each line gets the HIGHEST of the matching percentage coupons (global, group,
+ *     excluded-group, discount-category) and the customer's discount for its category — never their sum;
+ *  3. buy-X-get-Y: the cheapest "get" units are discounted per complete set of "buy" units;
+ *  4. fixed amounts (type 2, type 3 on full-price lines only, CUSTOMERDISCOUNT) are spread over the
+ *     eligible lines in proportion to what is left of them.
+ * No step takes a line below zero. VAT contained in each coupon's discount is reported per coupon.
+ */
+import type { Coupon } from '#lib/api/contracts.ts';
+import { roundTo } from '#lib/pricing/vat.ts';
+import { DiscountType, isBuyXGetY, type CouponRule, type EngineLine, type EngineOptions } from './types.ts';
+
+export interface EngineResult {
+  /** Discount (incl. VAT) per input line, same order; never more than the line's total. */
+  lineDiscounts: number[];
+  coupons: Coupon[];
+}
+
+const intersects = (a: readonly number[], b: readonly number[]) => a.some((x) => b.includes(x));
+
+/** Does a rule's group/category restriction admit this line? (specific_groups, excluded_groups, categories) */
+export function ruleAdmits(rule: CouponRule, line: EngineLine): boolean {
+  if (rule.specific_groups.length > 0 && (line.group_id === null || !rule.specific_groups.includes(line.group_id))) return false;
+  if (line.group_id !== null && rule.excluded_groups.includes(line.group_id)) return false;
+  if (rule.specific_discount_categories.length > 0 && (line.discount_category === null || !rule.specific_discount_categories.includes(line.discount_category))) return false;
+  if (rule.discount_type_value === DiscountType.FullPriceAmount && line.campaign) return false;
+  return true;
+}
+
+function matchesSide(products: number[], categories: number[], groups: number[], line: EngineLine): boolean {
+  if (products.length === 0 && categories.length === 0 && groups.length === 0) return true;
+  return products.includes(line.product_id) || intersects(categories, line.categories) || (line.group_id !== null && groups.includes(line.group_id));
+}
+
+export function emptyCoupon(code: string): Coupon {
+  return {
+    code, applied: false, failed_minimum_spend: false, percentage_discount: 0, specific_groups: [], excluded_groups: [],
+    specific_discount_categories: [], buy_x: 0, get_y: 0, buy_products: [], get_products: [], buy_categories: [], get_categories: [],
+    buy_groups: [], get_groups: [], buyx_free_amount: 0, vat_amount: 0, vat_rate: 0, discount_label: '', all_affected_items: [],
+    discount_type_percentage: false, discount_type_value: 0, fixed_amount: 0,
+  };
+}
+
+function couponOf(rule: CouponRule): Coupon {
+  return {
+    ...emptyCoupon(rule.code),
+    percentage_discount: rule.percentage_discount, specific_groups: rule.specific_groups, excluded_groups: rule.excluded_groups,
+    specific_discount_categories: rule.specific_discount_categories, buy_x: rule.buy_x, get_y: rule.get_y,
+    buy_products: rule.buy_products, get_products: rule.get_products, buy_categories: rule.buy_categories, get_categories: rule.get_categories,
+    buy_groups: rule.buy_groups, get_groups: rule.get_groups, buyx_free_amount: rule.buyx_free_amount, discount_label: rule.label,
+    discount_type_percentage: rule.discount_type_value === DiscountType.Percentage, discount_type_value: rule.discount_type_value,
+    fixed_amount: rule.discount_type_value === DiscountType.Percentage ? 0 : rule.fixed_amount,
+  };
+}
+
+const clampPercent = (p: number) => Math.min(100, Math.max(0, Number.isFinite(p) ? p : 0));
+const nonNegative = (n: number) => (Number.isFinite(n) && n > 0 ? n : 0);
+
+export function applyCoupons(lines: readonly EngineLine[], rules: readonly CouponRule[], options: EngineOptions = {}): EngineResult {
+  const totals = lines.map((l) => nonNegative(l.unit_price) * Math.max(0, l.quantity));
+  const remaining = [...totals];
+  const subtotal = totals.reduce((a, b) => a + b, 0);
+  // Per coupon: discount given on each line (for VAT and affected items).
+  const given = rules.map(() => lines.map(() => 0));
+  const coupons = rules.map(couponOf);
+  const valid = rules.map((r, i) => {
+    if (r.minimum_spend > 0 && subtotal < r.minimum_spend) {
+      coupons[i].failed_minimum_spend = true;
+      return false;
+    }
+    return true;
+  });
+  const matched = rules.map(() => false);
+
+  // 2. Percentages: the highest of the matching coupons and the customer discount, per line.
+  lines.forEach((line, li) => {
+    let best = -1;
+    let bestPercent = 0;
+    rules.forEach((r, ri) => {
+      if (!valid[ri] || isBuyXGetY(r) || r.discount_type_value !== DiscountType.Percentage || !ruleAdmits(r, line)) return;
+      matched[ri] = true;
+      const p = clampPercent(r.percentage_discount);
+      if (p > bestPercent) { bestPercent = p; best = ri; }
+    });
+    const customer = line.discount_category !== null ? clampPercent(options.customerDiscounts?.[line.discount_category] ?? 0) : 0;
+    const percent = Math.max(bestPercent, customer);
+    const amount = Math.min(remaining[li], (totals[li] * percent) / 100);
+    remaining[li] -= amount;
+    if (best >= 0 && bestPercent >= customer) given[best][li] += amount;
+  });
+
+  // 3. Buy-X-get-Y.
+  rules.forEach((r, ri) => {
+    if (!valid[ri] || !isBuyXGetY(r)) return;
+    const buy = lines.map((l) => matchesSide(r.buy_products, r.buy_categories, r.buy_groups, l) && ruleAdmits(r, l));
+    const get = lines.map((l) => matchesSide(r.get_products, r.get_categories, r.get_groups, l) && ruleAdmits(r, l));
+    const buyUnits = lines.reduce((n, l, i) => n + (buy[i] ? l.quantity : 0), 0);
+    const getUnits = lines.reduce((n, l, i) => n + (get[i] ? l.quantity : 0), 0);
+    // When a line is on both sides the free units come out of the same pile: a set is buy_x + get_y units.
+    const overlap = lines.some((_, i) => buy[i] && get[i]);
+    const sets = Math.floor(buyUnits / (overlap ? r.buy_x + r.get_y : r.buy_x));
+    let free = Math.min(sets * r.get_y, getUnits);
+    if (free <= 0) return;
+    matched[ri] = true;
+    const order = lines.map((_, i) => i).filter((i) => get[i] && lines[i].quantity > 0)
+      .sort((a, b) => remaining[a] / lines[a].quantity - remaining[b] / lines[b].quantity);
+    for (const i of order) {
+      if (free <= 0) break;
+      const units = Math.min(free, lines[i].quantity);
+      const unitLeft = remaining[i] / lines[i].quantity;
+      const perUnit = r.buyx_free_amount > 0 ? Math.min(unitLeft, r.buyx_free_amount) : (unitLeft * clampPercent(r.percentage_discount || 100)) / 100;
+      const amount = Math.min(remaining[i], perUnit * units);
+      remaining[i] -= amount;
+      given[ri][i] += amount;
+      free -= units;
+    }
+  });
+
+  // 4. Fixed amounts, spread over eligible lines in proportion to what is left of them.
+  rules.forEach((r, ri) => {
+    if (!valid[ri] || isBuyXGetY(r) || r.discount_type_value === DiscountType.Percentage) return;
+    const eligible = lines.map((l, i) => (ruleAdmits(r, l) && remaining[i] > 0 ? i : -1)).filter((i) => i >= 0);
+    if (eligible.length === 0) return;
+    matched[ri] = true;
+    const pool = eligible.reduce((s, i) => s + remaining[i], 0);
+    const amount = Math.min(nonNegative(r.fixed_amount), pool);
+    for (const i of eligible) {
+      const share = Math.min(remaining[i], (amount * remaining[i]) / pool);
+      remaining[i] -= share;
+      given[ri][i] += share;
+    }
+  });
+
+  coupons.forEach((c, ri) => {
+    c.applied = valid[ri] && matched[ri];
+    const affected = lines.map((_, i) => i).filter((i) => given[ri][i] > 0);
+    c.all_affected_items = [...new Set(affected.map((i) => lines[i].product_id))];
+    const vat = affected.reduce((s, i) => s + (given[ri][i] * lines[i].vat) / (100 + lines[i].vat), 0);
+    const amount = affected.reduce((s, i) => s + given[ri][i], 0);
+    const rates = [...new Set(affected.map((i) => lines[i].vat))];
+    c.vat_amount = roundTo(vat, 2);
+    // One rate in the normal case; a mixed cart reports the effective rate of the discount.
+    c.vat_rate = rates.length === 1 ? rates[0] : amount - vat > 0 ? roundTo((vat / (amount - vat)) * 100, 2) : 0;
+  });
+
+  return { lineDiscounts: totals.map((t, i) => Math.max(0, t - remaining[i])), coupons };
+}

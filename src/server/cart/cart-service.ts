@@ -1,0 +1,30 @@
+/**
+ * Cart and coupon sync services behind POST /api/sync-cart and /api/sync-coupons: load the server's
+ * product facts and coupon rules, run the pure cart/coupon code of src/lib.
+ */
+import type { Db } from '#server/db/connection.ts';
+import type { LocaleCode } from '#lib/market/locales.ts';
+import type { CartLineInput, Coupon } from '#lib/api/contracts.ts';
+import { syncCart, type SyncedCart } from '#lib/cart/server-sync.ts';
+import { emptyCoupon } from '#lib/coupons/server-engine.ts';
+import { CUSTOMER_DISCOUNT_CODE } from '#lib/coupons/types.ts';
+import { cartProductsBySku } from './cart-products.ts';
+import { rulesFor } from '#server/coupons/coupon-repository.ts';
+
+export interface CartContext {
+  /** A logged-in customer (auth is a later issue): only they may use CUSTOMERDISCOUNT and personal discounts. */
+  customer?: { discounts: Record<string, number> } | null;
+}
+
+export async function syncCartService(db: Db, locale: LocaleCode, items: readonly CartLineInput[], codes: readonly string[], ctx: CartContext = {}): Promise<SyncedCart & { requested: Coupon[] }> {
+  const wanted = [...new Set(codes.map((c) => c.trim().toUpperCase()))]
+    .filter((c) => c !== CUSTOMER_DISCOUNT_CODE || !!ctx.customer);
+  const [products, { rules }] = await Promise.all([cartProductsBySku(db, locale, items.map((i) => i.sku)), rulesFor(db, locale, wanted)]);
+  const synced = syncCart(items, products, rules, { customerDiscounts: ctx.customer?.discounts });
+  // Answer every code the client holds, in its order: unknown ones as not applied.
+  const byCode = new Map(synced.coupons.map((c) => [c.code, c]));
+  const asked = [...new Set(codes.map((c) => c.trim().toUpperCase()))];
+  const automatic = synced.coupons.filter((c) => c.applied && !asked.includes(c.code));
+  const requested = [...asked.map((code) => byCode.get(code) ?? emptyCoupon(code)), ...automatic];
+  return { ...synced, requested };
+}

@@ -1,0 +1,173 @@
+/**
+ * The catalogue as the static pages need it, loaded in a handful of queries per build (never one query
+ * per page): every product of a locale with prices, images, categories and tags, plus the per-locale slugs
+ * of products, categories and tags for hreflang alternates. Memoized per process: a build is one process,
+ * and a rebuild is a fresh one, so pages always see the catalogue as it was when the build started.
+ */
+import { getDb } from '#server/db/connection.ts';
+import { LOCALE_CODES, type LocaleCode } from '#lib/market/locales.ts';
+import { pathFor } from '#lib/routing/routes.ts';
+import type { PriceObject, Variation } from '#lib/catalogue/types.ts';
+import type { ProductImage } from '#lib/catalogue/product-images.ts';
+import { flattenCategories, loadCategoryTree, type Category } from './category-repository.ts';
+
+export interface PageBrand { id: number; slug: string; name: string; logo_url: string | null }
+export interface PageTag { id: number; name: string; slug: string }
+
+export interface PageProduct {
+  id: number; sku: string; type: number; name: string; slug: string; url: string; description: string;
+  brand: PageBrand | null; stock_status: string; estimated_at: string | null; orderable: boolean; notifyable: boolean;
+  decoration: string | null; variations: Variation[]; group_id: number | null; discount_category: string | null;
+  prices: PriceObject; vat: number; unit_price: number; images: ProductImage[];
+  categoryIds: number[]; mainCategoryId: number | null; tagIds: number[]; updated_at: string;
+}
+
+export interface LocaleCatalogue {
+  locale: LocaleCode;
+  products: PageProduct[];
+  categoryTree: Category[];
+  categories: Category[];
+  categoryById: Map<number, Category>;
+  /** Products in a category and all its descendants, sorted for listing. */
+  productsInCategory: Map<number, PageProduct[]>;
+  brands: PageBrand[];
+  productsOfBrand: Map<number, PageProduct[]>;
+  tags: PageTag[];
+  productsWithTag: Map<number, PageProduct[]>;
+}
+
+interface Shared {
+  images: Map<number, ProductImage[]>;
+  categoriesOf: Map<number, { id: number; main: boolean }[]>;
+  tagsOf: Map<number, number[]>;
+  productSlugs: Map<number, Partial<Record<LocaleCode, string>>>;
+  tagSlugs: Map<number, Partial<Record<LocaleCode, string>>>;
+  brands: PageBrand[];
+}
+
+const push = <K, V>(m: Map<K, V[]>, k: K, v: V) => { const a = m.get(k); if (a) a.push(v); else m.set(k, [v]); };
+
+async function loadShared(): Promise<Shared> {
+  const db = getDb();
+  const [images, cats, tags, slugs, tagSlugs, brands] = await Promise.all([
+    db.selectFrom('product_images').select(['product_id', 'type', 'sort_order', 'url', 'width', 'height']).orderBy('product_id').orderBy('sort_order').execute(),
+    db.selectFrom('product_categories').select(['product_id', 'category_id', 'main']).execute(),
+    db.selectFrom('product_tags').select(['product_id', 'tag_id']).execute(),
+    db.selectFrom('product_translations').select(['product_id', 'locale', 'slug']).execute(),
+    db.selectFrom('tag_translations').select(['tag_id', 'locale', 'slug']).execute(),
+    db.selectFrom('brands').select(['id', 'slug', 'name', 'logo_url']).orderBy('name').execute(),
+  ]);
+  const s: Shared = { images: new Map(), categoriesOf: new Map(), tagsOf: new Map(), productSlugs: new Map(), tagSlugs: new Map(), brands };
+  for (const i of images) push(s.images, i.product_id, { type: i.type, sort_order: i.sort_order, url: i.url, width: i.width, height: i.height });
+  for (const c of cats) push(s.categoriesOf, c.product_id, { id: c.category_id, main: !!c.main });
+  for (const t of tags) push(s.tagsOf, t.product_id, t.tag_id);
+  for (const r of slugs) {
+    const m = s.productSlugs.get(r.product_id) ?? {};
+    m[r.locale as LocaleCode] = r.slug;
+    s.productSlugs.set(r.product_id, m);
+  }
+  for (const r of tagSlugs) {
+    const m = s.tagSlugs.get(r.tag_id) ?? {};
+    m[r.locale as LocaleCode] = r.slug;
+    s.tagSlugs.set(r.tag_id, m);
+  }
+  return s;
+}
+
+let shared: Promise<Shared> | undefined;
+const perLocale = new Map<LocaleCode, Promise<LocaleCatalogue>>();
+
+export function sharedCatalogue(): Promise<Shared> {
+  shared ??= loadShared();
+  return shared;
+}
+
+/** In-stock first (what a shopper can get now), then by name. */
+function listingOrder(collator: Intl.Collator) {
+  const rank = (p: PageProduct) => (p.stock_status === 'in-stock' ? 0 : p.orderable ? 1 : 2);
+  return (a: PageProduct, b: PageProduct) => rank(a) - rank(b) || collator.compare(a.name, b.name);
+}
+
+async function loadLocale(locale: LocaleCode): Promise<LocaleCatalogue> {
+  const db = getDb();
+  const s = await sharedCatalogue();
+  const [rows, categoryTree, tagRows] = await Promise.all([
+    db.selectFrom('products as p')
+      .innerJoin('product_translations as t', (j) => j.onRef('t.product_id', '=', 'p.id').on('t.locale', '=', locale))
+      .innerJoin('product_prices as pr', (j) => j.onRef('pr.product_id', '=', 'p.id').on('pr.locale', '=', locale))
+      .select(['p.id', 'p.sku', 'p.type', 'p.brand_id', 'p.group_id', 'p.discount_category', 'p.stock_status', 'p.estimated_at', 'p.orderable',
+        'p.notifyable', 'p.decoration', 'p.variations', 'p.updated_at', 't.name', 't.slug', 't.description', 'pr.prices', 'pr.vat', 'pr.unit_price'])
+      .orderBy('p.id')
+      .execute(),
+    loadCategoryTree(db, locale),
+    db.selectFrom('tags as g').innerJoin('tag_translations as t', (j) => j.onRef('t.tag_id', '=', 'g.id').on('t.locale', '=', locale))
+      .select(['g.id', 't.name', 't.slug']).orderBy('t.name').execute(),
+  ]);
+  const brandById = new Map(s.brands.map((b) => [b.id, b]));
+  const categories = flattenCategories(categoryTree);
+  const categoryById = new Map(categories.map((c) => [c.id, c]));
+  const products: PageProduct[] = rows.map((r) => {
+    const cats = s.categoriesOf.get(r.id) ?? [];
+    return {
+      id: r.id, sku: r.sku, type: r.type, name: r.name, slug: r.slug, url: pathFor('product', locale, { slug: r.slug }), description: r.description,
+      brand: r.brand_id !== null ? brandById.get(r.brand_id) ?? null : null, stock_status: r.stock_status, estimated_at: r.estimated_at,
+      orderable: !!r.orderable, notifyable: !!r.notifyable, decoration: r.decoration, variations: JSON.parse(r.variations) as Variation[],
+      group_id: r.group_id, discount_category: r.discount_category, prices: JSON.parse(r.prices) as PriceObject, vat: r.vat,
+      unit_price: r.unit_price, images: s.images.get(r.id) ?? [], categoryIds: cats.map((c) => c.id),
+      mainCategoryId: (cats.find((c) => c.main) ?? cats[0])?.id ?? null, tagIds: s.tagsOf.get(r.id) ?? [], updated_at: r.updated_at,
+    };
+  });
+
+  const productsInCategory = new Map<number, PageProduct[]>();
+  const productsOfBrand = new Map<number, PageProduct[]>();
+  const productsWithTag = new Map<number, PageProduct[]>();
+  for (const p of products) {
+    const seen = new Set<number>();
+    for (const id of p.categoryIds) {
+      // the product counts in its categories and every ancestor, once each
+      for (let c = categoryById.get(id); c && !seen.has(c.id); c = c.parent_id !== null ? categoryById.get(c.parent_id) : undefined) {
+        seen.add(c.id);
+        push(productsInCategory, c.id, p);
+      }
+    }
+    if (p.brand) push(productsOfBrand, p.brand.id, p);
+    for (const t of p.tagIds) push(productsWithTag, t, p);
+  }
+  const order = listingOrder(new Intl.Collator(locale));
+  for (const m of [productsInCategory, productsOfBrand, productsWithTag]) for (const list of m.values()) list.sort(order);
+
+  return {
+    locale, products, categoryTree, categories, categoryById, productsInCategory,
+    brands: s.brands.filter((b) => productsOfBrand.has(b.id)), productsOfBrand,
+    tags: tagRows.filter((t) => productsWithTag.has(t.id)), productsWithTag,
+  };
+}
+
+export function localeCatalogue(locale: LocaleCode): Promise<LocaleCatalogue> {
+  let p = perLocale.get(locale);
+  if (!p) {
+    p = loadLocale(locale);
+    p.catch(() => perLocale.delete(locale));
+    perLocale.set(locale, p);
+  }
+  return p;
+}
+
+/** Product slug per locale (hreflang): only locales where the product exists. */
+export async function productSlugs(id: number): Promise<Partial<Record<LocaleCode, string>>> {
+  return (await sharedCatalogue()).productSlugs.get(id) ?? {};
+}
+
+export async function tagSlugs(id: number): Promise<Partial<Record<LocaleCode, string>>> {
+  return (await sharedCatalogue()).tagSlugs.get(id) ?? {};
+}
+
+/** Category path per locale (hreflang): the same category id in every storefront's tree. */
+export async function categoryPaths(id: number): Promise<Partial<Record<LocaleCode, string>>> {
+  const out: Partial<Record<LocaleCode, string>> = {};
+  for (const code of LOCALE_CODES) {
+    const c = (await localeCatalogue(code)).categoryById.get(id);
+    if (c) out[code] = c.path.join('/');
+  }
+  return out;
+}

@@ -1,0 +1,48 @@
+/** `npm run db:migrate | seed | import`: schema, demo catalogue and JSON imports on either engine. */
+import fs from 'node:fs';
+import { openDb } from './connection.ts';
+import { migrate } from './migrate.ts';
+import { generateDemoCatalogue } from '#server/catalogue/demo-generator.ts';
+import { writeCatalogue } from '#server/catalogue/write-catalogue.ts';
+import { isCatalogueEmpty } from '#server/catalogue/catalogue-status.ts';
+import { progressBar } from './progress-bar.ts';
+import { seedDemoCustomers } from '#server/auth/demo-customers.ts';
+import { seedDemoOrders } from '#server/auth/demo-guest-order.ts';
+
+function arg(args: string[], name: string): string | undefined {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : args.find((a) => a.startsWith(`${name}=`))?.split('=')[1];
+}
+
+export async function runDbCommand(command: string, args: string[]): Promise<void> {
+  const { db, config } = openDb();
+  const where = config.kind === 'postgres' ? 'PostgreSQL' : config.file;
+  try {
+    const applied = await migrate(db);
+    if (applied.length) console.log(`migrated ${where}: ${applied.join(', ')}`);
+    if (command === 'migrate') return;
+    if (command === 'seed') {
+      const ifEmpty = args.includes('--if-empty');
+      if (ifEmpty && !(await isCatalogueEmpty(db))) return;
+      const products = Number(arg(args, '--products') ?? 1000);
+      if (!Number.isInteger(products) || products < 1) throw new Error('--products must be a positive integer');
+      const catalogue = generateDemoCatalogue({ products, now: new Date(), onProgress: progressBar('generating') });
+      const summary = await writeCatalogue(db, catalogue, progressBar('writing   '));
+      console.log(`seeded ${where}: ${summary.products} products, ${summary.categories} categories, ${summary.brands} brands`);
+      if (await seedDemoCustomers(db)) console.log('added the demo customer (README: Demo account)');
+      if (await seedDemoOrders(db)) console.log('added the demo guest order (README: Demo account)');
+      return;
+    }
+    if (command === 'import') {
+      const file = args.find((a) => !a.startsWith('--'));
+      if (!file) throw new Error('usage: npm run import -- <catalogue.json>');
+      const json = JSON.parse(fs.readFileSync(file, 'utf8'));
+      const summary = await writeCatalogue(db, json, progressBar('importing '));
+      console.log(`imported ${file} into ${where}: ${summary.products} products, ${summary.categories} categories`);
+      return;
+    }
+    throw new Error(`unknown command ${command} (migrate | seed | import)`);
+  } finally {
+    await db.destroy();
+  }
+}

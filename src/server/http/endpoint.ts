@@ -1,0 +1,108 @@
+/**
+ * The thin plumbing every API endpoint shares: JSON answers, the common error body, the locale/sid
+ * guard, bounded JSON bodies and zod validation. Endpoints stay "validate → service → JSON".
+ */
+import type { z } from 'zod';
+import { MAX_JSON_BODY_BYTES, parseStoreQuery } from '#lib/api/contracts.ts';
+import type { LocaleCode } from '#lib/market/locales.ts';
+
+export class ApiFailure extends Error {
+  readonly status: number;
+  readonly code: string;
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
+
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } });
+}
+
+export function errorResponse(status: number, code: string, message: string): Response {
+  // An unread (too large) body leaves the connection in an unknown state: ask the client to close it.
+  return json({ error: { code, message } }, status, status === 413 ? { connection: 'close' } : {});
+}
+
+/** The storefront of an API call from its locale + sid query pair; a missing or mismatched pair is a 400. */
+export function requireStore(url: URL): { locale: LocaleCode; sid: number } {
+  const q = parseStoreQuery(url.searchParams);
+  if (!q.ok) throw new ApiFailure(400, q.code, q.message);
+  return { locale: q.locale, sid: q.sid };
+}
+
+/** Reads at most `limit` bytes of JSON: a larger body is a 413, malformed JSON a 400. */
+export async function readJsonBody(request: Request, limit = MAX_JSON_BODY_BYTES): Promise<unknown> {
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > limit) throw new ApiFailure(413, 'body_too_large', `request body exceeds ${limit} bytes`);
+  const type = request.headers.get('content-type') ?? '';
+  if (type && !/^application\/json\b|^text\/plain\b/i.test(type)) throw new ApiFailure(415, 'unsupported_media_type', 'send the body as application/json');
+  if (!request.body) throw new ApiFailure(400, 'bad_json', 'a JSON body is required');
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) {
+        void reader.cancel().catch(() => {});
+        throw new ApiFailure(413, 'body_too_large', `request body exceeds ${limit} bytes`);
+      }
+      chunks.push(value);
+    }
+  } catch (err) {
+    if (err instanceof ApiFailure) throw err;
+    throw new ApiFailure(413, 'body_too_large', 'request body could not be read within the size limit');
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  // NUL cannot be stored in PostgreSQL text and has no business in any field: refuse it up front.
+  if (text.includes('\0') || /\\u0000/i.test(text)) throw new ApiFailure(400, 'bad_json', 'NUL characters are not accepted');
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiFailure(400, 'bad_json', 'the body is not valid JSON');
+  }
+}
+
+/** zod validation with a readable first issue as the message. */
+export function validate<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  const r = schema.safeParse(value);
+  if (r.success) return r.data;
+  const issue = r.error.issues[0];
+  const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+  throw new ApiFailure(400, 'invalid_request', `${where}${issue?.message ?? 'invalid request'}`);
+}
+
+export function queryObject(url: URL): Record<string, string> {
+  return Object.fromEntries(url.searchParams.entries());
+}
+
+/**
+ * Wraps an endpoint: ApiFailure → its 4xx JSON; anything else → 500 JSON without internals.
+ * The middleware's boundary would do the latter too; here the API is self-contained.
+ */
+export function endpoint<C extends { request: Request; url: URL }>(handler: (ctx: C) => Promise<Response> | Response) {
+  return async (ctx: C): Promise<Response> => {
+    try {
+      return await handler(ctx);
+    } catch (err) {
+      if (err instanceof ApiFailure) return errorResponse(err.status, err.code, err.message);
+      console.error(`[api] ${ctx.request.method} ${ctx.url.pathname}:`, err);
+      return errorResponse(500, 'internal_error', 'Internal server error');
+    }
+  };
+}
+
+/** For the methods an endpoint does not serve (Astro's `ALL` export): 405 JSON with Allow. */
+export function methodNotAllowed(allowed: string[]) {
+  return (): Response => {
+    const r = errorResponse(405, 'method_not_allowed', `use ${allowed.join(' or ')}`);
+    r.headers.set('allow', allowed.join(', '));
+    return r;
+  };
+}
