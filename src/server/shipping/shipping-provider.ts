@@ -1,0 +1,76 @@
+/**
+ * The one interface every shipping processor implements (docs/adr/0007-payment-and-shipping-providers.md):
+ * the internal processor `eel` (rate table, works offline) and the external delivery-checkout adapter.
+ * Prices are integer minor units incl. VAT.
+ */
+import type { LocaleCode } from '../payments/payment-provider.ts';
+
+export interface ShippingAddress {
+  locale: LocaleCode;
+  countryCode: string;
+  postalCode: string;
+  street?: string;
+  city?: string;
+}
+
+export interface ShippingOption {
+  /** Stable id of the option within the processor (e.g. 'postnord-service-point'). */
+  id: string;
+  carrier: string;
+  name: string;
+  kind: 'service_point' | 'home' | 'express' | 'mailbox';
+  priceMinor: number;
+  vatRate: number;
+  minDays: number;
+  maxDays: number;
+  hasServicePoints: boolean;
+}
+
+export interface ServicePoint {
+  id: string;
+  carrier: string;
+  name: string;
+  street: string;
+  postalCode: string;
+  city: string;
+  openingHours?: string;
+  distanceMeters?: number;
+}
+
+export interface ShippingQuoteInput extends ShippingAddress {
+  weightGrams: number;
+  /** Goods total incl. VAT after discounts: the free-shipping threshold applies to it. */
+  goodsTotalMinor: number;
+  currency: 'SEK' | 'NOK' | 'DKK' | 'EUR';
+}
+
+export interface ShipmentBooking {
+  shipmentId: string;
+  carrier: string;
+  trackingNumber: string;
+  trackingUrl: string;
+  labelUrl?: string;
+}
+
+export interface TrackingEvent {
+  at: string; // ISO time
+  status: 'booked' | 'in_transit' | 'ready_for_pickup' | 'delivered' | 'returned';
+  description: string;
+  location?: string;
+}
+
+export interface ShippingProvider {
+  readonly id: string; // 'eel' or the external processor's id
+  /** A session id for the checkout where the provider keeps one (recorded as the `shipping` session); undefined for eel. */
+  options(input: ShippingQuoteInput, sessionId?: string): Promise<{ sessionId?: string; options: ShippingOption[] }>;
+  servicePoints(optionId: string, address: ShippingAddress): Promise<ServicePoint[]>;
+  book(input: {
+    orderNumber: string;
+    optionId: string;
+    servicePointId?: string;
+    recipient: { name: string; email: string; mobile: string; street: string; postalCode: string; city: string; countryCode: string };
+    weightGrams: number;
+    sessionId?: string;
+  }): Promise<ShipmentBooking>;
+  tracking(shipmentId: string): Promise<TrackingEvent[]>;
+}
