@@ -7,11 +7,10 @@ import { useStore } from '@nanostores/react';
 import type { AuthState, AuthUser } from '#lib/account/client-rules.ts';
 import { auth } from '#stores/auth.ts';
 import { login, loginState } from '#stores/ui.ts';
-import { getJson, postJson } from '#api-client/http.ts';
+import { logIn, whoAmI } from '#api-client/auth.ts';
 
 interface Strings { title: string; myOrder: string; email: string; password: string; orderNumber: string; submit: string; error: string; changePassword: string; newPassword: string; save: string; close: string }
 interface Props { t: Strings; ordersHref: string; orderPath: string }
-interface TokenAnswer { access_token: string; refresh_token: string; user?: AuthUser }
 
 export default function LoginDialog({ t, ordersHref, orderPath }: Props) {
   const state = useStore(loginState);
@@ -36,20 +35,15 @@ export default function LoginDialog({ t, ordersHref, orderPath }: Props) {
     setBusy(true);
     setError(false);
     try {
-      const base = strategy === 'myAccount' ? '/api/auth' : '/api/order-auth';
-      const body = strategy === 'myAccount'
-        ? { email: f.get('email'), password: f.get('password') }
-        : { order_id: f.get('order_id'), email: f.get('email') };
-      const res = await postJson<TokenAnswer>(`${base}/login`, body);
+      const field = (name: string) => String(f.get(name) ?? '');
+      const res = strategy === 'myAccount'
+        ? await logIn('myAccount', { email: field('email'), password: field('password') })
+        : await logIn('myOrder', { order_id: field('order_id'), email: field('email') });
       if (!res.ok || !res.data?.access_token) throw new Error('login failed');
-      let user = res.data.user ?? null;
-      if (!user) {
-        const who = await getJson<AuthUser>(`${base}/${strategy === 'myAccount' ? 'profile' : 'info'}`, {}, { headers: { authorization: `Bearer ${res.data.access_token}` } });
-        user = who.data ?? null;
-      }
+      const user: AuthUser | null = res.data.user ?? (await whoAmI(strategy, res.data.access_token)) ?? null;
       auth.set({ strategy, accessToken: res.data.access_token, refreshToken: res.data.refresh_token, user });
       login('hide');
-      if (strategy === 'myOrder' && user?.order_id !== undefined) location.assign(orderPath.replace('__id__', encodeURIComponent(String(user.order_id))));
+      if (user && 'scope' in user) location.assign(orderPath.replace('__id__', encodeURIComponent(String(user.order_id))));
       else location.assign(ordersHref);
     } catch {
       setError(true);

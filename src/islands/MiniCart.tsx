@@ -12,7 +12,9 @@ import { showCheckoutButton } from '#lib/cart/client-state.ts';
 import { cart, changeQuantity, syncing } from '#stores/cart.ts';
 import { discount, dismissRejected } from '#stores/discount.ts';
 import { cartOpen } from '#stores/ui.ts';
-import { getJson } from '#api-client/http.ts';
+import { fetchWidget } from '#api-client/content.ts';
+import type { Widget, WidgetSlug } from '#lib/api/content-contracts.ts';
+import { cartTotal } from '#lib/cart/cart-total.ts';
 import { fill, money, PLACEHOLDER, productHref } from './format.ts';
 import QuantitySpinner, { type SpinnerLabels } from './QuantitySpinner.tsx';
 
@@ -23,13 +25,12 @@ export interface MiniCartStrings extends SpinnerLabels {
   notices: Record<string, string>;
 }
 interface Props { locale: LocaleCode; t: MiniCartStrings; checkoutHref: string; productPath: string; allowExVAT: boolean }
-interface Widget { content: string; hidden: boolean }
 
-function useWidget(slug: string, when: boolean): Widget | undefined {
+function useWidget(slug: WidgetSlug, when: boolean): Widget | undefined {
   const [w, setW] = useState<Widget>();
   useEffect(() => {
     if (!when || w) return;
-    getJson<Widget>(`/api/widget-by-slug/${slug}`).then((r) => r.ok && r.data && setW(r.data)).catch(() => { /* silent (SPEC §8) */ });
+    fetchWidget(slug).then((r) => r.ok && r.data && setW(r.data)).catch(() => { /* silent (SPEC §8) */ });
   }, [when]);
   return w && !w.hidden && w.content ? w : undefined;
 }
@@ -78,7 +79,7 @@ export default function MiniCart({ locale, t, checkoutHref, productPath, allowEx
   }, [open]);
 
   const bxgy = disc.coupons.filter(isBuyXGetY);
-  const total = items.reduce((s, i) => s + i.quantity * (showVat ? i.price : i.price / (1 + i.vat / 100)), 0);
+  const total = cartTotal(items.map((i) => ({ quantity: i.quantity, price: showVat ? i.price : i.price / (1 + i.vat / 100) })));
   if (!open) return null;
   return (
         <>

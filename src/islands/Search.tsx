@@ -8,14 +8,14 @@ import { useStore } from '@nanostores/react';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import type { PriceObject, Thumb } from '#lib/catalogue/types.ts';
 import { unitPrice } from '#lib/pricing/tiers.ts';
-import { getJson } from '#api-client/http.ts';
+import { searchProducts, searchTriggers } from '#api-client/catalogue.ts';
+import type { ProductSearchResult, SearchTriggerHint } from '#lib/api/catalogue-contracts.ts';
 import { cart } from '#stores/cart.ts';
 import { providers } from '#stores/experiment.ts';
 import { money, PLACEHOLDER, productHref } from './format.ts';
 
 export const SEARCH_DEBOUNCE_MS = 250;
-interface Hit { name: string; slug: string; sku: string; thumb: Thumb | null; prices: PriceObject; vat: number }
-interface Hint { id: number; hint: string; url: string; url_title: string }
+type Hit = Pick<ProductSearchResult, 'name' | 'slug' | 'sku' | 'thumb' | 'prices' | 'vat'>;
 interface Strings { placeholder: string; hints: string; products: string; empty: string; all: string }
 export interface SearchProps { locale: LocaleCode; productPath: string; allowExVAT: boolean; t: Strings }
 interface Props extends SearchProps { input: HTMLInputElement }
@@ -25,7 +25,7 @@ export default function Search({ input, locale, productPath, allowExVAT, t }: Pr
   const showVat = !allowExVAT || vat;
   const [q, setQ] = useState(input.value);
   const [hits, setHits] = useState<Hit[] | null>(null);
-  const [hints, setHints] = useState<Hint[]>([]);
+  const [hints, setHints] = useState<SearchTriggerHint[]>([]);
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
 
@@ -34,11 +34,10 @@ export default function Search({ input, locale, productPath, allowExVAT, t }: Pr
     if (term.length <= 1) { setHits(null); setHints([]); return; }
     const ctl = new AbortController();
     const timer = setTimeout(() => {
-      const init = { signal: ctl.signal };
-      getJson<{ products: Hit[] }>('/api/products', { query: term, nc: 'true', co: 'true', provider: providers().searchProvider }, init)
+      searchProducts(term, providers().searchProvider, ctl.signal)
         .then((r) => { setHits(r.ok && r.data ? r.data.products.slice(0, 8) : []); setOpen(true); })
         .catch(() => { /* aborted or offline */ });
-      getJson<Hint[]>('/api/search-triggers', { query: term }, init)
+      searchTriggers(term, ctl.signal)
         .then((r) => setHints(r.ok && Array.isArray(r.data) ? r.data : []))
         .catch(() => {});
     }, SEARCH_DEBOUNCE_MS);

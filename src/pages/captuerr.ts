@@ -4,7 +4,7 @@
  * Behind a reverse proxy set PARTSFRONT_TRUST_PROXY=1 so the client IP comes from x-forwarded-for.
  */
 import type { APIRoute } from 'astro';
-import { captuerrRequestSchema } from '#lib/api/contracts.ts';
+import { captuerrRequestSchema } from '#lib/api/telemetry-contracts.ts';
 import { endpoint, methodNotAllowed, errorResponse, readJsonBody, requireStore, validate } from '#server/http/endpoint.ts';
 import { clientIp, createRateLimiter } from '#server/http/rate-limit.ts';
 import { recordClientError } from '#server/telemetry/client-errors.ts';

@@ -9,7 +9,8 @@ import { addItem, cartCount, itemFromProduct, setQuantity, type CartItem } from 
 import { clearCheckout, EMPTY_CART, reviveCart, type CartState } from '#lib/cart/client-state.ts';
 import type { CartProductInput } from '#lib/cart/product-input.ts';
 import type { AtcEntry } from '#lib/page-behaviour/query-params.ts';
-import { postJson } from '#api-client/http.ts';
+import { postSyncCart } from '#api-client/cart.ts';
+import type { SyncCartRequest } from '#lib/api/cart-contracts.ts';
 import { couponCodes, enforceCouponConditions, syncCoupons } from './discount.ts';
 import { cartOpen } from './ui.ts';
 
@@ -27,7 +28,7 @@ function mergeAnswer(local: readonly CartItem[], answer: readonly Partial<CartIt
   return answer.map((s) => ({ ...(local.find((l) => l.uuid === s.uuid) ?? ({} as CartItem)), ...s }) as CartItem);
 }
 
-export async function syncCart(body?: { items: unknown[]; checkout_order_id: string | null }): Promise<void> {
+export async function syncCart(body?: SyncCartRequest): Promise<void> {
   const v = ++version;
   const state = cart.get();
   if (!body && state.items.length === 0) {
@@ -36,7 +37,7 @@ export async function syncCart(body?: { items: unknown[]; checkout_order_id: str
   }
   syncing.set(true);
   try {
-    const res = await postJson<Partial<CartItem>[]>('/api/sync-cart', body ?? { items: state.items, coupons: couponCodes(), checkout_order_id: state.checkoutID });
+    const res = await postSyncCart(body ?? { items: state.items, coupons: couponCodes(), checkout_order_id: state.checkoutID });
     if (v !== version || !res.ok || !Array.isArray(res.data)) return; // a newer change has its own sync
     const items = mergeAnswer(cart.get().items, res.data);
     cart.set({ ...cart.get(), items, internal: res.headers.get('x-be-internal') === '1' });

@@ -5,7 +5,7 @@
 import { sessionAtom } from './persist.ts';
 import { addCoupon, cachedCoupons, couponCacheKey, enforceBuyXGetY, removeCoupon, replaceBySync, type Coupon, type CouponCacheEntry } from '#lib/coupons/client-rules.ts';
 import type { CartItem } from '#lib/cart/client-rules.ts';
-import { postJson } from '#api-client/http.ts';
+import { postSyncCoupons } from '#api-client/cart.ts';
 
 export interface DiscountState { disc: string | null; coupons: Coupon[]; rejected: string[]; cache: CouponCacheEntry | null }
 const EMPTY: DiscountState = { disc: null, coupons: [], rejected: [], cache: null };
@@ -50,7 +50,7 @@ export async function syncCoupons(items: readonly CartItem[], ignoreCache = fals
   let answer = cachedCoupons(s.cache, key, Date.now(), ignoreCache);
   if (!answer) {
     try {
-      const res = await postJson<Coupon[]>('/api/sync-coupons', {
+      const res = await postSyncCoupons({
         coupons: codes, cart_contents: items.map((i) => ({ sku: i.sku, product_id: i.product_id, quantity: i.quantity })), ignoreCache,
       });
       if (!res.ok || !Array.isArray(res.data)) return;

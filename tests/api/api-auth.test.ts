@@ -4,7 +4,7 @@ import { postJson, request } from '#tests/support/http.ts';
 import { api, openTestDb, productsOf, type TestProduct } from './api-support.ts';
 import type { DbHandle } from '#server/db/connection.ts';
 import { hashPassword } from '#server/auth/passwords.ts';
-import { authResponseSchema } from '#lib/api/contracts.ts';
+import { authResponseSchema } from '#lib/api/auth-contracts.ts';
 import { unitPrice } from '#lib/pricing/tiers.ts';
 import { roundTo } from '#lib/pricing/vat.ts';
 

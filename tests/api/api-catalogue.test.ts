@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postJson, request } from '#tests/support/http.ts';
 import { api, openTestDb, productsOf } from './api-support.ts';
 import type { DbHandle } from '#server/db/connection.ts';
-import { productSearchResultSchema, dealSchema, WIDGET_SLUGS } from '#lib/api/contracts.ts';
+import { productSearchResultSchema } from '#lib/api/catalogue-contracts.ts';
+import { dealSchema, WIDGET_SLUGS } from '#lib/api/content-contracts.ts';
 import { tokenize } from '#lib/search/tokenize.ts';
 import sv from '#locales/sv.json' with { type: 'json' };
 

@@ -4,7 +4,8 @@ import { postJson } from '#tests/support/http.ts';
 import { api, openTestDb, productsOf, type TestProduct } from './api-support.ts';
 import type { DbHandle } from '#server/db/connection.ts';
 import { unitPrice, ordinaryUnitPrice } from '#lib/pricing/tiers.ts';
-import { cartLineItemSchema, couponSchema } from '#lib/api/contracts.ts';
+import { cartLineItemSchema } from '#lib/api/cart-contracts.ts';
+import { couponSchema } from '#lib/api/coupon-contracts.ts';
 import { roundTo } from '#lib/pricing/vat.ts';
 
 let h: DbHandle;

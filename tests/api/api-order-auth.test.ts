@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postJson, request } from '#tests/support/http.ts';
 import { api, openTestDb } from './api-support.ts';
 import type { DbHandle } from '#server/db/connection.ts';
-import { orderAuthResponseSchema, orderInfoResponseSchema } from '#lib/api/contracts.ts';
+import { orderAuthResponseSchema, orderInfoResponseSchema } from '#lib/api/auth-contracts.ts';
 
 let h: DbHandle;
 const ORDER = { id: 'PF-TEST-1', email: 'Guest@Example.test' };

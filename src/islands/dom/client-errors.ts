@@ -3,6 +3,7 @@
  * (a deploy replaced the build under an open page) reloads the page, at most once per 60 seconds.
  */
 import { isChunkLoadError, shouldReloadForChunk } from '#lib/page-behaviour/chunk-reload.ts';
+import { reportClientError } from '#api-client/telemetry.ts';
 
 const KEY = 'td02:chunk-reload';
 
@@ -16,10 +17,7 @@ export function reloadForChunk(): void {
 }
 
 function report(error: string, stack?: string): void {
-  try {
-    const body = JSON.stringify({ error: error.slice(0, 2000), level: 'error', stack: stack?.slice(0, 16_000), userAgent: navigator.userAgent.slice(0, 512), url: location.href.slice(0, 2048) });
-    void fetch('/captuerr', { method: 'POST', body, headers: { 'content-type': 'application/json' }, keepalive: true }).catch(() => {});
-  } catch { /* never throw from the error handler */ }
+  reportClientError({ error: error.slice(0, 2000), level: 'error', stack: stack?.slice(0, 16_000), userAgent: navigator.userAgent.slice(0, 512), url: location.href.slice(0, 2048) });
 }
 
 export function watchClientErrors(): void {

@@ -2,15 +2,16 @@
  * Current-deal banner (SPEC §4): shown only between starts_at and expires_at, counts down hh:mm:ss,
  * pauses while the tab is hidden, re-syncs from the clock when visible again, stops at zero.
  */
-import { dealLive, formatHms, secondsLeft, type Deal } from '#lib/content/deal-countdown.ts';
-import { getJson } from '#api-client/http.ts';
+import type { Deal } from '#lib/api/content-contracts.ts';
+import { dealLive, formatHms, secondsLeft } from '#lib/content/deal-countdown.ts';
+import { fetchCurrentDeal } from '#api-client/content.ts';
 
 export async function showDeal(): Promise<void> {
   const root = document.querySelector<HTMLElement>('[data-deal-banner]');
   if (!root) return;
   let deal: Deal | undefined;
   try {
-    const r = await getJson<Deal>('/api/current-deal');
+    const r = await fetchCurrentDeal();
     deal = r.ok ? r.data : undefined;
   } catch { /* deal errors are ignored (SPEC §7) */ }
   if (!deal || !dealLive(deal, Date.now())) {

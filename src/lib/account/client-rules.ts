@@ -1,5 +1,8 @@
 /** Account link and login modal states (SPEC §2 Query-driven behaviour, §4 Login modal, Authentication). */
-export interface AuthUser { discount?: Record<string, number>; scope?: string; order_id?: string | number; name?: string; email?: string }
+import type { AuthUser as AccountUser, OrderUser } from '#lib/api/auth-contracts.ts';
+
+/** Who is logged in, as the browser keeps it: an account's user or a guest order's user (never a token: see stores/auth.ts). */
+export type AuthUser = Partial<AccountUser> | (Pick<OrderUser, 'scope'> & Partial<Pick<OrderUser, 'email'>> & { order_id: string | number });
 export interface AuthState { strategy: 'myAccount' | 'myOrder'; accessToken: string | null; refreshToken: string | null; user: AuthUser | null }
 
 export const LOGGED_OUT: AuthState = { strategy: 'myAccount', accessToken: null, refreshToken: null, user: null };
@@ -9,7 +12,8 @@ export type AccountLinkTarget = { kind: 'order'; id: string } | { kind: 'orders'
 /** my-order scope → that order; logged in → my account orders; else the login dialog. */
 export function accountLinkTarget(auth: AuthState): AccountLinkTarget {
   if (!auth.accessToken) return { kind: 'login' };
-  if (auth.user?.scope === 'my-order' && auth.user.order_id !== undefined) return { kind: 'order', id: String(auth.user.order_id) };
+  const user = auth.user;
+  if (user && 'scope' in user && user.scope === 'my-order') return { kind: 'order', id: String(user.order_id) };
   return { kind: 'orders' };
 }
 
@@ -28,5 +32,6 @@ export function loginModal(state: LoginModal, action: LoginModalAction): LoginMo
 
 /** A customer's discount map (percent per discount category); logged-out visitors have none. */
 export function customerDiscounts(auth: AuthState): Record<string, number> {
-  return auth.accessToken ? auth.user?.discount ?? {} : {};
+  const user = auth.user;
+  return auth.accessToken && user && !('scope' in user) ? user.discount ?? {} : {};
 }

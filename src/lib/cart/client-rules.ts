@@ -3,12 +3,12 @@
  * count and total. The server re-prices on sync; these keep the panel right until it answers.
  */
 import type { Tier } from '#lib/catalogue/types.ts';
-import type { CartLineItem } from '#lib/api/contracts.ts';
+import type { CartLineItem } from '#lib/api/cart-contracts.ts';
 import type { CartProductInput } from './product-input.ts';
 import { activeTiers, normalizeTiers, ordinaryUnitPrice } from '#lib/pricing/tiers.ts';
 
 /**
- * SPEC §3 Cart line item as the client holds it: the server's line (src/lib/api/contracts.ts), where the
+ * SPEC §3 Cart line item as the client holds it: the server's line (src/lib/api/cart-contracts.ts), where the
  * optional relations and notices may be absent until the first sync answers.
  */
 type OptionalLineFields = 'cross_selling_product_id' | 'upselling_bundle_id' | 'unique_bundle_id' | 'added_by_coupon'
@@ -48,11 +48,6 @@ export function setQuantity(items: readonly CartItem[], uuid: string, quantity: 
 
 export function cartCount(items: readonly CartItem[]): number {
   return items.reduce((n, x) => n + x.quantity, 0);
-}
-
-/** Total incl. VAT of what the lines say (server prices after a sync). */
-export function cartTotal(items: readonly CartItem[]): number {
-  return items.reduce((sum, x) => sum + x.quantity * x.price, 0);
 }
 
 /** Fast add-to-cart: a product with variations goes to its page instead (SPEC §4). */

@@ -3,7 +3,7 @@
  * that cannot be ordered, and no more than the stock of an in-stock product (back-order and on-order
  * statuses are ordered from the supplier, so they are not capped by stock).
  */
-import { MAX_QUANTITY } from '#lib/api/contracts.ts';
+import { MAX_QUANTITY } from '#lib/api/common.ts';
 
 export interface StockFacts { orderable: boolean; stock_status: string; stock_quantity: number }
 

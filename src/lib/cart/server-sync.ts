@@ -5,7 +5,8 @@
  * (the client shows it and drops the line), and the coupon engine discounts the lines.
  * Client-sent prices are never read.
  */
-import type { CartLineInput, CartLineItem, Coupon } from '#lib/api/contracts.ts';
+import type { CartLineInput, CartLineItem } from '#lib/api/cart-contracts.ts';
+import type { Coupon } from '#lib/api/coupon-contracts.ts';
 import type { PriceObject, Thumb } from '#lib/catalogue/types.ts';
 import { normalizeTiers, ordinaryUnitPrice, unitPrice } from '#lib/pricing/tiers.ts';
 import { roundTo } from '#lib/pricing/vat.ts';
@@ -38,7 +39,8 @@ function noticeLine(input: CartLineInput, index: number, notice: string, product
   };
 }
 
-export function syncCart(
+/** The server's pricing of a cart: every line re-priced from the server's own product facts, then coupons. */
+export function priceCart(
   inputs: readonly CartLineInput[],
   products: ReadonlyMap<string, CartProductFacts>,
   rules: readonly CouponRule[],
@@ -84,7 +86,3 @@ export function syncCart(
   return { items: out.filter((l): l is CartLineItem => l !== null), coupons: result.coupons };
 }
 
-/** Cart total incl. VAT of synced lines (what checkout charges before shipping). */
-export function cartTotal(items: readonly CartLineItem[]): number {
-  return roundTo(items.reduce((s, l) => s + l.price * l.quantity, 0), 2);
-}

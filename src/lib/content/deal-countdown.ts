@@ -1,5 +1,5 @@
 /** Current-deal countdown rules (SPEC §3 Deal, §4 Deal banner). */
-export interface Deal { title: string; product_name: string; product_slug: string; discount: number; starts_at: string; expires_at: string }
+import type { Deal } from '#lib/api/content-contracts.ts';
 
 export function dealLive(deal: Pick<Deal, 'starts_at' | 'expires_at'>, now: number): boolean {
   const start = Date.parse(deal.starts_at);

@@ -1,38 +1,17 @@
 /**
  * Coupon store rules of SPEC §4 Coupon, §5 (buy-X-get-Y) and §9 (discount maximum, sync cache). Pure.
  */
+import type { Coupon as ApiCoupon } from '#lib/api/coupon-contracts.ts';
 import type { CartItem } from '#lib/cart/client-rules.ts';
+import { customerPercent, highestPercent, scopeAdmits } from './percentage-rule.ts';
+import { isBuyXGetY as isBuyXGetYRule } from './types.ts';
 
-/** SPEC §3 Coupon or discount (fields the client reads; the server owns the rest). */
-export interface Coupon {
-  code: string;
-  applied?: boolean;
-  failed_minimum_spend?: boolean;
-  percentage_discount?: number | null;
-  specific_groups?: number[] | null;
-  excluded_groups?: number[] | null;
-  specific_discount_categories?: string[] | null;
-  buy_x?: number | null;
-  get_y?: number | null;
-  buy_products?: number[] | null;
-  get_products?: number[] | null;
-  buy_categories?: number[] | null;
-  get_categories?: number[] | null;
-  buy_groups?: number[] | null;
-  get_groups?: number[] | null;
-  buyx_free_amount?: number | null;
-  vat_amount?: number | null;
-  vat_rate?: number | null;
-  discount_label?: string | null;
-  /** Product ids (or skus) that must all be in the cart for a buy-X-get-Y coupon. */
-  all_affected_items?: (number | string)[] | null;
-  discount_type_percentage?: boolean | null;
-  /** 3 means a full-price amount. */
-  discount_type_value?: number | null;
-  fixed_amount?: number | null;
-}
+/**
+ * A coupon as the browser holds it: a code the shopper typed (applied: false until the server answers),
+ * then the server's full answer (src/lib/api/coupon-contracts.ts).
+ */
+export type Coupon = { code: string } & Partial<Omit<ApiCoupon, 'code'>>;
 
-export const CUSTOMER_DISCOUNT_CODE = 'CUSTOMERDISCOUNT';
 export const COUPON_CACHE_MS = 5 * 60 * 1000;
 
 const norm = (code: string) => code.trim().toUpperCase();
@@ -47,8 +26,9 @@ export function removeCoupon(list: readonly Coupon[], code: string): Coupon[] {
   return list.filter((x) => norm(x.code) !== norm(code));
 }
 
+/** Whether a held coupon is buy-X-get-Y (the engine's rule, on a coupon whose fields may not be known yet). */
 export function isBuyXGetY(c: Coupon): boolean {
-  return !!c.buy_x && !!c.get_y;
+  return isBuyXGetYRule({ buy_x: c.buy_x ?? 0, get_y: c.get_y ?? 0 });
 }
 
 /**
@@ -65,7 +45,7 @@ export function replaceBySync(requested: readonly string[], answer: readonly Cou
 export function buyXGetYMet(c: Coupon, items: readonly CartItem[]): boolean {
   const need = c.get_y ?? 0;
   const affected = c.all_affected_items ?? [];
-  return affected.every((a) => items.some((i) => (i.product_id === a || i.sku === a) && i.quantity >= need));
+  return affected.every((a) => items.some((i) => i.product_id === a && i.quantity >= need));
 }
 
 /** Buy-X-get-Y coupons whose conditions no longer hold are removed, with their codes flagged for a notice. */
@@ -81,21 +61,8 @@ export function enforceBuyXGetY(list: readonly Coupon[], items: readonly CartIte
 export function itemDiscountPercent(
   item: Pick<CartItem, 'group_id' | 'discount_category'>, coupons: readonly Coupon[], customer: Record<string, number> = {},
 ): number {
-  let best = item.discount_category ? customer[item.discount_category] ?? 0 : 0;
-  for (const c of coupons) {
-    const pct = c.percentage_discount ?? 0;
-    if (!pct || isBuyXGetY(c) || c.applied === false) continue;
-    const groups = c.specific_groups ?? [];
-    const excluded = c.excluded_groups ?? [];
-    const cats = c.specific_discount_categories ?? [];
-    const applies =
-      (groups.length > 0 && item.group_id !== null && groups.includes(item.group_id)) ||
-      (excluded.length > 0 && (item.group_id === null || !excluded.includes(item.group_id))) ||
-      (cats.length > 0 && !!item.discount_category && cats.includes(item.discount_category)) ||
-      (groups.length === 0 && excluded.length === 0 && cats.length === 0);
-    if (applies) best = Math.max(best, pct);
-  }
-  return Math.min(100, Math.max(0, best));
+  const admitted = coupons.filter((c) => c.percentage_discount && !isBuyXGetY(c) && c.applied !== false && scopeAdmits(c, item));
+  return highestPercent(admitted.map((c) => c.percentage_discount ?? 0), customerPercent(item, customer));
 }
 
 /** sync-coupons answers are reused for 5 minutes for the same request unless ignoreCache is set. */

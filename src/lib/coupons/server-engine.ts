@@ -8,8 +8,9 @@
  *     eligible lines in proportion to what is left of them.
  * No step takes a line below zero. VAT contained in each coupon's discount is reported per coupon.
  */
-import type { Coupon } from '#lib/api/contracts.ts';
+import type { Coupon } from '#lib/api/coupon-contracts.ts';
 import { roundTo } from '#lib/pricing/vat.ts';
+import { clampPercent, customerPercent, highestPercent, scopeAdmits } from './percentage-rule.ts';
 import { DiscountType, isBuyXGetY, type CouponRule, type EngineLine, type EngineOptions } from './types.ts';
 
 export interface EngineResult {
@@ -22,11 +23,8 @@ const intersects = (a: readonly number[], b: readonly number[]) => a.some((x) =>
 
 /** Does a rule's group/category restriction admit this line? (specific_groups, excluded_groups, categories) */
 export function ruleAdmits(rule: CouponRule, line: EngineLine): boolean {
-  if (rule.specific_groups.length > 0 && (line.group_id === null || !rule.specific_groups.includes(line.group_id))) return false;
-  if (line.group_id !== null && rule.excluded_groups.includes(line.group_id)) return false;
-  if (rule.specific_discount_categories.length > 0 && (line.discount_category === null || !rule.specific_discount_categories.includes(line.discount_category))) return false;
   if (rule.discount_type_value === DiscountType.FullPriceAmount && line.campaign) return false;
-  return true;
+  return scopeAdmits(rule, line);
 }
 
 function matchesSide(products: number[], categories: number[], groups: number[], line: EngineLine): boolean {
@@ -55,7 +53,6 @@ function couponOf(rule: CouponRule): Coupon {
   };
 }
 
-const clampPercent = (p: number) => Math.min(100, Math.max(0, Number.isFinite(p) ? p : 0));
 const nonNegative = (n: number) => (Number.isFinite(n) && n > 0 ? n : 0);
 
 export function applyCoupons(lines: readonly EngineLine[], rules: readonly CouponRule[], options: EngineOptions = {}): EngineResult {
@@ -84,8 +81,8 @@ export function applyCoupons(lines: readonly EngineLine[], rules: readonly Coupo
       const p = clampPercent(r.percentage_discount);
       if (p > bestPercent) { bestPercent = p; best = ri; }
     });
-    const customer = line.discount_category !== null ? clampPercent(options.customerDiscounts?.[line.discount_category] ?? 0) : 0;
-    const percent = Math.max(bestPercent, customer);
+    const customer = customerPercent(line, options.customerDiscounts);
+    const percent = highestPercent([bestPercent], customer);
     const amount = Math.min(remaining[li], (totals[li] * percent) / 100);
     remaining[li] -= amount;
     if (best >= 0 && bestPercent >= customer) given[best][li] += amount;

@@ -3,6 +3,7 @@
  * message for pages; a JSON error for /api/* (no internals for 5xx); if rendering the error page itself
  * fails, a message with a link home.
  */
+import { errorBody } from '#lib/api/errors.ts';
 import { errorStatus, FALLBACK_ERROR_HTML, renderErrorPage } from './error-page.ts';
 import { LOCALES, type LocaleCode } from '#lib/market/locales.ts';
 import { pathFor } from './routes.ts';
@@ -11,7 +12,7 @@ export function errorResponse(error: unknown, pathname: string, locale: LocaleCo
   const status = errorStatus(error);
   const message = error instanceof Error ? error.message : 'Unknown error';
   if (pathname.startsWith('/api/') || pathname === '/captuerr') {
-    const body = { error: { code: status >= 500 ? 'internal_error' : 'request_error', message: status >= 500 ? 'Internal server error' : message } };
+    const body = status >= 500 ? errorBody('internal_error', 'Internal server error') : errorBody('request_error', message);
     return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   }
   const html = { 'content-type': 'text/html; charset=utf-8' };

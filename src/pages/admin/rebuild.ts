@@ -6,20 +6,24 @@
 import type { APIRoute } from 'astro';
 import { isAuthorized } from '#builds/admin-auth.ts';
 import { rebuildJob, startRebuild } from '#builds/rebuild-job.ts';
+import { errorBody } from '#lib/api/errors.ts';
+import { ApiFailure, endpoint, json } from '#server/http/endpoint.ts';
 
 export const prerender = false;
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
-const unauthorized = () => json(401, { error: { code: 'unauthorized', message: 'A valid rebuild token is required' } });
+function requireEditor(request: Request): void {
+  if (!isAuthorized(request.headers.get('authorization'), process.env.PARTSFRONT_REBUILD_TOKEN)) {
+    throw new ApiFailure(401, 'unauthorized', 'A valid rebuild token is required');
+  }
+}
 
-export const POST: APIRoute = ({ request }) => {
-  if (!isAuthorized(request.headers.get('authorization'), process.env.PARTSFRONT_REBUILD_TOKEN)) return unauthorized();
-  if (!startRebuild()) return json(409, { error: { code: 'rebuild_running', message: 'A rebuild is already running' }, job: rebuildJob() });
-  return json(202, { job: rebuildJob() });
-};
+export const POST: APIRoute = endpoint(({ request }) => {
+  requireEditor(request);
+  if (!startRebuild()) return json({ ...errorBody('rebuild_running', 'A rebuild is already running'), job: rebuildJob() }, 409);
+  return json({ job: rebuildJob() }, 202);
+});
 
-export const GET: APIRoute = ({ request }) => {
-  if (!isAuthorized(request.headers.get('authorization'), process.env.PARTSFRONT_REBUILD_TOKEN)) return unauthorized();
-  return json(200, { job: rebuildJob() });
-};
+export const GET: APIRoute = endpoint(({ request }) => {
+  requireEditor(request);
+  return json({ job: rebuildJob() });
+});

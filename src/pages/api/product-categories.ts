@@ -1,6 +1,6 @@
 /** GET /api/product-categories?v=2 (SPEC §7): the storefront's category tree (SPEC §3 Category). */
 import type { APIRoute } from 'astro';
-import { productCategoriesQuerySchema, type ApiCategory } from '#lib/api/contracts.ts';
+import { productCategoriesQuerySchema, type ApiCategory } from '#lib/api/catalogue-contracts.ts';
 import { endpoint, methodNotAllowed, json, requireStore, validate } from '#server/http/endpoint.ts';
 import { getLayoutData } from '#server/content/layout-data.ts';
 import type { Category } from '#server/catalogue/category-repository.ts';

@@ -1,6 +1,6 @@
 /** GET /api/products (SPEC §7): query, nc, co, provider, paging (limit+offset or page); x-be-records = total. */
 import type { APIRoute } from 'astro';
-import { productsQuerySchema } from '#lib/api/contracts.ts';
+import { productsQuerySchema } from '#lib/api/catalogue-contracts.ts';
 import { endpoint, methodNotAllowed, json, queryObject, requireStore, validate } from '#server/http/endpoint.ts';
 import { DEFAULT_LIMIT, searchProducts } from '#server/search/search-products.ts';
 import { getDb } from '#server/db/connection.ts';

@@ -1,6 +1,6 @@
 /** GET /api/search-triggers?query= (SPEC §7): hints that send a query to a page. */
 import type { APIRoute } from 'astro';
-import { searchTriggersQuerySchema } from '#lib/api/contracts.ts';
+import { searchTriggersQuerySchema } from '#lib/api/catalogue-contracts.ts';
 import { endpoint, methodNotAllowed, json, requireStore, validate } from '#server/http/endpoint.ts';
 import { searchTriggers } from '#server/content/content-service.ts';
 import { getDb } from '#server/db/connection.ts';

@@ -1,6 +1,6 @@
 /** POST /api/sync-cart (SPEC §7): the server re-prices the cart; x-be-internal: 1 for internal carts. */
 import type { APIRoute } from 'astro';
-import { syncCartRequestSchema } from '#lib/api/contracts.ts';
+import { syncCartRequestSchema } from '#lib/api/cart-contracts.ts';
 import { endpoint, methodNotAllowed, json, readJsonBody, requireStore, validate } from '#server/http/endpoint.ts';
 import { isInternalRequest } from '#server/cart/internal-cart.ts';
 import { syncCartService } from '#server/cart/cart-service.ts';

@@ -1,6 +1,6 @@
 /** POST /api/sync-coupons (SPEC §7): the coupons held, evaluated on the cart; cached 5 minutes unless ignoreCache. */
 import type { APIRoute } from 'astro';
-import { syncCouponsRequestSchema } from '#lib/api/contracts.ts';
+import { syncCouponsRequestSchema } from '#lib/api/coupon-contracts.ts';
 import { endpoint, methodNotAllowed, json, readJsonBody, requireStore, validate } from '#server/http/endpoint.ts';
 import { syncCouponsCached } from '#server/coupons/coupon-sync-cache.ts';
 import { getDb } from '#server/db/connection.ts';

@@ -1,6 +1,6 @@
 /** myAccount strategy (SPEC §4): login, refresh, profile over the customers table. */
 import type { Db } from '#server/db/connection.ts';
-import type { AuthResponse, AuthUser } from '#lib/api/contracts.ts';
+import type { AuthResponse, AuthUser } from '#lib/api/auth-contracts.ts';
 import type { CustomersTable } from '#server/db/schema.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { bearerToken, issueToken, verifyToken } from './tokens.ts';

@@ -4,7 +4,7 @@
  */
 import type { APIRoute } from 'astro';
 import type { z } from 'zod';
-import { refreshRequestSchema } from '#lib/api/contracts.ts';
+import { refreshRequestSchema } from '#lib/api/auth-contracts.ts';
 import { ApiFailure, endpoint, json, readJsonBody, requireStore, validate } from '#server/http/endpoint.ts';
 import { clientIp, createRateLimiter } from '#server/http/rate-limit.ts';
 import { getDb } from '#server/db/connection.ts';

@@ -2,7 +2,7 @@
 import type { Db } from '#server/db/connection.ts';
 import { LOCALES } from '#lib/market/locales.ts';
 import { unitPrice } from '#lib/pricing/tiers.ts';
-import type { PriceObject } from '#lib/catalogue/types.ts';
+import { pricesFromRow } from '#server/catalogue/price-row.ts';
 
 export const DEMO_ORDER = { id: '100001', email: 'gast@partsfront.test', locale: 'sv' as const };
 
@@ -15,7 +15,7 @@ export async function seedDemoOrders(db: Db): Promise<boolean> {
   if (products.length === 0) return false;
   const items = products.map((p, i) => {
     const quantity = i + 1;
-    return { sku: p.sku, name: p.name, quantity, price: unitPrice(JSON.parse(p.prices) as PriceObject, quantity) };
+    return { sku: p.sku, name: p.name, quantity, price: unitPrice(pricesFromRow(p), quantity) };
   });
   await db.insertInto('orders').values({
     id: DEMO_ORDER.id, locale: DEMO_ORDER.locale, email: DEMO_ORDER.email, customer_id: null, status: 'shipped',

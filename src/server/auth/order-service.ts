@@ -3,7 +3,7 @@
  * Wrong number and wrong e-mail answer alike (no order-number probing); the token names that one order.
  */
 import type { Db } from '#server/db/connection.ts';
-import type { OrderAuthResponse, OrderInfoResponse, OrderUser } from '#lib/api/contracts.ts';
+import type { OrderAuthResponse, OrderInfoResponse, OrderUser } from '#lib/api/auth-contracts.ts';
 import type { OrdersTable } from '#server/db/schema.ts';
 import { bearerToken, issueToken, verifyToken } from './tokens.ts';
 

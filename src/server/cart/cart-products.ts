@@ -1,9 +1,9 @@
 /** The facts a cart line is priced from, for a set of skus in one storefront (one round trip per table). */
 import type { Db } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
-import type { PriceObject } from '#lib/catalogue/types.ts';
 import { categoriesByProduct, thumbsByProduct } from '#server/catalogue/product-links.ts';
 import type { CartProductFacts } from '#lib/cart/server-sync.ts';
+import { pricesFromRow } from '#server/catalogue/price-row.ts';
 
 export async function cartProductsBySku(db: Db, locale: LocaleCode, skus: readonly string[]): Promise<Map<string, CartProductFacts>> {
   const unique = [...new Set(skus)];
@@ -24,7 +24,7 @@ export async function cartProductsBySku(db: Db, locale: LocaleCode, skus: readon
     out.set(r.sku, {
       product_id: r.id, sku: r.sku, name: r.name, slug: r.slug, type: r.type,
       thumb: thumbs.get(r.id) ?? null,
-      prices: JSON.parse(r.prices) as PriceObject, vat: Number(r.vat),
+      prices: pricesFromRow(r), vat: Number(r.vat),
       categories: (cats.get(r.id) ?? []).map((c) => c.category_id),
       group_id: r.group_id, discount_category: r.discount_category, stock_status: r.stock_status, stock_quantity: r.stock_quantity,
       estimated_at: r.estimated_at, orderable: !!r.orderable,

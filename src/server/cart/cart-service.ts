@@ -4,8 +4,9 @@
  */
 import type { Db } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
-import type { CartLineInput, Coupon } from '#lib/api/contracts.ts';
-import { syncCart, type SyncedCart } from '#lib/cart/server-sync.ts';
+import type { CartLineInput } from '#lib/api/cart-contracts.ts';
+import type { Coupon } from '#lib/api/coupon-contracts.ts';
+import { priceCart, type SyncedCart } from '#lib/cart/server-sync.ts';
 import { emptyCoupon } from '#lib/coupons/server-engine.ts';
 import { CUSTOMER_DISCOUNT_CODE } from '#lib/coupons/types.ts';
 import { cartProductsBySku } from './cart-products.ts';
@@ -20,7 +21,7 @@ export async function syncCartService(db: Db, locale: LocaleCode, items: readonl
   const wanted = [...new Set(codes.map((c) => c.trim().toUpperCase()))]
     .filter((c) => c !== CUSTOMER_DISCOUNT_CODE || !!ctx.customer);
   const [products, { rules }] = await Promise.all([cartProductsBySku(db, locale, items.map((i) => i.sku)), rulesFor(db, locale, wanted)]);
-  const synced = syncCart(items, products, rules, { customerDiscounts: ctx.customer?.discounts });
+  const synced = priceCart(items, products, rules, { customerDiscounts: ctx.customer?.discounts });
   // Answer every code the client holds, in its order: unknown ones as not applied.
   const byCode = new Map(synced.coupons.map((c) => [c.code, c]));
   const asked = [...new Set(codes.map((c) => c.trim().toUpperCase()))];

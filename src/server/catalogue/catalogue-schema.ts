@@ -3,6 +3,7 @@
  * (JSON). Validated with zod so a bad import file fails with a clear message and writes nothing.
  */
 import { z } from 'zod';
+import { priceObjectSchema } from '#lib/api/common.ts';
 import { LOCALE_CODES } from '#lib/market/locales.ts';
 import { STOCK_STATUSES } from '#lib/catalogue/types.ts';
 import { couponDocumentSchema } from '#server/coupons/coupon-document.ts';
@@ -11,9 +12,6 @@ const localeKey = z.enum(LOCALE_CODES);
 const perLocale = <T extends z.ZodType>(t: T) => z.partialRecord(localeKey, t);
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'slug must be lower-case letters, digits and single hyphens');
 
-const tier = z.object({ q: z.number().int().min(1), p: z.number().nonnegative() });
-const campaignTier = tier.extend({ o: z.number().nonnegative(), d: z.number().min(0).max(100) });
-export const priceObjectSchema = z.object({ n: z.array(tier).min(1), c: z.array(campaignTier).optional() });
 
 const image = z.object({ type: z.number().int(), sort_order: z.number().int(), url: z.string().min(1), width: z.number().int().positive(), height: z.number().int().positive() });
 

@@ -4,16 +4,12 @@ import { isLocaleCode } from '#lib/market/locales.ts';
 import { pathFor } from '#lib/routing/routes.ts';
 import { discountRedirect } from '#lib/routing/discount-route.ts';
 import { getLayoutData } from '#server/content/layout-data.ts';
-import type { Category } from './category-repository.ts';
-
-function flatten(list: Category[]): Category[] {
-  return list.flatMap((c) => [c, ...flatten(c.children)]);
-}
+import { flattenCategories } from './category-repository.ts';
 
 /** The redirect target, or undefined for a bad code (the route answers 404). */
 export async function discountTarget(astro: AstroGlobal): Promise<string | undefined> {
   const { locale, category, discount } = astro.params;
   if (!isLocaleCode(locale) || !discount) return undefined;
-  const categories = category ? flatten((await getLayoutData(locale)).categories) : [];
+  const categories = category ? flattenCategories((await getLayoutData(locale)).categories) : [];
   return discountRedirect(discount, category, categories, astro.url.search, pathFor('index', locale));
 }

@@ -10,6 +10,7 @@ import { pathFor } from '#lib/routing/routes.ts';
 import type { PriceObject, Variation } from '#lib/catalogue/types.ts';
 import type { ProductImage } from '#lib/catalogue/product-images.ts';
 import { flattenCategories, loadCategoryTree, type Category } from './category-repository.ts';
+import { pricesFromRow } from './price-row.ts';
 
 export interface PageBrand { id: number; slug: string; name: string; logo_url: string | null }
 export interface PageTag { id: number; name: string; slug: string }
@@ -112,7 +113,7 @@ async function loadLocale(locale: LocaleCode): Promise<LocaleCatalogue> {
       id: r.id, sku: r.sku, type: r.type, name: r.name, slug: r.slug, url: pathFor('product', locale, { slug: r.slug }), description: r.description,
       brand: r.brand_id !== null ? brandById.get(r.brand_id) ?? null : null, stock_status: r.stock_status, estimated_at: r.estimated_at,
       orderable: !!r.orderable, notifyable: !!r.notifyable, decoration: r.decoration, variations: JSON.parse(r.variations) as Variation[],
-      group_id: r.group_id, discount_category: r.discount_category, prices: JSON.parse(r.prices) as PriceObject, vat: r.vat,
+      group_id: r.group_id, discount_category: r.discount_category, prices: pricesFromRow(r), vat: r.vat,
       unit_price: r.unit_price, images: s.images.get(r.id) ?? [], categoryIds: cats.map((c) => c.id),
       mainCategoryId: (cats.find((c) => c.main) ?? cats[0])?.id ?? null, tagIds: s.tagsOf.get(r.id) ?? [], updated_at: r.updated_at,
     };

@@ -1,7 +1,8 @@
 /** Deal, widgets, search triggers and strings for the API (SPEC §7), per storefront. */
 import type { Db } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
-import type { Deal, SearchTriggerHint, Strings, Widget, WidgetSlug } from '#lib/api/contracts.ts';
+import type { Deal, Strings, Widget, WidgetSlug } from '#lib/api/content-contracts.ts';
+import type { SearchTriggerHint } from '#lib/api/catalogue-contracts.ts';
 import { STRINGS } from '#lib/market/i18n.ts';
 import { sanitizeEditorHtml } from './sanitize.ts';
 import { tokenize } from '#lib/search/tokenize.ts';

@@ -4,7 +4,8 @@
  */
 import type { Db } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
-import type { CartLineInput, Coupon } from '#lib/api/contracts.ts';
+import type { CartLineInput } from '#lib/api/cart-contracts.ts';
+import type { Coupon } from '#lib/api/coupon-contracts.ts';
 import { syncCartService, type CartContext } from '#server/cart/cart-service.ts';
 import { processCache } from '#server/cache/process-cache.ts';
 

@@ -3,13 +3,14 @@
  * guard, bounded JSON bodies and zod validation. Endpoints stay "validate → service → JSON".
  */
 import type { z } from 'zod';
-import { MAX_JSON_BODY_BYTES, parseStoreQuery } from '#lib/api/contracts.ts';
+import { MAX_JSON_BODY_BYTES, parseStoreQuery } from '#lib/api/common.ts';
+import { errorBody, type ApiErrorCode } from '#lib/api/errors.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
 
 export class ApiFailure extends Error {
   readonly status: number;
-  readonly code: string;
-  constructor(status: number, code: string, message: string) {
+  readonly code: ApiErrorCode;
+  constructor(status: number, code: ApiErrorCode, message: string) {
     super(message);
     this.status = status;
     this.code = code;
@@ -22,9 +23,9 @@ export function json(body: unknown, status = 200, headers: Record<string, string
   return new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } });
 }
 
-export function errorResponse(status: number, code: string, message: string): Response {
+export function errorResponse(status: number, code: ApiErrorCode, message: string): Response {
   // An unread (too large) body leaves the connection in an unknown state: ask the client to close it.
-  return json({ error: { code, message } }, status, status === 413 ? { connection: 'close' } : {});
+  return json(errorBody(code, message), status, status === 413 ? { connection: 'close' } : {});
 }
 
 /** The storefront of an API call from its locale + sid query pair; a missing or mismatched pair is a 400. */

@@ -5,15 +5,16 @@
  */
 import type { Db } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
-import type { PriceObject, Variation } from '#lib/catalogue/types.ts';
+import type { Variation } from '#lib/catalogue/types.ts';
 import { categoriesByProduct, thumbsByProduct } from '#server/catalogue/product-links.ts';
-import type { ProductSearchResult, SearchCategory } from '#lib/api/contracts.ts';
-import { SEARCH_MAX_LIMIT } from '#lib/api/contracts.ts';
+import type { ProductSearchResult, SearchCategory } from '#lib/api/catalogue-contracts.ts';
+import { SEARCH_MAX_LIMIT } from '#lib/api/catalogue-contracts.ts';
 import { roundTo } from '#lib/pricing/vat.ts';
 import { getSearchIndex, type SearchIndex } from './search-index.ts';
 import { matchQuery } from './match.ts';
 import { queryTokens } from '#lib/search/tokenize.ts';
 import { processCache } from '#server/cache/process-cache.ts';
+import { pricesFromRow } from '#server/catalogue/price-row.ts';
 
 export interface SearchOptions {
   locale: LocaleCode;
@@ -102,7 +103,7 @@ async function loadResults(db: Db, locale: LocaleCode, ids: number[], names: Sea
       categories: (cats.get(r.id) ?? []).filter((c) => names.has(c.category_id))
         .map((c) => ({ name: names.get(c.category_id)!.name, main: c.main })),
       orderable: !!r.orderable, notifyable: !!r.notifyable, stock_status: r.stock_status, estimated_at: r.estimated_at,
-      prices: JSON.parse(r.prices) as PriceObject, vat: Number(r.vat), group_id: r.group_id, discount_category: r.discount_category,
+      prices: pricesFromRow(r), vat: Number(r.vat), group_id: r.group_id, discount_category: r.discount_category,
       variations: JSON.parse(r.variations) as Variation[],
     });
   }

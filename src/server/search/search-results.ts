@@ -4,7 +4,7 @@
  */
 import { getDb } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
-import type { CartProductInput } from '#lib/cart/product-input.ts';
+import { cartProductInput, type CartProductInput } from '#lib/cart/product-input.ts';
 import { pathFor } from '#lib/routing/routes.ts';
 import { searchProducts } from './search-products.ts';
 
@@ -18,12 +18,10 @@ export async function searchResults(locale: LocaleCode, q: string, limit: number
   const products = found.products.flatMap((p): CartProductInput[] => {
     const own = rows.filter((r) => r.sku === p.sku);
     if (own.length === 0) return [];
-    return [{
-      product_id: own[0].id, sku: p.sku, name: p.name, slug: p.slug, url: pathFor('product', locale, { slug: p.slug }), type: own[0].type,
-      thumb: p.thumb, prices: p.prices, vat: p.vat, categories: own.flatMap((r) => (r.category_id ? [r.category_id] : [])),
-      group_id: p.group_id, discount_category: p.discount_category, stock_status: p.stock_status, estimated_at: p.estimated_at,
-      orderable: p.orderable, variations: p.variations,
-    }];
+    return [cartProductInput({
+      ...p, product_id: own[0].id, url: pathFor('product', locale, { slug: p.slug }), type: own[0].type,
+      categories: own.flatMap((r) => (r.category_id ? [r.category_id] : [])),
+    })];
   });
   return { products, total: found.total };
 }

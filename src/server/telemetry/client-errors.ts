@@ -3,7 +3,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Db } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import type { z } from 'zod';
-import type { captuerrRequestSchema } from '#lib/api/contracts.ts';
+import type { captuerrRequestSchema } from '#lib/api/telemetry-contracts.ts';
 
 const SALT = process.env.PARTSFRONT_IP_SALT ?? randomUUID();
 

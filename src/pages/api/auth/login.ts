@@ -1,5 +1,5 @@
 /** POST /api/auth/login (SPEC §7): { email, password } → { access_token, refresh_token, user }; 401 on bad credentials. */
-import { loginRequestSchema } from '#lib/api/contracts.ts';
+import { loginRequestSchema } from '#lib/api/auth-contracts.ts';
 import { methodNotAllowed } from '#server/http/endpoint.ts';
 import { login } from '#server/auth/account-service.ts';
 import { loginEndpoint } from '#server/auth/auth-endpoints.ts';

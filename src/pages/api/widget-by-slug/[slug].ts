@@ -1,6 +1,6 @@
 /** GET /api/widget-by-slug/{slug} (SPEC §7): content (sanitized) and hidden, for the six layout widgets. */
 import type { APIRoute } from 'astro';
-import { widgetSlugSchema } from '#lib/api/contracts.ts';
+import { widgetSlugSchema } from '#lib/api/content-contracts.ts';
 import { ApiFailure, endpoint, methodNotAllowed, json, requireStore } from '#server/http/endpoint.ts';
 import { widgetBySlug } from '#server/content/content-service.ts';
 import { getDb } from '#server/db/connection.ts';

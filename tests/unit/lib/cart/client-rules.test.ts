@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { addItem, cartCount, cartTotal, isLockedLine, itemFromProduct, needsProductPage, priceForQuantity, setQuantity, type CartItem } from '#lib/cart/client-rules.ts';
-import { clearCheckout, EMPTY_CART, reviveCart, showCheckoutButton } from '#lib/cart/client-state.ts';
-import type { CartProductInput } from '#lib/cart/product-input.ts';
-
-const product: CartProductInput = {
-  product_id: 7, sku: 'SKU-7', name: 'Filter', slug: 'filter', url: '/produkt/filter', type: 1, thumb: null,
-  prices: { n: [{ q: 1, p: 100 }, { q: 5, p: 90 }, { q: 10, p: 80 }] }, vat: 25, categories: [3], group_id: 2,
-  discount_category: 'A', stock_status: 'in-stock', estimated_at: null, orderable: true, variations: [],
-};
-const line = (uuid: string, qty = 1, extra: Partial<CartItem> = {}): CartItem => ({ ...itemFromProduct(product, qty, uuid), ...extra });
+import { cartTotal } from '#lib/cart/cart-total.ts';
+import { addItem, cartCount, isLockedLine, itemFromProduct, needsProductPage, priceForQuantity, setQuantity } from '#lib/cart/client-rules.ts';
+import { line, product } from '#tests/unit/fixtures/cart-items.ts';
 
 describe('cart rules (SPEC §4 Cart)', () => {
   it('builds a line from a product with tier pricing', () => {
@@ -46,18 +39,5 @@ describe('cart rules (SPEC §4 Cart)', () => {
   it('sends products with variations to their page', () => {
     expect(needsProductPage(product)).toBe(false);
     expect(needsProductPage({ variations: [{ sku: 'a', name: 'A', attributes: { color: 'red' } }] })).toBe(true);
-  });
-  it('clears checkout state and revives broken storage', () => {
-    const s = clearCheckout({ ...EMPTY_CART, checkoutID: 'c1', paymentMethod: 'klarna', servicePoint: 'sp', shippingMethod: 'x', campaignData: { utm_source: 'a' }, sessions: { card: { id: '1', locale: 'sv' } }, items: [line('u1')] });
-    expect(s).toMatchObject({ checkoutID: null, paymentMethod: null, servicePoint: null, shippingMethod: null, campaignData: null, sessions: {} });
-    expect(s.items).toHaveLength(1);
-    expect(reviveCart('garbage')).toEqual(EMPTY_CART);
-    expect(reviveCart({ items: [] }).vat).toBe(true);
-  });
-  it('hides the checkout button on checkout and for an empty cart', () => {
-    expect(showCheckoutButton('index', 2)).toBe(true);
-    expect(showCheckoutButton('checkout-id', 2)).toBe(false);
-    expect(showCheckoutButton('index', 0)).toBe(false);
-    expect(showCheckoutButton(undefined, 1)).toBe(true);
   });
 });

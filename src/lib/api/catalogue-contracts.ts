@@ -1,0 +1,75 @@
+/** Catalogue and search calls: category tree, category children, search triggers, products (docs/product/api.md). */
+import { z } from 'zod';
+import { priceObjectSchema, thumbSchema, variationSchema, type ApiThumb } from './common.ts';
+
+// ---------------------------------------------------------------------------------------------------
+// GET /api/product-categories?v=2
+
+export interface ApiCategory {
+  id: number; name: string; slug: string; parent_id: number | null; show_in_menu: boolean; show_in_main_menu: boolean;
+  hierarchy: string[]; thumb: ApiThumb | null; children: ApiCategory[]; uri: string;
+}
+export const categorySchema: z.ZodType<ApiCategory> = z.lazy(() => z.object({
+  id: z.number(), name: z.string(), slug: z.string(), parent_id: z.number().nullable(),
+  show_in_menu: z.boolean(), show_in_main_menu: z.boolean(), hierarchy: z.array(z.string()),
+  thumb: thumbSchema.nullable(), children: z.array(categorySchema), uri: z.string(),
+}));
+export const productCategoriesQuerySchema = z.object({ v: z.literal('2').optional() });
+// ---------------------------------------------------------------------------------------------------
+// POST /api/category-children: { productIDs, Categories } → { [categoryId]: child categories holding those products }
+
+export const categoryChildrenRequestSchema = z.object({
+  productIDs: z.array(z.number().int().positive()).max(1000).default([]),
+  Categories: z.array(z.number().int().positive()).max(200).default([]),
+});
+export type CategoryChildrenRequest = z.input<typeof categoryChildrenRequestSchema>;
+export const categoryChildSchema = z.object({ id: z.number(), name: z.string(), slug: z.string(), uri: z.string() });
+export type CategoryChild = z.infer<typeof categoryChildSchema>;
+export const categoryChildrenResponseSchema = z.record(z.string(), z.array(categoryChildSchema));
+export type CategoryChildrenResponse = z.infer<typeof categoryChildrenResponseSchema>;
+// ---------------------------------------------------------------------------------------------------
+// GET /api/search-triggers?query=
+
+export const searchTriggersQuerySchema = z.object({ query: z.string().trim().min(2).max(200) });
+export const searchTriggerHintSchema = z.object({ id: z.number(), hint: z.string(), url: z.string(), url_title: z.string() });
+export type SearchTriggerHint = z.infer<typeof searchTriggerHintSchema>;
+// ---------------------------------------------------------------------------------------------------
+// GET /api/products?query=&nc=true&co=true&provider=&limit=&offset= | &page=
+
+export const SEARCH_MAX_LIMIT = 100;
+const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+export const productsQuerySchema = z.object({
+  /** SPEC §5: longer than 1 character after trimming. */
+  query: z.string().trim().min(2, 'query must be longer than 1 character').max(200),
+  nc: flag.optional(),
+  co: flag.optional(),
+  /** Experiment choice (SPEC §4); the internal engine answers for every provider. */
+  provider: z.string().max(40).optional(),
+  limit: z.coerce.number().int().min(1).max(SEARCH_MAX_LIMIT).optional(),
+  offset: z.coerce.number().int().min(0).max(10_000).optional(),
+  page: z.coerce.number().int().min(1).max(1000).optional(),
+});
+export type ProductsQuery = z.infer<typeof productsQuerySchema>;
+
+/** SPEC §3 Product search result. */
+export const productSearchResultSchema = z.object({
+  name: z.string(), slug: z.string(), sku: z.string(), prefix: z.string(), url_fragment: z.string(),
+  thumb: thumbSchema.nullable(),
+  metadata: z.object({ decoration: z.string().nullable() }),
+  categories: z.array(z.object({ name: z.string(), main: z.boolean() })),
+  orderable: z.boolean(), notifyable: z.boolean(), stock_status: z.string(), estimated_at: z.string().nullable(),
+  prices: priceObjectSchema, vat: z.number(), group_id: z.number().nullable(), discount_category: z.string().nullable(),
+  variations: z.array(variationSchema), score: z.number(),
+});
+export type ProductSearchResult = z.infer<typeof productSearchResultSchema>;
+
+/** A category facet of a search (nc=true); `count` only with co=true. */
+export const searchCategorySchema = z.object({
+  id: z.number(), name: z.string(), slug: z.string(), uri: z.string(), hierarchy: z.array(z.string()), count: z.number().optional(),
+});
+export type SearchCategory = z.infer<typeof searchCategorySchema>;
+
+/** Body of GET /api/products; header x-be-records carries the total number of matches. */
+export const productsResponseSchema = z.object({ products: z.array(productSearchResultSchema), categories: z.array(searchCategorySchema) });
+export type ProductsResponse = z.infer<typeof productsResponseSchema>;

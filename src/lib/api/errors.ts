@@ -1,0 +1,36 @@
+/**
+ * The one error vocabulary of the API, the admin routes and the HTTP host (docs/product/api.md#errors):
+ * every error answer is `{ "error": { "code", "message" } }` with one of these codes. A new code is added
+ * here, with the status it normally goes with, and documented in docs/product/api.md.
+ */
+import { z } from 'zod';
+
+export const API_ERROR_STATUS = {
+  bad_json: 400,
+  bad_locale: 400,
+  invalid_request: 400,
+  /** A page route's own 4xx, answered as JSON under /api/* by the error boundary. */
+  request_error: 400,
+  unauthorized: 401,
+  invalid_credentials: 401,
+  invalid_token: 401,
+  not_found: 404,
+  unknown_widget: 404,
+  method_not_allowed: 405,
+  rebuild_running: 409,
+  body_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal_error: 500,
+} as const;
+
+export type ApiErrorCode = keyof typeof API_ERROR_STATUS;
+export const API_ERROR_CODES = Object.keys(API_ERROR_STATUS) as ApiErrorCode[];
+
+export const apiErrorSchema = z.object({ error: z.object({ code: z.enum(API_ERROR_CODES), message: z.string() }) });
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/** The error body, built in this one place. */
+export function errorBody(code: ApiErrorCode, message: string): ApiError {
+  return { error: { code, message } };
+}

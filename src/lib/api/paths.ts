@@ -1,0 +1,18 @@
+/**
+ * Every path of the JSON API (docs/product/api.md), in one place for the server's tests and the browser's
+ * client. Kept free of zod so the browser bundle that imports it stays small.
+ */
+export const API_PATHS = {
+  currentDeal: '/api/current-deal',
+  widgetBySlug: (slug: string) => `/api/widget-by-slug/${encodeURIComponent(slug)}`,
+  products: '/api/products',
+  searchTriggers: '/api/search-triggers',
+  productCategories: '/api/product-categories',
+  categoryChildren: '/api/category-children',
+  strings: '/api/strings',
+  syncCart: '/api/sync-cart',
+  syncCoupons: '/api/sync-coupons',
+  auth: { login: '/api/auth/login', refresh: '/api/auth/refresh', profile: '/api/auth/profile' },
+  orderAuth: { login: '/api/order-auth/login', refresh: '/api/order-auth/refresh', info: '/api/order-auth/info' },
+  captuerr: '/captuerr',
+} as const;
