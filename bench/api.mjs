@@ -2,7 +2,7 @@
 // demo catalogue. Seeds its own SQLite database (BENCH_DB, default /tmp/partsfront-bench-50k.db; reused
 // when it already holds the catalogue), uses an existing build (PARTSFRONT_BUILD_DIR, .cache/test/build
 // or dist/; the API routes do not depend on the prerendered pages), starts the server and prints req/s
-// and p50/p99 latency. Budget (DESIGN.md): p99 ≤ 50 ms at 200 req/s on 2 cores. Not part of npm test.
+// and p50/p99 latency. Budget (docs/adr/0004-public-api-and-search.md): p99 ≤ 50 ms at 200 req/s on 2 cores. Not part of npm test.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -41,7 +41,7 @@ if (!buildDir) {
   process.exit(1);
 }
 
-// Pin the server to the machine's first two cores when taskset exists (the DESIGN budget is "on 2 cores").
+// Pin the server to the machine's first two cores when taskset exists (the budget is "on 2 cores").
 const pin = fs.existsSync('/usr/bin/taskset') ? ['taskset', ['-c', '0,1', process.execPath]] : [process.execPath, []];
 const server = spawn(pin[0], [...pin[1], 'src/host/index.ts'], {
   env: { ...env, PORT: String(PORT), HOST: '127.0.0.1', PARTSFRONT_BUILD_DIR: buildDir }, stdio: ['ignore', 'pipe', 'inherit'],

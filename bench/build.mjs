@@ -1,6 +1,6 @@
 // `npm run bench:build [-- --products 2000]`: seeds N demo products into its own temporary SQLite
 // database, builds every storefront into a temporary directory and prints pages, seconds, pages/s
-// (whole build, and the prerender phase alone) and the build process's peak RSS. Budget (DESIGN.md):
+// (whole build, and the prerender phase alone) and the build process's peak RSS. Budget (README.md, Measured):
 // ≥ 150 pages/s on 2 cores; 10k products × 5 locales under 2 GiB.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';

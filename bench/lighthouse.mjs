@@ -1,6 +1,6 @@
 // `npm run bench:lighthouse [-- <build dir>]`: Lighthouse (mobile, default simulated throttling) on the home,
 // a category and a product page of each storefront through Debian's Chromium, printing the performance
-// score and CLS per page. Budget (DESIGN.md): performance ≥ 95, CLS 0. Serves the build itself
+// score and CLS per page. Budget (README.md, Measured): performance ≥ 95, CLS 0. Serves the build itself
 // (default: the test build .cache/test/build, else builds/current, else dist) on BENCH_PORT (4499).
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 // `npm run bench:weight [-- <build dir>]`: gzip bytes of HTML, CSS and JS (external + inline) per page
-// type, from a build (default: the test build, else builds/current, else dist). Budgets (DESIGN.md): JS
+// type, from a build (default: the test build, else builds/current, else dist). Budgets (README.md, Measured): JS
 // ≤ 75 KB gzip on content/category pages, ≤ 90 KB on product pages.
 import fs from 'node:fs';
 import path from 'node:path';

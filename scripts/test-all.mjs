@@ -1,4 +1,4 @@
-// `npm test`: every suite — typecheck, unit, API (SQLite, and PostgreSQL when TEST_DATABASE_URL is set), browser e2e —
+// `npm test`: every suite — typecheck, format, lint, astro-check, unit, API (SQLite, and PostgreSQL when TEST_DATABASE_URL is set), browser e2e —
 // then ONE closing line "N passed, N failed" summing them all. Exit code 1 if anything failed.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -33,14 +33,24 @@ const vitest = (project, label, env = {}) => {
   run(label, bin('vitest'), ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], env, out, vitestCounts);
 };
 
-// Strict TypeScript over src, server, tests, scripts (.astro files are compiled, not type-checked, by the build).
-if (!only || only.includes('typecheck')) {
-  console.log('\n=== typecheck ===');
-  const tc = spawnSync(bin('tsc'), ['--noEmit', '-p', '.'], { stdio: 'inherit' });
-  const ok = tc.status === 0;
-  console.log(`typecheck: ${ok ? 1 : 0} passed, ${ok ? 0 : 1} failed`);
+// A check that passes or fails as a whole (typecheck, format, lint, astro-check): 1 passed or 1 failed in the totals.
+function step(label, cmd, args) {
+  if (only && !only.includes(label)) return;
+  console.log(`\n=== ${label} ===`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit' });
+  const ok = r.status === 0;
+  console.log(`${label}: ${ok ? 1 : 0} passed, ${ok ? 0 : 1} failed`);
   totals[ok ? 'passed' : 'failed'] += 1;
 }
+
+// Strict TypeScript over src, server, tests, scripts (.astro files are checked by astro-check below).
+step('typecheck', bin('tsc'), ['--noEmit', '-p', '.']);
+// Prettier (+ prettier-plugin-astro): files that `npm run format` would change.
+step('format', bin('prettier'), ['--check', '.']);
+// ESLint: typescript-eslint, eslint-plugin-astro, react-hooks, and the architecture import boundaries.
+step('lint', bin('eslint'), ['.']);
+// @astrojs/check: TypeScript diagnostics inside .astro components and pages.
+step('astro-check', bin('astro'), ['check']);
 
 vitest('unit', 'unit');
 vitest('providers', 'providers');

@@ -1,4 +1,4 @@
-/** Tiny fetch helpers for the JSON API: every call carries locale and sid (SPEC §7). */
+/** Tiny fetch helpers for the JSON API: every call carries locale and sid (docs/product/api.md#common-rules). */
 import { LOCALES, isLocaleCode, type LocaleCode } from '#lib/market/locales.ts';
 
 export function pageLocale(): LocaleCode {

@@ -1,5 +1,5 @@
 /**
- * Rebuild for content editors (DESIGN.md): build the whole site into a fresh builds/<timestamp>/ while the
+ * Rebuild for content editors (docs/adr/0003-static-catalogue-pages.md#rebuilds): build the whole site into a fresh builds/<timestamp>/ while the
  * running server keeps serving the current build, then switch builds/current atomically (a new symlink
  * renamed over the old one). A failed build removes its directory and changes nothing else.
  * Used by `npm run rebuild` and by POST /admin/rebuild.

@@ -1,5 +1,5 @@
 /**
- * The production HTTP entry (DESIGN.md "Five storefronts, one server"): Host + public localized path →
+ * The production HTTP entry (docs/adr/0001-host-routing-and-internal-pages.md): Host + public localized path →
  * internal page via the route table; prerendered pages and assets straight from disk (precompressed);
  * on-demand pages, /api/* and /captuerr through Astro's handler. An unknown host gets 421, never
  * another storefront's page. The current build can be switched atomically (rebuilds).

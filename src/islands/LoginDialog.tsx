@@ -1,5 +1,5 @@
 /**
- * Login dialog (SPEC §4 Login modal, Authentication): the myAccount strategy (e-mail + password) and
+ * Login dialog (docs/product/accounts.md): the myAccount strategy (e-mail + password) and
  * myOrder for guest order access (order number + e-mail); a change-password view.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';

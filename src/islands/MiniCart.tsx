@@ -1,5 +1,5 @@
 /**
- * The right-side mini cart panel (SPEC §2 Mini cart, §4 Cart), mounted on first open: lines,
+ * The right-side mini cart panel (docs/product/cart.md), mounted on first open: lines,
  * buy-X-get-Y coupons, total, checkout button (hidden on checkout), header/footer widgets.
  * The header button and count are plain DOM (src/islands/dom/cart-button.ts).
  */
@@ -30,7 +30,7 @@ function useWidget(slug: WidgetSlug, when: boolean): Widget | undefined {
   const [w, setW] = useState<Widget>();
   useEffect(() => {
     if (!when || w) return;
-    fetchWidget(slug).then((r) => r.ok && r.data && setW(r.data)).catch(() => { /* silent (SPEC §8) */ });
+    fetchWidget(slug).then((r) => r.ok && r.data && setW(r.data)).catch(() => { /* silent (docs/product/errors.md#silent-failures) */ });
   }, [when]);
   return w && !w.hidden && w.content ? w : undefined;
 }

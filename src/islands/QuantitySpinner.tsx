@@ -1,4 +1,4 @@
-/** Cart quantity spinner (SPEC §5): 0–5000, integers only, 250 ms debounce, 0 ms to remove, no-op when unchanged. */
+/** Cart quantity spinner (docs/product/cart.md#quantity-spinner): 0–5000, integers only, 250 ms debounce, 0 ms to remove, no-op when unchanged. */
 import { useEffect, useRef, useState } from 'react';
 import { clampQuantity, debounceFor, shouldSendUpdate, SPINNER_DEBOUNCE_MS, SPINNER_MAX, SPINNER_MIN } from '#lib/cart/client-spinner.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Product search dropdown (SPEC §4 Search), mounted on the first focus of the static search form's
+ * Product search dropdown (docs/product/search.md#search-box), mounted on the first focus of the static search form's
  * input: starts after more than 1 trimmed character, debounced 250 ms; search-trigger hints and products
  * (thumb, name, price); a result goes to the product; Enter submits the form (results page with q).
  */

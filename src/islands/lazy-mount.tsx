@@ -1,6 +1,6 @@
 /**
  * React islands that most page views never need are mounted on demand instead of hydrated on every
- * page (DESIGN.md JS budget: React alone is ~69 KB gzip): the mini cart panel on first open, the search
+ * page (JS budget, docs/adr/0005-islands-and-client-state.md: React alone is ~69 KB gzip): the mini cart panel on first open, the search
  * dropdown on the input's first focus, the login dialog when first opened. Their props come from JSON script tags rendered by the slots.
  */
 import { createRoot } from 'react-dom/client';

@@ -1,5 +1,5 @@
 /**
- * POST /captuerr (SPEC §7, §8): unhandled client errors and failed purchase tracking. Bounded body
+ * POST /captuerr (docs/product/api.md#client-error-report): unhandled client errors and failed purchase tracking. Bounded body
  * (16 KB) and fields, rate-limited per client IP (CAPTUERR_RATE_LIMIT per minute, default 30) → 429.
  * Behind a reverse proxy set PARTSFRONT_TRUST_PROXY=1 so the client IP comes from x-forwarded-for.
  */

@@ -1,5 +1,5 @@
 /**
- * Cart slice (localStorage td02:cart, SPEC §3 Cart state). Every add or quantity change is synced with
+ * Cart slice (localStorage td02:cart, docs/product/cart.md#cart-state). Every add or quantity change is synced with
  * POST /api/sync-cart and the panel renders what the server answers; an empty cart only resyncs discounts.
  * Other tabs follow through storage events.
  */

@@ -1,6 +1,6 @@
 /**
  * Coupon/discount slice (sessionStorage td02:discount): held coupons, the disc code from the query,
- * rejected codes to show, and the 5-minute sync-coupons cache (SPEC §4 Coupon, §9).
+ * rejected codes to show, and the 5-minute sync-coupons cache (docs/product/coupons.md).
  */
 import { sessionAtom } from './persist.ts';
 import { addCoupon, cachedCoupons, couponCacheKey, enforceBuyXGetY, removeCoupon, replaceBySync, type Coupon, type CouponCacheEntry } from '#lib/coupons/client-rules.ts';

@@ -1,4 +1,4 @@
-/** Experiment slice (sessionStorage td02:experiment): chosen variants and query overrides (SPEC §4). */
+/** Experiment slice (sessionStorage td02:experiment): chosen variants and query overrides (docs/product/client-state.md#experiments-and-overrides). */
 import { sessionAtom } from './persist.ts';
 import { pickVariant, resolveProviders, type Providers } from '#lib/page-behaviour/experiments.ts';
 import type { Overrides } from '#lib/page-behaviour/query-params.ts';

@@ -1,4 +1,4 @@
-/** History slice (localStorage td02:history): recently viewed products and breadcrumb history (SPEC §4). */
+/** History slice (localStorage td02:history): recently viewed products and breadcrumb history (docs/product/client-state.md). */
 import { localAtom } from './persist.ts';
 import { addRecentlyViewed, pushHistory, type HistoryEntry, type RecentlyViewed } from '#lib/page-behaviour/visit-history.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Persistence helpers: everything lives under the `td02` prefix (SPEC §9). localStorage stores sync
+ * Persistence helpers: everything lives under the `td02` prefix (docs/product/client-state.md#persisted-slices). localStorage stores sync
  * across tabs through storage events (@nanostores/persistent); sessionStorage ones stay per tab.
  */
 import { atom, type WritableAtom } from 'nanostores';

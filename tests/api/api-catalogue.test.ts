@@ -1,4 +1,4 @@
-/** Catalogue and content endpoints of SPEC §7 against the real server on the engine under test. */
+/** Catalogue and content endpoints of docs/product/api.md against the real server on the engine under test. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postJson, request } from '#tests/support/http.ts';
 import { api, openTestDb, productsOf } from './api-support.ts';

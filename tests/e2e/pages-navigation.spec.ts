@@ -25,7 +25,7 @@ for (const code of LOCALE_CODES) {
     await expect(page).toHaveURL(new RegExp(`^${origin(code)}/${prefix(ROUTES.product.path[code])}/[a-z0-9-]+$`));
     await expect(page.getByTestId('product-name')).toHaveText(name);
 
-    // price format per currency (SPEC §9): SEK/NOK/DKK 0 decimals, EUR 2
+    // price format per currency (docs/product/storefronts.md#currency-display): SEK/NOK/DKK 0 decimals, EUR 2
     const price = page.locator('.product__price [data-testid="price"]').first();
     await expect(price).toHaveAttribute('data-currency', l.currency);
     const text = (await price.locator('.price__amount').textContent())!.replace(/\s+/g, ' ').trim();

@@ -1,4 +1,4 @@
-/** Account link (SPEC §2): my-order scope → that order, logged in → my account orders, else opens login. */
+/** Account link (docs/product/accounts.md#account-link): my-order scope → that order, logged in → my account orders, else opens login. */
 import { accountLinkTarget } from '#lib/account/client-rules.ts';
 import { auth } from '#stores/auth.ts';
 import { login } from '#stores/ui.ts';

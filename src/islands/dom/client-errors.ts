@@ -1,5 +1,5 @@
 /**
- * Client error handling of SPEC §8: unhandled errors are posted to /captuerr; a failed chunk load
+ * Client error handling (docs/product/client-state.md): unhandled errors are posted to /captuerr; a failed chunk load
  * (a deploy replaced the build under an open page) reloads the page, at most once per 60 seconds.
  */
 import { isChunkLoadError, shouldReloadForChunk } from '#lib/page-behaviour/chunk-reload.ts';

@@ -1,5 +1,5 @@
 /**
- * Cookie consent bar (SPEC §4), plain DOM so a first visit does not load React: cookies disabled →
+ * Cookie consent bar (docs/product/consent.md#consent-bar), plain DOM so a first visit does not load React: cookies disabled →
  * nothing; a saved value was applied silently in <head>; otherwise the intro with settings, reject
  * (save with nothing ticked) and accept-all, and the settings view. Choices go to the __consent cookie and Consent Mode v2.
  */
@@ -36,7 +36,7 @@ export function showConsentBar(): void {
     if (introHtml) intro.innerHTML = introHtml;
     const bar = el('section', { class: 'consent-bar', role: 'dialog', 'aria-label': t.title, 'data-testid': 'consent-bar', 'data-view': 'intro' });
     const decide = (value: number) => {
-      try { document.cookie = consentCookie(value); applyConsent(value); } catch { /* silent (SPEC §8) */ }
+      try { document.cookie = consentCookie(value); applyConsent(value); } catch { /* silent (docs/product/errors.md#silent-failures) */ }
       bar.remove();
     };
     const button = (label: string, id: string, primary: boolean, onClick: () => void) => {
@@ -66,5 +66,5 @@ export function showConsentBar(): void {
       settings,
       el('div', { class: 'consent-bar__actions' }, open, save, button(t.acceptAll, 'consent-accept-all', true, () => decide(allowAll())))));
     document.body.append(bar);
-  } catch { /* consent handling fails silently (SPEC §8) */ }
+  } catch { /* consent handling fails silently (docs/product/errors.md#silent-failures) */ }
 }

@@ -1,5 +1,5 @@
 /**
- * Current-deal banner (SPEC §4): shown only between starts_at and expires_at, counts down hh:mm:ss,
+ * Current-deal banner (docs/product/layout.md#deal-banner): shown only between starts_at and expires_at, counts down hh:mm:ss,
  * pauses while the tab is hidden, re-syncs from the clock when visible again, stops at zero.
  */
 import type { Deal } from '#lib/api/content-contracts.ts';
@@ -13,7 +13,7 @@ export async function showDeal(): Promise<void> {
   try {
     const r = await fetchCurrentDeal();
     deal = r.ok ? r.data : undefined;
-  } catch { /* deal errors are ignored (SPEC §7) */ }
+  } catch { /* deal errors are ignored (docs/product/layout.md#deal-banner) */ }
   if (!deal || !dealLive(deal, Date.now())) {
     root.hidden = true; // reserved at build time, over since
     return;

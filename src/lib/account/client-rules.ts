@@ -1,4 +1,4 @@
-/** Account link and login modal states (SPEC §2 Query-driven behaviour, §4 Login modal, Authentication). */
+/** Account link and login modal states (docs/product/accounts.md). */
 import type { AuthUser as AccountUser, OrderUser } from '#lib/api/auth-contracts.ts';
 
 /** Who is logged in, as the browser keeps it: an account's user or a guest order's user (never a token: see stores/auth.ts). */

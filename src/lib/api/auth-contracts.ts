@@ -2,7 +2,7 @@
 import { z } from 'zod';
 
 // ---------------------------------------------------------------------------------------------------
-// myAccount auth (SPEC §4, §7): POST /api/auth/login, POST /api/auth/refresh, GET /api/auth/profile.
+// myAccount auth (docs/product/api.md#authentication-endpoints): POST /api/auth/login, POST /api/auth/refresh, GET /api/auth/profile.
 // Tokens live 3600 s; send the access token as `Authorization: Bearer …` (profile, and sync-cart /
 // sync-coupons for the customer's discounts and CUSTOMERDISCOUNT).
 
@@ -11,7 +11,7 @@ export type LoginRequest = z.infer<typeof loginRequestSchema>;
 export const refreshRequestSchema = z.object({ refresh_token: z.string().min(1).max(1024) });
 export type RefreshRequest = z.infer<typeof refreshRequestSchema>;
 
-/** SPEC §3 User: the discount map is percent per discount category. */
+/** User (docs/product/accounts.md#user): the discount map is percent per discount category. */
 export const authUserSchema = z.object({ id: z.number(), email: z.string(), name: z.string(), discount: z.record(z.string(), z.number()) });
 export type AuthUser = z.infer<typeof authUserSchema>;
 export const authResponseSchema = z.object({ access_token: z.string(), refresh_token: z.string(), user: authUserSchema });
@@ -19,7 +19,7 @@ export type AuthResponse = z.infer<typeof authResponseSchema>;
 /** GET /api/auth/profile answers `{ user }`. */
 export const profileResponseSchema = z.object({ user: authUserSchema });
 // ---------------------------------------------------------------------------------------------------
-// myOrder auth (SPEC §4, §7): guest access to ONE order. POST /api/order-auth/login with the order number
+// myOrder auth (docs/product/api.md#authentication-endpoints): guest access to ONE order. POST /api/order-auth/login with the order number
 // and the e-mail it was placed with, POST /api/order-auth/refresh, GET /api/order-auth/info.
 
 export const orderLoginRequestSchema = z.object({
@@ -27,7 +27,7 @@ export const orderLoginRequestSchema = z.object({
   email: z.string().trim().min(3).max(254),
 });
 export type OrderLoginRequest = z.input<typeof orderLoginRequestSchema>;
-/** SPEC §3 User for guest-order users: scope and order_id. */
+/** User (docs/product/accounts.md#user) for guest-order users: scope and order_id. */
 export const orderUserSchema = z.object({ scope: z.literal('my-order'), order_id: z.string(), email: z.string() });
 export type OrderUser = z.infer<typeof orderUserSchema>;
 export const orderAuthResponseSchema = z.object({ access_token: z.string(), refresh_token: z.string(), user: orderUserSchema });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { MAX_CART_LINES, MAX_COUPONS, thumbSchema, tierSchema } from './common.ts';
 
 // ---------------------------------------------------------------------------------------------------
-// Cart line item (SPEC §3) — the element of the POST /api/sync-cart answer.
+// Cart line item (docs/product/cart.md#line-item-fields) — the element of the POST /api/sync-cart answer.
 
 export const cartLineItemSchema = z.object({
   uuid: z.string(),
@@ -30,9 +30,9 @@ export const cartLineItemSchema = z.object({
   stock_status: z.string(),
   estimated_at: z.string().nullable(),
   subscription_interval: z.object({ name: z.string() }).nullable(),
-  /** Warning text key/message for the line (SPEC §4: shown as a warning). */
+  /** Warning text key/message for the line (docs/product/cart.md#line-notices: shown as a warning). */
   cart_notice: z.string().nullable(),
-  /** Set when the server changed the requested quantity (SPEC §4: danger text product.adjusted_quantity). */
+  /** Set when the server changed the requested quantity (docs/product/cart.md#line-notices: danger text product.adjusted_quantity). */
   adjusted_quantity: z.number().nullable(),
   campaign: z.boolean(),
 });

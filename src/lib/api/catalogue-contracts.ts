@@ -40,11 +40,11 @@ export const SEARCH_MAX_LIMIT = 100;
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 export const productsQuerySchema = z.object({
-  /** SPEC §5: longer than 1 character after trimming. */
+  /** docs/product/api.md#products: longer than 1 character after trimming. */
   query: z.string().trim().min(2, 'query must be longer than 1 character').max(200),
   nc: flag.optional(),
   co: flag.optional(),
-  /** Experiment choice (SPEC §4); the internal engine answers for every provider. */
+  /** Experiment choice (docs/product/client-state.md#experiments-and-overrides); the internal engine answers for every provider. */
   provider: z.string().max(40).optional(),
   limit: z.coerce.number().int().min(1).max(SEARCH_MAX_LIMIT).optional(),
   offset: z.coerce.number().int().min(0).max(10_000).optional(),
@@ -52,7 +52,7 @@ export const productsQuerySchema = z.object({
 });
 export type ProductsQuery = z.infer<typeof productsQuerySchema>;
 
-/** SPEC §3 Product search result. */
+/** Product search result (docs/product/api.md#products). */
 export const productSearchResultSchema = z.object({
   name: z.string(), slug: z.string(), sku: z.string(), prefix: z.string(), url_fragment: z.string(),
   thumb: thumbSchema.nullable(),

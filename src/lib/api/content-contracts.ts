@@ -16,7 +16,7 @@ export const WIDGET_SLUGS = ['cookie-alert', 'cart-footer', 'cart-header', 'foot
 export type WidgetSlug = (typeof WIDGET_SLUGS)[number];
 export const widgetSlugSchema = z.enum(WIDGET_SLUGS);
 
-/** SPEC §3 Widget. `content` is sanitized HTML; message/messageHidden are kept for the store message. */
+/** Widget (docs/product/layout.md#widgets). `content` is sanitized HTML; message/messageHidden are kept for the store message. */
 export const widgetSchema = z.object({
   content: z.string(), hidden: z.boolean(), message: z.string().optional(), messageHidden: z.boolean().optional(),
 });

@@ -4,7 +4,7 @@ import { MAX_CART_LINES, MAX_COUPONS } from './common.ts';
 import { cartLineInputSchema, couponRefSchema } from './cart-contracts.ts';
 
 // ---------------------------------------------------------------------------------------------------
-// Coupon or discount (SPEC §3) — the element of the POST /api/sync-coupons answer.
+// Coupon or discount (docs/product/coupons.md#coupon-fields) — the element of the POST /api/sync-coupons answer.
 
 export const couponSchema = z.object({
   code: z.string(),

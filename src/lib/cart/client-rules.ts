@@ -1,5 +1,5 @@
 /**
- * Cart rules of SPEC §4 Cart (pure): merge on add, tier re-pricing on quantity change, remove at 0,
+ * Cart rules of docs/product/cart.md (pure): merge on add, tier re-pricing on quantity change, remove at 0,
  * count and total. The server re-prices on sync; these keep the panel right until it answers.
  */
 import type { Tier } from '#lib/catalogue/types.ts';
@@ -8,14 +8,14 @@ import type { CartProductInput } from './product-input.ts';
 import { activeTiers, normalizeTiers, ordinaryUnitPrice } from '#lib/pricing/tiers.ts';
 
 /**
- * SPEC §3 Cart line item as the client holds it: the server's line (src/lib/api/cart-contracts.ts), where the
+ * Cart line item (docs/product/cart.md#line-item-fields) as the client holds it: the server's line (src/lib/api/cart-contracts.ts), where the
  * optional relations and notices may be absent until the first sync answers.
  */
 type OptionalLineFields = 'cross_selling_product_id' | 'upselling_bundle_id' | 'unique_bundle_id' | 'added_by_coupon'
   | 'subscription_interval' | 'cart_notice' | 'adjusted_quantity' | 'campaign';
 export type CartItem = Omit<CartLineItem, OptionalLineFields> & { [K in OptionalLineFields]?: CartLineItem[K] | null };
 
-/** Lines added by cross-sell, an upsell bundle or a coupon: never merged, spinner disabled (SPEC §4/§5). */
+/** Lines added by cross-sell, an upsell bundle or a coupon: never merged, spinner disabled (docs/product/cart.md#line-item-fields). */
 export function isLockedLine(item: Pick<CartItem, 'cross_selling_product_id' | 'upselling_bundle_id' | 'added_by_coupon'>): boolean {
   return !!(item.cross_selling_product_id || item.upselling_bundle_id || item.added_by_coupon);
 }
@@ -50,7 +50,7 @@ export function cartCount(items: readonly CartItem[]): number {
   return items.reduce((n, x) => n + x.quantity, 0);
 }
 
-/** Fast add-to-cart: a product with variations goes to its page instead (SPEC §4). */
+/** Fast add-to-cart: a product with variations goes to its page instead (docs/product/cart.md#fast-add-to-cart). */
 export function needsProductPage(product: Pick<CartProductInput, 'variations'>): boolean {
   return product.variations.length > 0 || product.variations.some((v) => Object.keys(v.attributes).length > 0);
 }

@@ -1,4 +1,4 @@
-/** Cart quantity spinner rules (SPEC §5). */
+/** Cart quantity spinner rules (docs/product/cart.md#quantity-spinner). */
 export const SPINNER_MIN = 0;
 export const SPINNER_MAX = 5000;
 /** Debounce of a spinner change; a remove is sent at once. */

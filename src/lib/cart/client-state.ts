@@ -1,4 +1,4 @@
-/** SPEC §3 Cart state and the clear-checkout transition of §4 (pure). */
+/** Cart state and the clear-checkout transition of docs/product/cart.md (pure). */
 import type { CartItem } from './client-rules.ts';
 
 export const PROVIDER_SESSIONS = ['payLater', 'shipping', 'card', 'invoice', 'invoiceConsumer', 'invoiceBusiness'] as const;
@@ -40,7 +40,7 @@ export function reviveCart(value: unknown): CartState {
   return { ...EMPTY_CART, ...(value as CartState) };
 }
 
-/** The mini cart's checkout button: only with items, and never on the checkout page itself (SPEC §2). */
+/** The mini cart's checkout button: only with items, and never on the checkout page itself (docs/product/cart.md#mini-cart). */
 export function showCheckoutButton(route: string | undefined, itemCount: number): boolean {
   return itemCount > 0 && route !== 'checkout-id';
 }

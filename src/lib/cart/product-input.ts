@@ -1,6 +1,6 @@
 /**
- * What a page hands to the add-to-cart island: the catalogue facts a cart line is made from (SPEC §3
- * Cart line item). Prices here are for display only — the server re-prices every line on sync.
+ * What a page hands to the add-to-cart island: the catalogue facts a cart line is made from
+ * (docs/product/cart.md#line-item-fields). Prices here are for display only — the server re-prices every line on sync.
  */
 import type { PriceObject, Thumb, Variation } from '#lib/catalogue/types.ts';
 import { ImageType } from '#lib/catalogue/types.ts';

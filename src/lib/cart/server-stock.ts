@@ -1,5 +1,5 @@
 /**
- * How much of a product a cart line may hold (server side of SPEC §4/§5): 0–5000, nothing of a product
+ * How much of a product a cart line may hold (docs/product/cart.md#server-side-re-pricing-and-stock-caps): 0–5000, nothing of a product
  * that cannot be ordered, and no more than the stock of an in-stock product (back-order and on-order
  * statuses are ordered from the supplier, so they are not capped by stock).
  */
@@ -7,7 +7,7 @@ import { MAX_QUANTITY } from '#lib/api/common.ts';
 
 export interface StockFacts { orderable: boolean; stock_status: string; stock_quantity: number }
 
-/** Text keys of line notices (SPEC §4: cart_notice is a warning). */
+/** Text keys of line notices (docs/product/cart.md#line-notices: cart_notice is a warning). */
 export const CartNotice = {
   UnknownProduct: 'cart.notice.unknown_product',
   NotOrderable: 'cart.notice.not_orderable',

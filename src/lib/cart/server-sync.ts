@@ -1,5 +1,5 @@
 /**
- * The server-authoritative cart (SPEC §7 POST /api/sync-cart), pure: every line is re-priced from the
+ * The server-authoritative cart (docs/product/api.md#sync-cart), pure: every line is re-priced from the
  * server's product data (tier = highest q ≤ quantity, campaign tiers first), quantities are capped by
  * the stock rules, unknown or unorderable products come back as quantity-0 lines carrying a notice
  * (the client shows it and drops the line), and the coupon engine discounts the lines.

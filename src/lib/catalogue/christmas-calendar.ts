@@ -1,5 +1,5 @@
 /**
- * Christmas calendar (SPEC §2): 24 doors, 1–24 December, each with one deal product. The page is static,
+ * Christmas calendar (docs/product/catalogue.md#christmas-calendar): 24 doors, 1–24 December, each with one deal product. The page is static,
  * so every door is in the HTML (crawlable); the browser locks the doors whose day has not come yet.
  */
 export const CALENDAR_DOORS = 24;

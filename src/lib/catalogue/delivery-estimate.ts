@@ -1,5 +1,5 @@
 /**
- * Delivery estimate in working days (SPEC §9): in-stock 1–3, back-order-quick 4–6, back-order-slow 5–7,
+ * Delivery estimate in working days (docs/product/delivery-estimates.md): in-stock 1–3, back-order-quick 4–6, back-order-slow 5–7,
  * weekends skipped. Other statuses show their own text. Pure: "today" is always passed in, because static
  * HTML is rendered long before the visitor's day (the page computes dates client-side from the counts).
  */
@@ -33,7 +33,7 @@ export function isBackOrder(status: string): boolean {
 
 /**
  * The estimate for a stock status on a given day. With delivery dates off (stock_dates experiment /
- * override `default_format`), a back-order status is shown as out of stock (SPEC §9).
+ * override `default_format`), a back-order status is shown as out of stock (docs/product/delivery-estimates.md#dates-off-back-order-as-out-of-stock).
  */
 export function deliveryEstimate(status: string, today: Date, datesOn = true): DeliveryEstimate {
   if (!datesOn && isBackOrder(status)) return { kind: 'status', status: 'out-of-stock' };

@@ -1,5 +1,5 @@
 /**
- * Product images by type (SPEC §3 Image type): each type sorted by sort_order; Featured and Thumb fall
+ * Product images by type (docs/product/catalogue.md#image-type): each type sorted by sort_order; Featured and Thumb fall
  * back to a placeholder so a product without images still renders with fixed dimensions (no layout shift).
  */
 import { ImageType, type ImageTypeValue } from './types.ts';

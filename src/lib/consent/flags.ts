@@ -1,4 +1,4 @@
-/** Cookie consent flags and rules (SPEC §3 enum, §4 Cookie consent, §9 cookie lifetime). */
+/** Cookie consent flags and rules (docs/product/consent.md). */
 export const ConsentFlag = { Necessary: 1, AdStorage: 2, AnalyticsStorage: 4, AdPersonalization: 8, AdUserData: 16 } as const;
 export const ALL_CONSENT = 31;
 export const CONSENT_COOKIE = '__consent';

@@ -1,4 +1,4 @@
-/** Current-deal countdown rules (SPEC §3 Deal, §4 Deal banner). */
+/** Current-deal countdown rules (docs/product/layout.md#deal-banner). */
 import type { Deal } from '#lib/api/content-contracts.ts';
 
 export function dealLive(deal: Pick<Deal, 'starts_at' | 'expires_at'>, now: number): boolean {

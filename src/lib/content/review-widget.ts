@@ -1,5 +1,5 @@
 /**
- * When the trust-review widget loads (SPEC §9): at once when the viewport is over 1200 px high and the
+ * When the trust-review widget loads (docs/product/layout.md#trust-review-widget): at once when the viewport is over 1200 px high and the
  * page is at most 1800 px high (it is then visible without scrolling), otherwise after scrolling past 400 px.
  */
 export const REVIEW_MIN_VIEWPORT = 1200;

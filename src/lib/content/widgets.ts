@@ -1,4 +1,4 @@
-/** Layout widget display rules (SPEC §5: the store message shows only when longer than 20 characters). */
+/** Layout widget display rules (docs/product/layout.md#store-message: the store message shows only when longer than 20 characters). */
 export const STORE_MESSAGE_MIN_LENGTH = 20;
 
 export function textOf(html: string): string {
@@ -9,7 +9,7 @@ export function showStoreMessage(widget: { content: string; hidden: boolean } | 
   return !!widget && !widget.hidden && textOf(widget.content).length > STORE_MESSAGE_MIN_LENGTH;
 }
 
-/** Breadcrumbs are shown only when there is more than one crumb (SPEC §2). */
+/** Breadcrumbs are shown only when there is more than one crumb (docs/product/layout.md#breadcrumbs). */
 export function showBreadcrumbs(crumbs: readonly unknown[]): boolean {
   return crumbs.length > 1;
 }

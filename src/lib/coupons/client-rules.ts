@@ -1,5 +1,5 @@
 /**
- * Coupon store rules of SPEC §4 Coupon, §5 (buy-X-get-Y) and §9 (discount maximum, sync cache). Pure.
+ * Coupon store rules of docs/product/coupons.md (client handling, buy-X-get-Y, discount maximum, sync cache). Pure.
  */
 import type { Coupon as ApiCoupon } from '#lib/api/coupon-contracts.ts';
 import type { CartItem } from '#lib/cart/client-rules.ts';
@@ -41,7 +41,7 @@ export function replaceBySync(requested: readonly string[], answer: readonly Cou
   return { coupons, rejected };
 }
 
-/** SPEC §5: every affected item in the cart with quantity ≥ get_y. */
+/** docs/product/coupons.md#buy-x-get-y-removal: every affected item in the cart with quantity ≥ get_y. */
 export function buyXGetYMet(c: Coupon, items: readonly CartItem[]): boolean {
   const need = c.get_y ?? 0;
   const affected = c.all_affected_items ?? [];
@@ -56,7 +56,7 @@ export function enforceBuyXGetY(list: readonly Coupon[], items: readonly CartIte
 
 /**
  * Percent off one item: the highest of the global, group, excluded-group, category and customer
- * discounts (SPEC §9). Recomputed from the remaining coupons whenever one is removed.
+ * discounts (docs/product/coupons.md#how-the-server-applies-discounts). Recomputed from the remaining coupons whenever one is removed.
  */
 export function itemDiscountPercent(
   item: Pick<CartItem, 'group_id' | 'discount_category'>, coupons: readonly Coupon[], customer: Record<string, number> = {},

@@ -1,5 +1,5 @@
 /**
- * The coupon engine (SPEC §3, §4, §5, §9), pure. Order of work on a cart:
+ * The coupon engine (docs/product/coupons.md), pure. Order of work on a cart:
  *  1. minimum spend: a coupon whose minimum the subtotal does not reach is not applied (failed_minimum_spend);
  *  2. percentages: each line gets the HIGHEST of the matching percentage coupons (global, group,
  *     excluded-group, discount-category) and the customer's discount for its category — never their sum;

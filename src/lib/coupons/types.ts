@@ -1,10 +1,10 @@
 /** Coupon and automatic-discount rules (data in the database) and the cart lines the engine prices. */
 
-/** SPEC §3 discount_type_value: how a coupon's amount is taken. */
+/** discount_type_value (docs/product/coupons.md#kinds): how a coupon's amount is taken. */
 export const DiscountType = { Percentage: 1, FixedAmount: 2, FullPriceAmount: 3 } as const;
 export type DiscountTypeValue = (typeof DiscountType)[keyof typeof DiscountType];
 
-/** The code whose fixed_amount is the logged-in customer's personal amount (SPEC §3). */
+/** The code whose fixed_amount is the logged-in customer's personal amount (docs/product/coupons.md#customerdiscount). */
 export const CUSTOMER_DISCOUNT_CODE = 'CUSTOMERDISCOUNT';
 
 export interface CouponRule {
@@ -50,7 +50,7 @@ export interface EngineLine {
 }
 
 export interface EngineOptions {
-  /** Logged-in customer's percent per discount category (SPEC §6); counts in the per-item maximum. */
+  /** Logged-in customer's percent per discount category (docs/product/coupons.md#how-the-server-applies-discounts); counts in the per-item maximum. */
   customerDiscounts?: Record<string, number>;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The five storefronts (SPEC §3 Locale, §5 postal/mobile rules, §9 currency digits).
+ * The five storefronts (docs/product/storefronts.md).
  * Pure data + tiny lookups: safe in islands, pages and the server.
  */
 export const LOCALE_CODES = ['sv', 'no', 'da', 'fi', 'nl'] as const;
@@ -18,7 +18,7 @@ export interface Locale {
   iso: string;
   countryCode: string;
   currency: 'SEK' | 'NOK' | 'DKK' | 'EUR';
-  /** Symbol shown next to prices (SPEC §9: symbols come from the locale settings). */
+  /** Symbol shown next to prices (docs/product/storefronts.md#currency-display: symbols come from the locale settings). */
   currencySymbol: string;
   country: string;
   paymentMethods: PaymentMethod[];
@@ -33,7 +33,7 @@ export interface Locale {
   showShippingInfo: boolean;
   /** Standard VAT rate in percent, used when a product carries none. */
   defaultVat: number;
-  /** Shown in the language switcher (SPEC §2: nl is hidden). */
+  /** Shown in the language switcher (docs/product/layout.md#top-bar: nl is hidden). */
   inSwitcher: boolean;
 }
 
@@ -100,7 +100,7 @@ export function localeByStoreId(sid: number): Locale | undefined {
   return LOCALE_CODES.map((c) => LOCALES[c]).find((l) => l.storeID === sid);
 }
 
-/** SPEC §9: SEK/NOK/DKK show 0 decimals, EUR 2. */
+/** docs/product/storefronts.md#currency-display: SEK/NOK/DKK show 0 decimals, EUR 2. */
 export function currencyDigits(currency: Locale['currency']): number {
   return currency === 'EUR' ? 2 : 0;
 }

@@ -1,4 +1,4 @@
-/** SPEC §8: a chunk-loading failure reloads the page, at most once per 60 seconds. */
+/** docs/product/client-state.md#chunk-reload: a chunk-loading failure reloads the page, at most once per 60 seconds. */
 export const CHUNK_RELOAD_INTERVAL_MS = 60_000;
 
 export function shouldReloadForChunk(lastReloadAt: number | null, now: number): boolean {

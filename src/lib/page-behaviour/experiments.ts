@@ -1,4 +1,4 @@
-/** Experiment choices of SPEC §4: providers, stock-date format, the accessories variant. */
+/** Experiment choices (docs/product/client-state.md#experiments-and-overrides): providers, stock-date format, the accessories variant. */
 import type { Overrides } from './query-params.ts';
 
 export const EXTERNAL_PROVIDER = 'external';

@@ -1,4 +1,4 @@
-/** Query-driven behaviour of SPEC §2/§5: atc preload, disc code, campaign capture, overrides. */
+/** Query-driven behaviour (docs/product/routes.md#query-parameters): atc preload, disc code, campaign capture, overrides. */
 import { SPINNER_MAX } from '#lib/cart/client-spinner.ts';
 
 export interface AtcEntry { sku: string; quantity: number }
@@ -26,7 +26,7 @@ export function encodeAtc(entries: readonly AtcEntry[]): string {
   return btoa(entries.map((e) => `${e.sku}:${e.quantity}`).join(';'));
 }
 
-/** SPEC §5: letters, digits or hyphens, at least 3 long; anything else is ignored. */
+/** docs/product/routes.md#disc: letters, digits or hyphens, at least 3 long; anything else is ignored. */
 export function validDisc(code: string | null | undefined): string | undefined {
   const c = code?.trim();
   return c && /^[A-Za-z0-9-]{3,}$/.test(c) ? c : undefined;

@@ -1,4 +1,4 @@
-/** Recently viewed products and breadcrumb history (SPEC §4, §9). */
+/** Recently viewed products and breadcrumb history (docs/product/client-state.md). */
 import type { Thumb } from '#lib/catalogue/types.ts';
 
 export const RECENTLY_VIEWED_MAX = 5;

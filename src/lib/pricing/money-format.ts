@@ -1,4 +1,4 @@
-/** Price display per SPEC §9: SEK/NOK/DKK with 0 decimals, EUR with 2; symbol from the locale settings. */
+/** Price display per docs/product/storefronts.md#currency-display: SEK/NOK/DKK with 0 decimals, EUR with 2; symbol from the locale settings. */
 import { currencyDigits, LOCALES, type LocaleCode } from '#lib/market/locales.ts';
 
 const formatters = new Map<LocaleCode, Intl.NumberFormat>();

@@ -1,9 +1,9 @@
-/** Tier rules of SPEC §4/§5: the price for a quantity is the highest tier whose q ≤ quantity. */
+/** Tier rules (docs/product/pricing-and-vat.md#unit-price-for-a-quantity): the price for a quantity is the highest tier whose q ≤ quantity. */
 import type { CampaignTier, PriceObject, Tier } from '#lib/catalogue/types.ts';
 
 /**
  * Sorted by q ascending; a tier whose price is not lower than the previous kept tier is dropped
- * (SPEC §5: "a tier must be lower than the previous one").
+ * (docs/product/pricing-and-vat.md#tier-normalisation).
  */
 export function normalizeTiers<T extends Tier>(tiers: readonly T[]): T[] {
   const sorted = [...tiers].filter((t) => Number.isFinite(t.p) && t.q >= 1).sort((a, b) => a.q - b.q);

@@ -1,5 +1,5 @@
 /**
- * VAT display and rounding (SPEC §9): stored prices include VAT. Shown with VAT they are rounded to the
+ * VAT display and rounding (docs/product/pricing-and-vat.md): stored prices include VAT. Shown with VAT they are rounded to the
  * currency's digits (SEK/NOK/DKK 0, EUR 2); shown without VAT they are divided by the VAT factor and
  * rounded to 2 decimals.
  */

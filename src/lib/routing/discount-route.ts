@@ -1,4 +1,4 @@
-/** The discount route /rabatt/{category?}/{discount} (SPEC §2): where to redirect, or 404. */
+/** The discount route /rabatt/{category?}/{discount} (docs/product/routes.md#discount-route): where to redirect, or 404. */
 import { validRouteDiscount } from '#lib/page-behaviour/query-params.ts';
 
 export interface CategoryRef { slug: string; uri: string }

@@ -1,5 +1,5 @@
 /**
- * The error page as a plain string (SPEC §2 Error page, §8): an icon and a message, status 500 by default.
+ * The error page as a plain string (docs/product/layout.md#error-page): an icon and a message, status 500 by default.
  * Plain string templating on purpose: it must render even when components, data or i18n are what failed.
  */
 export interface ErrorPageInput { status?: number; message?: string; title?: string; homeLabel?: string; homeHref?: string; lang?: string }
@@ -21,5 +21,5 @@ export function renderErrorPage(input: ErrorPageInput): string {
     `<p><a href="${escape(input.homeHref ?? '/')}">${escape(input.homeLabel ?? 'Home')}</a></p></main></body></html>`;
 }
 
-/** Last resort when even the error page failed: a message with a link home (SPEC §8). */
+/** Last resort when even the error page failed: a message with a link home (docs/product/errors.md#server-errors). */
 export const FALLBACK_ERROR_HTML = '<!doctype html><title>Error</title><p>Something went wrong. <a href="/">Go to the home page</a></p>';

@@ -1,5 +1,5 @@
 /**
- * What a thrown route error becomes (SPEC §8): the error page with the error's status (default 500) and
+ * What a thrown route error becomes (docs/product/errors.md#server-errors): the error page with the error's status (default 500) and
  * message for pages; a JSON error for /api/* (no internals for 5xx); if rendering the error page itself
  * fails, a message with a link home.
  */

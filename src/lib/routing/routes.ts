@@ -1,5 +1,5 @@
 /**
- * THE route table (SPEC §2): route name × locale ⇄ public localized path ⇄ internal page path.
+ * THE route table (docs/product/routes.md#route-table): route name × locale ⇄ public localized path ⇄ internal page path.
  * Used both to build every link and to map an incoming request to a page under src/pages/[locale]/.
  * Pure and isomorphic.
  */
@@ -68,7 +68,7 @@ export type RouteParams = Record<string, string | undefined>;
 
 export interface RouteMatch {
   name: RouteName;
-  /** Route name with its locale suffix, e.g. `product___fi` (SPEC §2). */
+  /** Route name with its locale suffix, e.g. `product___fi` (docs/product/routes.md#route-names). */
   localizedName: string;
   locale: LocaleCode;
   params: RouteParams;

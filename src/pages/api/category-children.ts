@@ -1,4 +1,4 @@
-/** POST /api/category-children (SPEC §7): { productIDs, Categories } → map. Errors give an empty result. */
+/** POST /api/category-children (docs/product/api.md#category-children): { productIDs, Categories } → map. Errors give an empty result. */
 import type { APIRoute } from 'astro';
 import { categoryChildrenRequestSchema } from '#lib/api/catalogue-contracts.ts';
 import { ApiFailure, endpoint, methodNotAllowed, errorResponse, json, readJsonBody, requireStore, validate } from '#server/http/endpoint.ts';
@@ -15,7 +15,7 @@ export const POST: APIRoute = endpoint(async ({ request, url }) => {
   } catch (err) {
     if (err instanceof ApiFailure) return errorResponse(err.status, err.code, err.message);
     console.error('[api] category-children:', err);
-    return json({}); // SPEC §8: a silent failure — the client shows no children
+    return json({}); // docs/product/errors.md#silent-failures: a silent failure — the client shows no children
   }
 });
 

@@ -1,4 +1,4 @@
-/** GET /api/current-deal (SPEC §7): the running deal, or 204 when none runs now. */
+/** GET /api/current-deal (docs/product/api.md#current-deal): the running deal, or 204 when none runs now. */
 import type { APIRoute } from 'astro';
 import { endpoint, methodNotAllowed, json, requireStore } from '#server/http/endpoint.ts';
 import { currentDeal } from '#server/content/content-service.ts';

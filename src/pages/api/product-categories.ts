@@ -1,4 +1,4 @@
-/** GET /api/product-categories?v=2 (SPEC §7): the storefront's category tree (SPEC §3 Category). */
+/** GET /api/product-categories?v=2 (docs/product/api.md#product-categories): the storefront's category tree (docs/product/catalogue.md#category). */
 import type { APIRoute } from 'astro';
 import { productCategoriesQuerySchema, type ApiCategory } from '#lib/api/catalogue-contracts.ts';
 import { endpoint, methodNotAllowed, json, requireStore, validate } from '#server/http/endpoint.ts';

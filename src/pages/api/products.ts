@@ -1,4 +1,4 @@
-/** GET /api/products (SPEC §7): query, nc, co, provider, paging (limit+offset or page); x-be-records = total. */
+/** GET /api/products (docs/product/api.md#products): query, nc, co, provider, paging (limit+offset or page); x-be-records = total. */
 import type { APIRoute } from 'astro';
 import { productsQuerySchema } from '#lib/api/catalogue-contracts.ts';
 import { endpoint, methodNotAllowed, json, queryObject, requireStore, validate } from '#server/http/endpoint.ts';

@@ -1,4 +1,4 @@
-/** GET /api/search-triggers?query= (SPEC §7): hints that send a query to a page. */
+/** GET /api/search-triggers?query= (docs/product/api.md#search-triggers): hints that send a query to a page. */
 import type { APIRoute } from 'astro';
 import { searchTriggersQuerySchema } from '#lib/api/catalogue-contracts.ts';
 import { endpoint, methodNotAllowed, json, requireStore, validate } from '#server/http/endpoint.ts';

@@ -1,4 +1,4 @@
-/** GET /api/strings (SPEC §7): the storefront's translation strings with the database overrides. */
+/** GET /api/strings (docs/product/api.md#strings): the storefront's translation strings with the database overrides. */
 import type { APIRoute } from 'astro';
 import { endpoint, methodNotAllowed, json, requireStore } from '#server/http/endpoint.ts';
 import { stringsFor } from '#server/content/content-service.ts';

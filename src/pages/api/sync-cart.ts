@@ -1,4 +1,4 @@
-/** POST /api/sync-cart (SPEC §7): the server re-prices the cart; x-be-internal: 1 for internal carts. */
+/** POST /api/sync-cart (docs/product/api.md#sync-cart): the server re-prices the cart; x-be-internal: 1 for internal carts. */
 import type { APIRoute } from 'astro';
 import { syncCartRequestSchema } from '#lib/api/cart-contracts.ts';
 import { endpoint, methodNotAllowed, json, readJsonBody, requireStore, validate } from '#server/http/endpoint.ts';

@@ -1,4 +1,4 @@
-/** POST /api/sync-coupons (SPEC §7): the coupons held, evaluated on the cart; cached 5 minutes unless ignoreCache. */
+/** POST /api/sync-coupons (docs/product/api.md#sync-coupons): the coupons held, evaluated on the cart; cached 5 minutes unless ignoreCache. */
 import type { APIRoute } from 'astro';
 import { syncCouponsRequestSchema } from '#lib/api/coupon-contracts.ts';
 import { endpoint, methodNotAllowed, json, readJsonBody, requireStore, validate } from '#server/http/endpoint.ts';

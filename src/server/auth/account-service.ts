@@ -1,4 +1,4 @@
-/** myAccount strategy (SPEC §4): login, refresh, profile over the customers table. */
+/** myAccount strategy (docs/product/accounts.md#strategies): login, refresh, profile over the customers table. */
 import type { Db } from '#server/db/connection.ts';
 import type { AuthResponse, AuthUser } from '#lib/api/auth-contracts.ts';
 import type { CustomersTable } from '#server/db/schema.ts';

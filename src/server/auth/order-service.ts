@@ -1,5 +1,5 @@
 /**
- * myOrder strategy (SPEC §4): a guest opens one order with its number and the e-mail it was placed with.
+ * myOrder strategy (docs/product/accounts.md#guest-orders): a guest opens one order with its number and the e-mail it was placed with.
  * Wrong number and wrong e-mail answer alike (no order-number probing); the token names that one order.
  */
 import type { Db } from '#server/db/connection.ts';

@@ -1,5 +1,5 @@
 /**
- * Access and refresh tokens (SPEC §9: maxAge 3600 s): HMAC-SHA256-signed JSON, stateless.
+ * Access and refresh tokens (docs/product/accounts.md#tokens: maxAge 3600 s): HMAC-SHA256-signed JSON, stateless.
  * PARTSFRONT_AUTH_SECRET signs them; without it a random per-process secret is used (tokens then do
  * not survive a restart and are not shared between nodes — set the secret in production).
  */

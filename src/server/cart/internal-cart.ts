@@ -1,5 +1,5 @@
 /**
- * SPEC §6: "a server header marks a cart as internal". A cart is internal when the request carries the
+ * docs/product/cart.md#internal-carts: a server header marks a cart as internal. A cart is internal when the request carries the
  * header x-partsfront-internal equal to the configured PARTSFRONT_INTERNAL_TOKEN (staff tools, kiosks);
  * the answer then has x-be-internal: 1, which the client stores as its internal flag. Without a
  * configured token no cart is internal. Compared in constant time.

@@ -4,7 +4,7 @@ import type { LocaleCode } from '#lib/market/locales.ts';
 import { pathFor } from '#lib/routing/routes.ts';
 import type { Thumb } from '#lib/catalogue/types.ts';
 
-/** SPEC §3 Category. `uri` is the public multi-level path on the locale's domain. */
+/** Category (docs/product/catalogue.md#category). `uri` is the public multi-level path on the locale's domain. */
 export interface Category {
   id: number;
   name: string;

@@ -35,12 +35,12 @@ function roundPrice(amount: number, locale: LocaleCode): number {
   return Math.max(9, Math.round(amount / 10) * 10 - 1); // 149, 299 … psychological prices
 }
 
-/** Tiers strictly decreasing (SPEC §5), optional campaign tiers with original price and percent off. */
+/** Tiers strictly decreasing (docs/product/pricing-and-vat.md#tier-normalisation), optional campaign tiers with original price and percent off. */
 export function demoPrices(baseEur: number, locale: LocaleCode, tiered: boolean, campaignPercent: number | null): PriceObject {
   const rate = RATES[LOCALES[locale].currency];
   const qs = tiered ? [1, 5, 10] : [1];
   const factors = [1, 0.93, 0.87];
-  // Rounding can make two tiers equal: keep only strictly lower ones (SPEC §5).
+  // Rounding can make two tiers equal: keep only strictly lower ones (docs/product/pricing-and-vat.md#tier-normalisation).
   const n = normalizeTiers(qs.map((q, i) => ({ q, p: roundPrice(baseEur * rate * factors[i], locale) })));
   const prices: PriceObject = { n };
   if (campaignPercent) {

@@ -1,4 +1,4 @@
-/** Shared by both discount routes (SPEC §2 Discount route): known category slug → its listing, else home; code as disc. */
+/** Shared by both discount routes (docs/product/routes.md#discount-route): known category slug → its listing, else home; code as disc. */
 import type { AstroGlobal } from 'astro';
 import { isLocaleCode } from '#lib/market/locales.ts';
 import { pathFor } from '#lib/routing/routes.ts';

@@ -1,4 +1,4 @@
-/** Deal, widgets, search triggers and strings for the API (SPEC §7), per storefront. */
+/** Deal, widgets, search triggers and strings for the API (docs/product/api.md), per storefront. */
 import type { Db } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import type { Deal, Strings, Widget, WidgetSlug } from '#lib/api/content-contracts.ts';
@@ -7,7 +7,7 @@ import { STRINGS } from '#lib/market/i18n.ts';
 import { sanitizeEditorHtml } from './sanitize.ts';
 import { tokenize } from '#lib/search/tokenize.ts';
 
-/** SPEC §4 Deal banner: only while starts_at ≤ now < expires_at; the one ending soonest wins. */
+/** docs/product/layout.md#deal-banner: only while starts_at ≤ now < expires_at; the one ending soonest wins. */
 export async function currentDeal(db: Db, locale: LocaleCode, now = new Date()): Promise<Deal | null> {
   const iso = now.toISOString();
   const row = await db.selectFrom('deals')

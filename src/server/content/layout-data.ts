@@ -1,5 +1,5 @@
 /**
- * Everything the layout shell needs per storefront (SPEC §7: start-up loads categories and layout
+ * Everything the layout shell needs per storefront (docs/product/api.md#data-loading: start-up loads categories and layout
  * widgets). Loaded once per process and locale; `invalidateLayoutData()` after content changes.
  */
 import { getDb } from '#server/db/connection.ts';

@@ -1,5 +1,5 @@
 /**
- * SPEC §7/§9: coupon sync answers are cached 5 minutes unless the client sets ignoreCache. The key is
+ * docs/product/coupons.md#sync-cache: coupon sync answers are cached 5 minutes unless the client sets ignoreCache. The key is
  * the storefront, the codes and the cart's skus and quantities (never prices: the server prices).
  */
 import type { Db } from '#server/db/connection.ts';

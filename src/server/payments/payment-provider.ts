@@ -71,6 +71,12 @@ export interface PaymentState {
   providerReference?: string;
   /** Why a payment failed, as a stable code the shop translates: 'declined', 'challenge_failed', 'cancelled', 'expired', 'provider_error'. */
   failureCode?: string;
+  /**
+   * Running totals where the provider cannot report them on a read (Adyen has no payment read):
+   * adapters that track them return them from capture/refund, so a later call knows partial from full.
+   */
+  capturedMinor?: number;
+  refundedMinor?: number;
 }
 
 export interface VerifiedNotification {
@@ -81,6 +87,10 @@ export interface VerifiedNotification {
   reference?: string;
   status: PaymentStatus;
   amountMinor?: number;
+  /** The provider's payment reference when the notification carries it (Adyen psp reference): needed to capture. */
+  providerReference?: string;
+  /** As PaymentState.failureCode, for a notification that reports a failure. */
+  failureCode?: string;
   raw: unknown;
 }
 
@@ -88,7 +98,11 @@ export interface PaymentProvider {
   readonly id: string; // 'invoice' (the shop's own), 'adyen', 'klarna', …
   readonly kind: PaymentSessionKind;
   createSession(input: CreatePaymentInput): Promise<PaymentSession>;
-  readStatus(sessionId: string): Promise<PaymentState>;
+  /**
+   * `returnParams`: the query the hosted page appended to returnUrl when the shopper came back. Optional;
+   * Adyen can read a session only with its `sessionResult` from there (other providers ignore it).
+   */
+  readStatus(sessionId: string, returnParams?: URLSearchParams): Promise<PaymentState>;
   capture(state: PaymentState, amountMinor: number): Promise<PaymentState>;
   cancel(state: PaymentState): Promise<PaymentState>;
   refund(state: PaymentState, amountMinor: number, reference: string): Promise<PaymentState>;

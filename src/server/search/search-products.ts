@@ -1,7 +1,7 @@
 /**
- * Product search (SPEC §7 GET /api/products, and the search-results page): ranked prefix search over
+ * Product search (docs/product/api.md#products, docs/product/search.md#search-results-page): ranked prefix search over
  * name, sku, brand and category in the storefront's language, optional category facets with counts,
- * paging. Results are shaped as SPEC §3 "Product search result".
+ * paging. Results are shaped as in docs/product/api.md#products.
  */
 import type { Db } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';

@@ -1,4 +1,4 @@
-/** Client error log of POST /captuerr (SPEC §8): bounded fields, IPs stored only as a salted hash. */
+/** Client error log of POST /captuerr (docs/product/api.md#client-error-report): bounded fields, IPs stored only as a salted hash. */
 import { createHash, randomUUID } from 'node:crypto';
 import type { Db } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';

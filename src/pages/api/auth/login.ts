@@ -1,4 +1,4 @@
-/** POST /api/auth/login (SPEC §7): { email, password } → { access_token, refresh_token, user }; 401 on bad credentials. */
+/** POST /api/auth/login (docs/product/api.md#account-login): { email, password } → { access_token, refresh_token, user }; 401 on bad credentials. */
 import { loginRequestSchema } from '#lib/api/auth-contracts.ts';
 import { methodNotAllowed } from '#server/http/endpoint.ts';
 import { login } from '#server/auth/account-service.ts';

@@ -1,4 +1,4 @@
-/** GET /api/auth/profile (SPEC §7): the logged-in customer (Authorization: Bearer <access token>) → { user }. */
+/** GET /api/auth/profile (docs/product/api.md#account-profile): the logged-in customer (Authorization: Bearer <access token>) → { user }. */
 import type { APIRoute } from 'astro';
 import { ApiFailure, endpoint, json, methodNotAllowed, requireStore } from '#server/http/endpoint.ts';
 import { customerOf } from '#server/auth/account-service.ts';

@@ -1,4 +1,4 @@
-/** POST /api/auth/refresh (SPEC §7): { refresh_token } → a new token pair and the user; 401 when invalid or expired. */
+/** POST /api/auth/refresh (docs/product/api.md#account-refresh): { refresh_token } → a new token pair and the user; 401 when invalid or expired. */
 import { methodNotAllowed } from '#server/http/endpoint.ts';
 import { refresh } from '#server/auth/account-service.ts';
 import { refreshEndpoint } from '#server/auth/auth-endpoints.ts';

@@ -1,4 +1,4 @@
-/** GET /api/order-auth/info (SPEC §7): the one order a guest-order access token opens → { user, order }. */
+/** GET /api/order-auth/info (docs/product/api.md#guest-order-info): the one order a guest-order access token opens → { user, order }. */
 import type { APIRoute } from 'astro';
 import { ApiFailure, endpoint, json, methodNotAllowed, requireStore } from '#server/http/endpoint.ts';
 import { orderOf } from '#server/auth/order-service.ts';

@@ -1,4 +1,4 @@
-/** POST /api/order-auth/login (SPEC §7): { order_id, email } → { access_token, refresh_token, user: { scope: 'my-order', order_id } }. */
+/** POST /api/order-auth/login (docs/product/api.md#guest-order-login): { order_id, email } → { access_token, refresh_token, user: { scope: 'my-order', order_id } }. */
 import { orderLoginRequestSchema } from '#lib/api/auth-contracts.ts';
 import { methodNotAllowed } from '#server/http/endpoint.ts';
 import { orderLogin } from '#server/auth/order-service.ts';

@@ -1,4 +1,4 @@
-/** POST /api/order-auth/refresh (SPEC §7): { refresh_token } of a guest order → a new token pair; 401 otherwise. */
+/** POST /api/order-auth/refresh (docs/product/api.md#guest-order-refresh): { refresh_token } of a guest order → a new token pair; 401 otherwise. */
 import { methodNotAllowed } from '#server/http/endpoint.ts';
 import { orderRefresh } from '#server/auth/order-service.ts';
 import { refreshEndpoint } from '#server/auth/auth-endpoints.ts';

@@ -1,4 +1,4 @@
-/** GET /api/widget-by-slug/{slug} (SPEC §7): content (sanitized) and hidden, for the six layout widgets. */
+/** GET /api/widget-by-slug/{slug} (docs/product/api.md#widget-by-slug): content (sanitized) and hidden, for the six layout widgets. */
 import type { APIRoute } from 'astro';
 import { widgetSlugSchema } from '#lib/api/content-contracts.ts';
 import { ApiFailure, endpoint, methodNotAllowed, json, requireStore } from '#server/http/endpoint.ts';

@@ -75,7 +75,7 @@ CREATE TABLE product_translations (
 );
 CREATE UNIQUE INDEX product_translations_slug ON product_translations(locale, slug);
 
--- Price object of SPEC §3 per storefront: {"n":[{"q","p"}],"c":[{"q","p","o","d"}]} in the locale's currency, incl. VAT.
+-- Price object (docs/product/pricing-and-vat.md#price-object) per storefront: {"n":[{"q","p"}],"c":[{"q","p","o","d"}]} in the locale's currency, incl. VAT.
 CREATE TABLE product_prices (
   product_id INTEGER NOT NULL REFERENCES products(id) ON DELETE CASCADE,
   locale TEXT NOT NULL,
@@ -101,7 +101,7 @@ CREATE TABLE product_tags (
 );
 CREATE INDEX product_tags_tag ON product_tags(tag_id);
 
--- Images carry an image type (SPEC §3 enum) and a sort_order; pages choose by type.
+-- Images carry an image type (docs/product/catalogue.md#image-type) and a sort_order; pages choose by type.
 CREATE TABLE product_images (
   id INTEGER PRIMARY KEY,
   product_id INTEGER NOT NULL REFERENCES products(id) ON DELETE CASCADE,

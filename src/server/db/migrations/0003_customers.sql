@@ -1,4 +1,4 @@
--- Customer accounts for the myAccount strategy (SPEC §4, §6): password hashes (scrypt) and the
+-- Customer accounts for the myAccount strategy (docs/product/accounts.md#user): password hashes (scrypt) and the
 -- personal discount map keyed by discount category (JSON object as TEXT, percent values).
 CREATE TABLE customers (
   id INTEGER PRIMARY KEY,

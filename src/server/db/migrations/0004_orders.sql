@@ -1,4 +1,4 @@
--- Orders, as far as guest order access needs them (SPEC §4 myOrder strategy): an order number, the
+-- Orders, as far as guest order access needs them (docs/product/accounts.md#guest-orders): an order number, the
 -- e-mail it was placed with, and a snapshot of its lines and total. Checkout will write these rows.
 CREATE TABLE orders (
   id TEXT PRIMARY KEY,

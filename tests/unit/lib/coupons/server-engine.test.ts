@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { applyCoupons } from '#lib/coupons/server-engine.ts';
 import type { CouponRule, EngineLine } from '#lib/coupons/types.ts';
+import { ids, ruleArb } from '#tests/unit/fixtures/arbitraries.ts';
 
 const rule = (over: Partial<CouponRule>): CouponRule => ({
   code: 'C', automatic: false, label: '', discount_type_value: 1, percentage_discount: 0, fixed_amount: 0, minimum_spend: 0,
@@ -102,3 +104,38 @@ describe('coupon engine: buy X get Y', () => {
     expect(r.lineDiscounts).toEqual([0, 40]); // 2 sets → 2 free units of 20
   });
 });
+
+// Property-based invariants (fast-check).
+
+const lineArb: fc.Arbitrary<EngineLine> = fc.record({
+  product_id: fc.integer({ min: 1, max: 6 }), quantity: fc.integer({ min: 1, max: 5000 }), unit_price: fc.double({ min: 0, max: 10_000, noNaN: true }),
+  campaign: fc.boolean(), vat: fc.constantFrom(25, 25.5, 21, 12), categories: ids, group_id: fc.option(fc.integer({ min: 1, max: 6 }), { nil: null }),
+  discount_category: fc.option(fc.constantFrom('A', 'B', 'C'), { nil: null }),
+});
+
+describe('coupon invariants', () => {
+  it('a coupon never makes a line negative and never discounts more than the line', () => {
+    fc.assert(fc.property(fc.array(lineArb, { maxLength: 8 }), fc.array(ruleArb, { maxLength: 5 }), (lines, rules) => {
+      const r = applyCoupons(lines, rules, { customerDiscounts: { A: 50 } });
+      r.lineDiscounts.forEach((d, i) => {
+        expect(d).toBeGreaterThanOrEqual(0);
+        expect(d).toBeLessThanOrEqual(lines[i].unit_price * lines[i].quantity + 1e-6);
+      });
+      for (const c of r.coupons) expect(c.vat_amount).toBeGreaterThanOrEqual(0);
+    }));
+  });
+
+  it('the percentage discount on a line is the highest single one, never a sum', () => {
+    fc.assert(fc.property(lineArb, fc.array(fc.double({ min: 0, max: 100, noNaN: true }), { minLength: 1, maxLength: 5 }), (l, percents) => {
+      const rules = percents.map((p, i) => ({ ...ruleBase, code: `P${i}`, percentage_discount: p }));
+      const r = applyCoupons([l], rules);
+      expect(r.lineDiscounts[0]).toBeCloseTo((l.unit_price * l.quantity * Math.max(...percents)) / 100, 6);
+    }));
+  });
+});
+
+const ruleBase: CouponRule = {
+  code: 'X', automatic: false, label: '', discount_type_value: 1, percentage_discount: 0, fixed_amount: 0, minimum_spend: 0,
+  specific_groups: [], excluded_groups: [], specific_discount_categories: [], buy_x: 0, get_y: 0, buy_products: [], get_products: [],
+  buy_categories: [], get_categories: [], buy_groups: [], get_groups: [], buyx_free_amount: 0,
+};

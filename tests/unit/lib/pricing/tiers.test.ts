@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { normalizeTiers, ordinaryUnitPrice, tierFor, unitPrice } from '#lib/pricing/tiers.ts';
+import { tiersArb } from '#tests/unit/fixtures/arbitraries.ts';
 
 describe('price tiers (SPEC §4, §5)', () => {
   it('drops tiers that are not lower than the previous one', () => {
@@ -22,5 +24,31 @@ describe('price tiers (SPEC §4, §5)', () => {
     expect(unitPrice(prices, 6)).toBe(72);
     expect(ordinaryUnitPrice(prices, 6)).toBe(90);
     expect(unitPrice({ n: [] }, 1)).toBe(0);
+  });
+});
+
+// Property-based invariants (fast-check).
+
+describe('tier rules (SPEC §4, §5)', () => {
+  it('normalized tiers strictly increase in q and strictly decrease in p', () => {
+    fc.assert(fc.property(tiersArb, (tiers) => {
+      const n = normalizeTiers(tiers);
+      for (let i = 1; i < n.length; i++) {
+        expect(n[i].q).toBeGreaterThan(n[i - 1].q);
+        expect(n[i].p).toBeLessThan(n[i - 1].p);
+      }
+    }));
+  });
+
+  it('the tier for a quantity is the highest q ≤ quantity, so the unit price never rises with quantity', () => {
+    fc.assert(fc.property(tiersArb, fc.integer({ min: 1, max: 5000 }), (tiers, q) => {
+      const t = tierFor(tiers, q);
+      const n = normalizeTiers(tiers);
+      if (t) {
+        expect(t.q).toBeLessThanOrEqual(q);
+        expect(n.every((x) => x.q > q || x.q <= t.q)).toBe(true);
+      }
+      expect(unitPrice({ n: tiers }, q + 1)).toBeLessThanOrEqual(unitPrice({ n: tiers }, q));
+    }));
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LOCALE_CODES, type LocaleCode } from '#lib/market/locales.ts';
 import { alternatesFor, internalPathFor, localizedRouteName, matchInternalPath, matchPublicPath, pathFor, ROUTE_NAMES, ROUTES, type RouteName, type RouteParams } from '#lib/routing/routes.ts';
 
-/** SPEC §2, written out by hand: route × locale → public path for sample params. */
+/** docs/product/routes.md#route-table, written out by hand: route × locale → public path for sample params. */
 const EXPECTED: Record<RouteName, { params: RouteParams; paths: Record<LocaleCode, string> }> = (() => {
   const same = (p: string) => ({ sv: p, no: p, da: p, fi: p, nl: p });
   return {
