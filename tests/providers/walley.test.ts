@@ -1,0 +1,180 @@
+/**
+ * The Walley adapter against the Walley sandbox emulator: OAuth token, Initialize Checkout, the
+ * checkout page driven like a browser, unsigned notifications verified by reading the checkout back,
+ * and Management API capture / cancel / refund.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ProviderRequestError } from '#server/payments/http-client.ts';
+import { ProviderUnavailable, type CreatePaymentInput, type LocaleCode, type PaymentState } from '#server/payments/payment-provider.ts';
+import { WalleyProvider, type WalleyProviderOptions } from '#server/payments/walley/walley-provider.ts';
+import { WALLEY_CLIENT } from '#sandbox/walley/walley-test-data.ts';
+import { startSandbox, type RunningSandbox } from '#sandbox/server.ts';
+import { openPage, submit, type Navigation } from '#sandbox/shared/form-browser.ts';
+import { samplePaymentInput } from '#sandbox/shared/sample-payment-input.ts';
+import { startWebhookRecorder, type WebhookRecorder } from '#sandbox/shared/webhook-recorder.ts';
+
+const SHOP = 'http://shop.localhost:8999';
+const APPROVED = '19800101-1111';
+const DENIED = '19800101-2222';
+let sandbox: RunningSandbox;
+let hooks: WebhookRecorder;
+let walley: WalleyProvider;
+
+const options = (over: Partial<WalleyProviderOptions> = {}): WalleyProviderOptions => ({
+  baseUrl: `${sandbox.url}/walley`, checkoutPageUrl: `${sandbox.url}/walley/checkout-page`, ...WALLEY_CLIENT,
+  storeIds: { sv: 1001, no: 1002, da: 1003, fi: 1004 }, merchantTermsUri: `${SHOP}/terms`, timeoutMs: 1500, ...over,
+});
+
+const input = (locale: LocaleCode = 'sv'): CreatePaymentInput => samplePaymentInput(locale, 'invoice', {
+  returnUrl: `${SHOP}/checkout/return?p=walley`, cancelUrl: `${SHOP}/checkout?p=walley`, notificationUrl: hooks.url('/webhooks/walley', 'shop.localhost'),
+});
+
+async function control(name: string, body: unknown = {}): Promise<void> {
+  const res = await fetch(`${sandbox.url}/walley/_sandbox/${name}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+  expect(res.status).toBe(200);
+}
+
+function left(nav: Navigation): URL {
+  if (nav.kind !== 'left') throw new Error(`expected a redirect to the shop, got:\n${nav.page.html}`);
+  return new URL(nav.location);
+}
+
+async function purchase(nationalId: string, payment = input()): Promise<{ sessionId: string; back: URL }> {
+  const session = await walley.createSession(payment);
+  const page = await openPage(session.redirectUrl!);
+  return { sessionId: session.sessionId, back: left(await submit(page, 'purchase', { nationalIdentificationNumber: nationalId })) };
+}
+
+async function authorized(): Promise<PaymentState> {
+  const { sessionId } = await purchase(APPROVED);
+  return walley.readStatus(sessionId);
+}
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0 });
+  hooks = await startWebhookRecorder('OK');
+  walley = new WalleyProvider(options());
+});
+beforeEach(async () => {
+  await control('reset'); // also revokes the adapter's cached token: every test starts with a 401 → new token
+  hooks.clear();
+});
+afterAll(async () => {
+  await sandbox?.close();
+  await hooks?.close();
+});
+
+describe('checkout page', () => {
+  it('creates a pending session whose page is a SANDBOX checkout', async () => {
+    const session = await walley.createSession(input());
+    expect(session.status).toBe('pending');
+    const page = await openPage(session.redirectUrl!);
+    expect(page.html).toContain('SANDBOX');
+    expect(page.forms[0]?.buttons.map((b) => b.value)).toEqual(['purchase', 'abort']);
+    expect((await walley.readStatus(session.sessionId)).status).toBe('pending');
+  });
+
+  it('an approved person → authorized, back on returnUrl with the public token', async () => {
+    const { sessionId, back } = await purchase(APPROVED);
+    expect(back.origin + back.pathname).toBe(`${SHOP}/checkout/return`);
+    expect(back.searchParams.get('walley_token')).toMatch(/^public-SE-/);
+    const state = await walley.readStatus(sessionId);
+    expect(state).toMatchObject({ status: 'authorized', amountMinor: input().amountMinor, currency: 'SEK' });
+    expect(state.providerReference).toBeTruthy();
+  });
+
+  it('a declined person → declined', async () => {
+    const { sessionId } = await purchase(DENIED, input('fi'));
+    expect(await walley.readStatus(sessionId)).toMatchObject({ status: 'declined', failureCode: 'declined', currency: 'EUR' });
+  });
+
+  it('"back to the store" → cancelled, on cancelUrl', async () => {
+    const session = await walley.createSession(input('no'));
+    const back = left(await submit(await openPage(session.redirectUrl!), 'abort'));
+    expect(back.href).toBe(`${SHOP}/checkout?p=walley`);
+    expect((await walley.readStatus(session.sessionId)).status).toBe('cancelled');
+  });
+
+  it('has no Dutch store: nl is refused before any call', async () => {
+    await expect(walley.createSession(input('nl'))).rejects.toThrow(/no store for locale nl/);
+  });
+});
+
+describe('notifications (unsigned: verified by reading the checkout back)', () => {
+  it('delivers the purchase notification to the shop host and verifies it', async () => {
+    const { sessionId } = await purchase(APPROVED);
+    const [received] = await hooks.waitFor((r) => r.length >= 1);
+    expect(received!.host).toBe(`shop.localhost:${hooks.port}`);
+    const verified = await walley.verifyNotification(new Headers(), received!.path);
+    expect(verified).toEqual([expect.objectContaining({ sessionId, status: 'authorized', id: `${sessionId}:authorized`, reference: expect.any(String) })]);
+  });
+
+  it('duplicated deliveries verify to the same id (the shop deduplicates)', async () => {
+    await control('faults', { duplicateNotifications: true });
+    await purchase(DENIED);
+    await hooks.waitFor((r) => r.length >= 2);
+    const ids = await Promise.all(hooks.received.map(async (r) => (await walley.verifyNotification(new Headers(), r.path))?.[0]?.id));
+    expect(new Set(ids).size).toBe(1);
+  });
+
+  it('refuses a tampered or foreign notification', async () => {
+    expect(await walley.verifyNotification(new Headers(), '/webhooks/walley?privateId=00000000-0000-4000-8000-000000000000')).toBeNull();
+    expect(await walley.verifyNotification(new Headers(), '?privateId=../../manage')).toBeNull();
+    expect(await walley.verifyNotification(new Headers(), '{"status":"authorized"}')).toBeNull();
+  });
+});
+
+describe('order management', () => {
+  it('captures, refunds partly, then fully', async () => {
+    const state = await authorized();
+    const captured = await walley.capture(state, state.amountMinor);
+    expect(captured.status).toBe('captured');
+    const partly = await walley.refund(captured, 10_000, 'r-1');
+    expect(partly.status).toBe('partially_refunded');
+    const again = await walley.refund(captured, 10_000, 'r-1'); // same X-idempotency: not applied twice
+    expect(again.status).toBe('partially_refunded');
+    expect((await walley.refund(partly, state.amountMinor - 10_000, 'r-2')).status).toBe('refunded');
+  });
+
+  it('refuses to refund more than was captured (409 → ProviderRequestError)', async () => {
+    const state = await walley.capture(await authorized(), 20_000);
+    await expect(walley.refund(state, 30_000, 'too-much')).rejects.toMatchObject({ status: 409 });
+  });
+
+  it('cancels an authorized order; a capture afterwards is refused', async () => {
+    const state = await authorized();
+    expect((await walley.cancel(state)).status).toBe('cancelled');
+    await expect(walley.capture(state, state.amountMinor)).rejects.toBeInstanceOf(ProviderRequestError);
+  });
+});
+
+describe('credentials and faults', () => {
+  it('wrong client secret → 401 as a ProviderRequestError', async () => {
+    const wrong = new WalleyProvider(options({ clientSecret: 'nope' }));
+    await expect(wrong.createSession(input())).rejects.toMatchObject({ status: 401, provider: 'walley' });
+  });
+
+  it('a 5xx → ProviderUnavailable, the next call works', async () => {
+    await control('faults', { failNext: 1 });
+    await expect(walley.createSession(input())).rejects.toBeInstanceOf(ProviderUnavailable);
+    expect((await walley.createSession(input())).status).toBe('pending');
+  });
+
+  it('an answer slower than the timeout → ProviderUnavailable', async () => {
+    const session = await walley.createSession(input());
+    await control('faults', { delayMs: 2500 });
+    await expect(walley.createSession(input())).rejects.toBeInstanceOf(ProviderUnavailable);
+    await control('faults', { delayMs: 0 });
+    expect((await walley.readStatus(session.sessionId)).status).toBe('pending');
+  });
+
+  it('answers a bad request in Walley\'s error format', async () => {
+    const { clientId, clientSecret, scope } = WALLEY_CLIENT;
+    const form = new URLSearchParams({ client_id: clientId, client_secret: clientSecret, scope, grant_type: 'client_credentials' });
+    const token = await fetch(`${sandbox.url}/walley/oauth2/v2.0/token`, { method: 'POST', body: form });
+    const { access_token } = await token.json() as { access_token: string };
+    const res = await fetch(`${sandbox.url}/walley/checkouts`, { method: 'POST', body: JSON.stringify({ storeId: 1001 }), headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' } });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ data: null, error: { code: 400, errors: expect.arrayContaining([expect.objectContaining({ reason: 'Validation_Error' })]) } });
+  });
+});

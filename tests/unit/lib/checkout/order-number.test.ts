@@ -1,0 +1,40 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { FIRST_ORDER_SEQUENCE, formatOrderNumber, parseOrderNumber } from '#lib/checkout/order-number.ts';
+
+describe('order numbers', () => {
+  it('appends a Luhn check digit to the sequence', () => {
+    expect(FIRST_ORDER_SEQUENCE).toBe(100100);
+    expect(formatOrderNumber(100100)).toBe('1001007');
+    expect(formatOrderNumber(123456)).toBe('1234566');
+    expect(formatOrderNumber(7992739871)).toBe('79927398713');
+  });
+  it('refuses sequences before the first or not integers', () => {
+    expect(() => formatOrderNumber(100099)).toThrow(RangeError);
+    expect(() => formatOrderNumber(100100.5)).toThrow(RangeError);
+    expect(() => formatOrderNumber(Number.NaN)).toThrow(RangeError);
+  });
+  it('parses what a customer types', () => {
+    expect(parseOrderNumber('1001007')).toEqual({ ok: true, orderNumber: '1001007', sequence: 100100 });
+    expect(parseOrderNumber(' #100 1007 ')).toEqual({ ok: true, orderNumber: '1001007', sequence: 100100 });
+    expect(parseOrderNumber('100-100-7')).toEqual({ ok: true, orderNumber: '1001007', sequence: 100100 });
+  });
+  it('tells typos from nonsense', () => {
+    expect(parseOrderNumber('1001008')).toEqual({ ok: false, reason: 'check_digit' });
+    expect(parseOrderNumber('1010007')).toEqual({ ok: false, reason: 'check_digit' }); // two digits swapped
+    expect(parseOrderNumber('1000992')).toEqual({ ok: false, reason: 'format' }); // 100099: before the first
+    expect(parseOrderNumber('01001007')).toEqual({ ok: false, reason: 'format' });
+    expect(parseOrderNumber('100100')).toEqual({ ok: false, reason: 'format' });
+    expect(parseOrderNumber('1001OO7')).toEqual({ ok: false, reason: 'format' });
+    expect(parseOrderNumber('')).toEqual({ ok: false, reason: 'format' });
+  });
+  it('round-trips and catches every single-digit typo', () => {
+    fc.assert(fc.property(fc.integer({ min: FIRST_ORDER_SEQUENCE, max: 999_999_999_999 }), fc.nat(), fc.integer({ min: 1, max: 9 }), (sequence, at, delta) => {
+      const orderNumber = formatOrderNumber(sequence);
+      expect(parseOrderNumber(orderNumber)).toEqual({ ok: true, orderNumber, sequence });
+      const i = at % orderNumber.length;
+      const typo = orderNumber.slice(0, i) + ((Number(orderNumber[i]) + delta) % 10) + orderNumber.slice(i + 1);
+      expect(parseOrderNumber(typo).ok).toBe(false);
+    }));
+  });
+});
