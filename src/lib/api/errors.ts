@@ -18,6 +18,9 @@ export const API_ERROR_STATUS = {
   unknown_widget: 404,
   method_not_allowed: 405,
   rebuild_running: 409,
+  /** The server's total changed since the shopper last saw it: show the new total and ask again. */
+  price_changed: 409,
+  out_of_stock: 409,
   body_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

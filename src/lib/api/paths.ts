@@ -14,5 +14,10 @@ export const API_PATHS = {
   syncCoupons: '/api/sync-coupons',
   auth: { login: '/api/auth/login', refresh: '/api/auth/refresh', profile: '/api/auth/profile' },
   orderAuth: { login: '/api/order-auth/login', refresh: '/api/order-auth/refresh', info: '/api/order-auth/info' },
+  checkout: {
+    open: '/api/checkout',
+    one: (id: string) => `/api/checkout/${encodeURIComponent(id)}`,
+    place: (id: string) => `/api/checkout/${encodeURIComponent(id)}/place`,
+  },
   captuerr: '/captuerr',
 } as const;

@@ -5,15 +5,14 @@ import { endpoint, methodNotAllowed, json, readJsonBody, requireStore, validate 
 import { isInternalRequest } from '#server/cart/internal-cart.ts';
 import { syncCartService } from '#server/cart/cart-service.ts';
 import { getDb } from '#server/db/connection.ts';
-import { customerOf } from '#server/auth/account-service.ts';
+import { customerContext } from '#server/checkout/customer-context.ts';
 
 export const prerender = false;
 
 export const POST: APIRoute = endpoint(async ({ request, url }) => {
   const { locale } = requireStore(url);
   const body = validate(syncCartRequestSchema, await readJsonBody(request));
-  const user = await customerOf(getDb(), request.headers);
-  const cart = await syncCartService(getDb(), locale, body.items, body.coupons ?? [], { customer: user ? { discounts: user.discount } : null });
+  const cart = await syncCartService(getDb(), locale, body.items, body.coupons ?? [], await customerContext(getDb(), request.headers));
   return json(cart.items, 200, isInternalRequest(request.headers) ? { 'x-be-internal': '1' } : {});
 });
 

@@ -4,15 +4,14 @@ import { syncCouponsRequestSchema } from '#lib/api/coupon-contracts.ts';
 import { endpoint, methodNotAllowed, json, readJsonBody, requireStore, validate } from '#server/http/endpoint.ts';
 import { syncCouponsCached } from '#server/coupons/coupon-sync-cache.ts';
 import { getDb } from '#server/db/connection.ts';
-import { customerOf } from '#server/auth/account-service.ts';
+import { customerContext } from '#server/checkout/customer-context.ts';
 
 export const prerender = false;
 
 export const POST: APIRoute = endpoint(async ({ request, url }) => {
   const { locale } = requireStore(url);
   const body = validate(syncCouponsRequestSchema, await readJsonBody(request));
-  const user = await customerOf(getDb(), request.headers);
-  const { coupons, cached } = await syncCouponsCached(getDb(), locale, body.coupons, body.cart_contents, !!body.ignoreCache, { customer: user ? { discounts: user.discount } : null });
+  const { coupons, cached } = await syncCouponsCached(getDb(), locale, body.coupons, body.cart_contents, !!body.ignoreCache, await customerContext(getDb(), request.headers));
   return json(coupons, 200, { 'x-cache': cached ? 'HIT' : 'MISS' });
 });
 

@@ -4,12 +4,15 @@
  */
 import type { Db } from '#server/db/connection.ts';
 import type { OrderAuthResponse, OrderInfoResponse, OrderUser } from '#lib/api/auth-contracts.ts';
+import type { Selectable } from 'kysely';
 import type { OrdersTable } from '#server/db/schema.ts';
+
+type OrderRow = Selectable<OrdersTable>;
 import { bearerToken, issueToken, verifyToken } from './tokens.ts';
 
-const userOf = (row: OrdersTable): OrderUser => ({ scope: 'my-order', order_id: row.id, email: row.email });
+const userOf = (row: OrderRow): OrderUser => ({ scope: 'my-order', order_id: row.id, email: row.email });
 
-const tokensFor = (row: OrdersTable): OrderAuthResponse => ({
+const tokensFor = (row: OrderRow): OrderAuthResponse => ({
   access_token: issueToken(0, 'access', Date.now(), 'my-order', row.id),
   refresh_token: issueToken(0, 'refresh', Date.now(), 'my-order', row.id),
   user: userOf(row),

@@ -17,15 +17,23 @@ export interface CartContext {
   customer?: { discounts: Record<string, number> } | null;
 }
 
-export async function syncCartService(db: Db, locale: LocaleCode, items: readonly CartLineInput[], codes: readonly string[], ctx: CartContext = {}): Promise<SyncedCart & { requested: Coupon[] }> {
+export interface PricedCart extends SyncedCart {
+  /** Every code the client holds, in its order (unknown ones not applied), then the automatic discounts that applied. */
+  requested: Coupon[];
+  /** The same lines priced without coupons (what the checkout shows as goods before discounts). */
+  undiscounted: SyncedCart['items'];
+}
+
+export async function syncCartService(db: Db, locale: LocaleCode, items: readonly CartLineInput[], codes: readonly string[], ctx: CartContext = {}): Promise<PricedCart> {
   const wanted = [...new Set(codes.map((c) => c.trim().toUpperCase()))]
     .filter((c) => c !== CUSTOMER_DISCOUNT_CODE || !!ctx.customer);
   const [products, { rules }] = await Promise.all([cartProductsBySku(db, locale, items.map((i) => i.sku)), rulesFor(db, locale, wanted)]);
   const synced = priceCart(items, products, rules, { customerDiscounts: ctx.customer?.discounts });
+  const undiscounted = rules.length === 0 && !ctx.customer ? synced.items : priceCart(items, products, []).items;
   // Answer every code the client holds, in its order: unknown ones as not applied.
   const byCode = new Map(synced.coupons.map((c) => [c.code, c]));
   const asked = [...new Set(codes.map((c) => c.trim().toUpperCase()))];
   const automatic = synced.coupons.filter((c) => c.applied && !asked.includes(c.code));
   const requested = [...asked.map((code) => byCode.get(code) ?? emptyCoupon(code)), ...automatic];
-  return { ...synced, requested };
+  return { ...synced, requested, undiscounted };
 }

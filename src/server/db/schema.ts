@@ -1,4 +1,5 @@
 /** Kysely table types for the SQL migrations (JSON columns are TEXT, booleans 0/1). */
+import type { Generated } from 'kysely';
 export interface CategoriesTable {
   id: number; parent_id: number | null; sort_order: number; show_in_menu: number; show_in_main_menu: number;
   thumb_url: string | null; thumb_width: number | null; thumb_height: number | null;
@@ -31,7 +32,7 @@ export interface SearchTriggersTable { id: number; locale: string; keyword: stri
 export interface StringsTable { locale: string; key: string; value: string }
 export interface SchemaMigrationsTable { version: string; applied_at: string }
 
-export interface Database extends CommerceTables, AccountTables, OrderTables {
+export interface Database extends CommerceTables, AccountTables, OrderTables, CheckoutTables {
   categories: CategoriesTable;
   category_translations: CategoryTranslationsTable;
   brands: BrandsTable;
@@ -71,5 +72,22 @@ export interface AccountTables { customers: CustomersTable }
 // 0004_orders
 export interface OrdersTable {
   id: string; locale: string; email: string; customer_id: number | null; status: string; currency: string; total: number; items: string; created_at: string;
+  // 0005_checkout
+  checkout_id: string | null; details: Generated<string>; total_minor: number | null; payment_status: string | null;
 }
 export interface OrderTables { orders: OrdersTable }
+
+// 0005_checkout
+export interface CheckoutsTable {
+  id: string; locale: string; status: string; items: string; coupons: string; customer: string; shipping_processor: string;
+  shipping_option_id: string | null; service_point_id: string | null; payment_method: string | null; provider_sessions: string;
+  order_id: string | null; created_at: string; updated_at: string;
+}
+export interface CountersTable { name: string; value: number }
+export interface OrderEventsTable {
+  id: string; order_id: string; at: string; kind: string; from_state: string | null; to_state: string; event: string; source: string;
+}
+export interface PaymentNotificationsTable { id: string; provider: string; checkout_id: string | null; status: string; received_at: string; body: string }
+export interface CheckoutTables {
+  checkouts: CheckoutsTable; counters: CountersTable; order_events: OrderEventsTable; payment_notifications: PaymentNotificationsTable;
+}

@@ -1,0 +1,17 @@
+/** POST /api/checkout (docs/product/api.md#checkout): open a checkout for the cart, or update the named open one. */
+import type { APIRoute } from 'astro';
+import { openCheckoutRequestSchema } from '#lib/api/checkout-contracts.ts';
+import { endpoint, json, methodNotAllowed, readJsonBody, requireStore, validate } from '#server/http/endpoint.ts';
+import { getDb } from '#server/db/connection.ts';
+import { customerContext } from '#server/checkout/customer-context.ts';
+import { openCheckout } from '#server/checkout/checkout-service.ts';
+
+export const prerender = false;
+
+export const POST: APIRoute = endpoint(async ({ request, url }) => {
+  const { locale } = requireStore(url);
+  const body = validate(openCheckoutRequestSchema, await readJsonBody(request));
+  return json(await openCheckout(getDb(), locale, body, await customerContext(getDb(), request.headers)));
+});
+
+export const ALL = methodNotAllowed(['POST']);

@@ -1,0 +1,55 @@
+/** Checkout rows: the server's copy of a shopper's cart, customer and choices (JSON columns parsed here only). */
+import { randomBytes } from 'node:crypto';
+import type { Db } from '#server/db/connection.ts';
+import type { LocaleCode } from '#lib/market/locales.ts';
+import type { CartLineInput } from '#lib/api/cart-contracts.ts';
+import type { CheckoutCustomer } from '#lib/api/checkout-contracts.ts';
+
+export interface ProviderSessionRecord { id: string; locale: LocaleCode; provider: string; amountMinor: number; reference: string }
+
+export interface CheckoutRecord {
+  id: string;
+  locale: LocaleCode;
+  status: 'open' | 'paying' | 'completed';
+  items: CartLineInput[];
+  coupons: string[];
+  customer: Partial<CheckoutCustomer>;
+  shippingProcessor: string;
+  shippingOptionId: string | null;
+  servicePointId: string | null;
+  paymentMethod: string | null;
+  /** The provider sessions of the cart state (payLater, shipping, card, invoice, invoiceConsumer, invoiceBusiness). */
+  providerSessions: Partial<Record<string, ProviderSessionRecord>>;
+  orderId: string | null;
+}
+
+/** 128 random bits: the checkout id is also what opens its confirmation page, so it must not be guessable. */
+export const newCheckoutId = (): string => randomBytes(16).toString('base64url');
+
+export async function loadCheckout(db: Db, id: string, locale: LocaleCode): Promise<CheckoutRecord | undefined> {
+  const row = await db.selectFrom('checkouts').selectAll().where('id', '=', id).where('locale', '=', locale).executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    id: row.id, locale, status: row.status as CheckoutRecord['status'], items: JSON.parse(row.items), coupons: JSON.parse(row.coupons),
+    customer: JSON.parse(row.customer), shippingProcessor: row.shipping_processor, shippingOptionId: row.shipping_option_id,
+    servicePointId: row.service_point_id, paymentMethod: row.payment_method, providerSessions: JSON.parse(row.provider_sessions), orderId: row.order_id,
+  };
+}
+
+function columns(c: CheckoutRecord) {
+  return {
+    status: c.status, items: JSON.stringify(c.items), coupons: JSON.stringify(c.coupons), customer: JSON.stringify(c.customer),
+    shipping_processor: c.shippingProcessor, shipping_option_id: c.shippingOptionId, service_point_id: c.servicePointId,
+    payment_method: c.paymentMethod, provider_sessions: JSON.stringify(c.providerSessions), order_id: c.orderId, updated_at: new Date().toISOString(),
+  };
+}
+
+export async function insertCheckout(db: Db, c: CheckoutRecord): Promise<void> {
+  const now = new Date().toISOString();
+  await db.insertInto('checkouts').values({ id: c.id, locale: c.locale, created_at: now, ...columns(c) }).execute();
+}
+
+/** Saves an open checkout; a completed one is never changed again (the order is what counts then). */
+export async function saveCheckout(db: Db, c: CheckoutRecord): Promise<void> {
+  await db.updateTable('checkouts').set(columns(c)).where('id', '=', c.id).where('status', '!=', 'completed').execute();
+}

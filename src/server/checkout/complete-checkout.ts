@@ -1,0 +1,81 @@
+/**
+ * THE completion routine (docs/adr/0007-checkout-orders-and-money.md): called from the shopper's return,
+ * from verified provider notifications and from reconciliation, any number of times, in any order, in any
+ * process. It ends in exactly one order per checkout: the unique orders.checkout_id decides a race, stock is
+ * reserved and the order number taken in the same transaction, and a loser reads the winner's order.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Db } from '#server/db/connection.ts';
+import { LOCALES } from '#lib/market/locales.ts';
+import { invoiceReference } from '#lib/payments/invoice-reference.ts';
+import { formatMinorUnits } from '#lib/pricing/minor-units.ts';
+import type { CartContext } from '#server/cart/cart-service.ts';
+import type { CheckoutRecord } from './checkout-repository.ts';
+import { quoteCheckout, type CheckoutQuote } from './checkout-quote.ts';
+import { checkoutView } from './checkout-view.ts';
+import type { OrderDetails } from './order-details.ts';
+import { nextOrderNumber } from './order-numbers.ts';
+import { paymentMethodsFor } from './payment-methods.ts';
+import { reserveStock } from './stock-reservation.ts';
+
+export interface PaymentOutcome { provider: string; status: 'authorized' | 'captured'; amountMinor: number | null; sessionId: string | null; providerReference: string | null }
+
+/** The charged amount differs from what the server prices the checkout at now: never complete on the old amount. */
+export class PriceChanged extends Error {}
+
+const FIK_CREDITOR = process.env.PARTSFRONT_FIK_CREDITOR ?? '85799665';
+
+async function existingOrder(db: Db, checkoutId: string): Promise<string | undefined> {
+  return (await db.selectFrom('orders').select('id').where('checkout_id', '=', checkoutId).executeTakeFirst())?.id;
+}
+
+function detailsOf(c: CheckoutRecord, q: CheckoutQuote, payment: PaymentOutcome, orderNumber: string): OrderDetails {
+  const method = paymentMethodsFor(c.locale).find((m) => m.id === c.paymentMethod);
+  const view = checkoutView(c, q);
+  const ownInvoice = payment.provider === 'invoice';
+  return {
+    checkout_id: c.id, customer: c.customer, coupons: c.coupons, totals: q.totals,
+    lines: q.items.map((l, i) => ({ sku: l.sku, name: l.name, quantity: l.quantity, unit_price_minor: q.lineTotalsMinor[i] / l.quantity, total_minor: q.lineTotalsMinor[i], vat_rate: l.vat })),
+    shipping: {
+      processor: c.shippingProcessor, option_id: q.shipping!.id, carrier: q.shipping!.carrier, name: q.shipping!.name,
+      min_days: q.shipping!.minDays, max_days: q.shipping!.maxDays, service_point: view.service_points.find((p) => p.id === view.service_point_id) ?? null,
+    },
+    payment: { method: c.paymentMethod!, method_name: method?.name ?? c.paymentMethod!, provider: payment.provider, session_id: payment.sessionId, provider_reference: payment.providerReference },
+    invoice_reference: ownInvoice ? invoiceReference(c.locale, orderNumber, { fikCreditorNumber: FIK_CREDITOR }) : null,
+  };
+}
+
+export async function completeCheckout(db: Db, c: CheckoutRecord, payment: PaymentOutcome, source: string, ctx: CartContext = {}): Promise<{ orderNumber: string; created: boolean }> {
+  const done = await existingOrder(db, c.id);
+  if (done) return { orderNumber: done, created: false };
+  const quote = await quoteCheckout(db, c, ctx);
+  if (payment.amountMinor !== null && payment.amountMinor !== quote.totals.total_minor) throw new PriceChanged();
+  const now = new Date().toISOString();
+  try {
+    const orderNumber = await db.transaction().execute(async (trx) => {
+      const raced = await trx.selectFrom('orders').select('id').where('checkout_id', '=', c.id).executeTakeFirst();
+      if (raced) return raced.id;
+      await reserveStock(trx, quote.items);
+      const number = await nextOrderNumber(trx);
+      await trx.insertInto('orders').values({
+        id: number, locale: c.locale, email: c.customer.email ?? '', customer_id: null, status: 'placed', currency: LOCALES[c.locale].currency,
+        total: Number(formatMinorUnits(quote.totals.total_minor)), total_minor: quote.totals.total_minor, payment_status: payment.status,
+        items: JSON.stringify(quote.items.map((l) => ({ sku: l.sku, name: l.name, quantity: l.quantity, price: l.price }))),
+        created_at: now, checkout_id: c.id, details: JSON.stringify(detailsOf(c, quote, payment, number)),
+      }).execute();
+      await trx.insertInto('order_events').values([
+        { id: randomUUID(), order_id: number, at: now, kind: 'order', from_state: 'pending_payment', to_state: 'placed', event: 'place', source },
+        { id: randomUUID(), order_id: number, at: now, kind: 'payment', from_state: 'pending', to_state: payment.status, event: payment.status === 'captured' ? 'capture' : 'authorize', source },
+      ]).execute();
+      await trx.updateTable('checkouts').set({ status: 'completed', order_id: number, updated_at: now }).where('id', '=', c.id).execute();
+      return number;
+    });
+    return { orderNumber, created: true };
+  } catch (err) {
+    // Another process completed this checkout between our check and our insert: its order is the order.
+    const winner = await existingOrder(db, c.id);
+    if (winner) return { orderNumber: winner, created: false };
+    throw err;
+  }
+}
+

@@ -1,0 +1,54 @@
+/**
+ * Place order (docs/product/checkout.md#placing-the-order): the server checks the checkout is complete,
+ * prices it once more, then either completes it at once (the shop's own invoice) or opens a payment
+ * session with the provider for exactly that amount and sends the shopper there.
+ */
+import type { Db } from '#server/db/connection.ts';
+import { LOCALES, type LocaleCode } from '#lib/market/locales.ts';
+import type { PlaceOrderResponse } from '#lib/api/checkout-contracts.ts';
+import { customerProblems } from '#lib/checkout/customer-problems.ts';
+import { checkoutMessage, type CheckoutMessageKey } from '#lib/checkout/problem-messages.ts';
+import { ApiFailure } from '#server/http/endpoint.ts';
+import type { CartContext } from '#server/cart/cart-service.ts';
+import { providerFor } from '#server/payments/provider-registry.ts';
+import { quoteCheckout } from './checkout-quote.ts';
+import { completeCheckout, PriceChanged } from './complete-checkout.ts';
+import { requireCheckout } from './checkout-service.ts';
+import { paymentMethodsFor } from './payment-methods.ts';
+import { OutOfStock } from './stock-reservation.ts';
+
+export interface CheckoutUrls { confirmation: (id: string) => string; failed: (id: string, reason: string) => string }
+
+const refuse = (locale: LocaleCode, key: CheckoutMessageKey, status = 400): never => {
+  throw new ApiFailure(status, status === 409 ? (key === 'out_of_stock' ? 'out_of_stock' : 'price_changed') : 'invalid_request', checkoutMessage(locale, key));
+};
+
+export async function placeOrder(db: Db, locale: LocaleCode, id: string, urls: CheckoutUrls, ctx: CartContext): Promise<PlaceOrderResponse> {
+  const c = await requireCheckout(db, locale, id);
+  if (c.status === 'completed') return { redirect_url: urls.confirmation(c.id), order_number: c.orderId };
+  const quote = await quoteCheckout(db, c, ctx);
+  if (quote.items.length === 0) refuse(locale, 'empty_cart');
+  const problem = customerProblems(locale, c.customer, true)[0];
+  if (problem) refuse(locale, problem.code);
+  if (!quote.shipping) refuse(locale, 'no_shipping');
+  if (quote.shipping!.hasServicePoints && !quote.servicePoint) refuse(locale, 'service_point');
+  const type = c.customer.type ?? 'consumer';
+  const method = paymentMethodsFor(locale).find((m) => m.id === c.paymentMethod && m.customer_types.includes(type));
+  const provider = method && providerFor(method.id);
+  if (!method || !provider) return refuse(locale, 'payment_method');
+  if (provider.id !== 'invoice') return refuse(locale, 'payment_method'); // external providers: wired in provider-registry.ts
+  try {
+    const session = await provider.createSession({
+      reference: c.id, checkoutId: c.id, locale, currency: quote.totals.currency, amountMinor: quote.totals.total_minor, vatMinor: quote.totals.vat_minor,
+      method: method.id, lines: [], customer: { type, email: c.customer.email!, mobile: c.customer.mobile!, firstName: c.customer.first_name!, lastName: c.customer.last_name!,
+        street: c.customer.street!, postalCode: c.customer.postal_code!, city: c.customer.city!, countryCode: LOCALES[locale].countryCode, companyName: c.customer.company_name, organisationNumber: c.customer.organisation_number },
+      returnUrl: urls.confirmation(c.id), cancelUrl: urls.failed(c.id, 'cancelled'), notificationUrl: '',
+    });
+    const done = await completeCheckout(db, c, { provider: 'invoice', status: 'authorized', amountMinor: null, sessionId: session.sessionId, providerReference: null }, 'shopper', ctx);
+    return { redirect_url: urls.confirmation(c.id), order_number: done.orderNumber };
+  } catch (err) {
+    if (err instanceof OutOfStock) return refuse(locale, 'out_of_stock', 409);
+    if (err instanceof PriceChanged) return refuse(locale, 'price_changed', 409);
+    throw err;
+  }
+}
