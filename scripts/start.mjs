@@ -13,7 +13,7 @@ await runDbCommand('seed', ['--if-empty']);
 const dir = currentBuildDir();
 const infoFile = path.join(dir, 'build-info.json');
 const origins = JSON.stringify(siteSettings().origins);
-let built = false;
+let built;
 try {
   built = fs.existsSync(path.join(dir, 'server', 'entry.mjs')) && JSON.parse(fs.readFileSync(infoFile, 'utf8')).origins === origins;
 } catch { built = false; }

@@ -79,7 +79,7 @@ export class Notifier {
   }
 
   private async deliver(delivery: NotificationDelivery, generation: number): Promise<void> {
-    let last: { status?: number; answer?: string; note?: string } = {};
+    let last: { status?: number; answer?: string; note?: string } | undefined;
     for (let attempt = 1; attempt <= RETRY_DELAYS_MS.length; attempt++) {
       if (RETRY_DELAYS_MS[attempt - 1]) await this.wait(RETRY_DELAYS_MS[attempt - 1]);
       if (generation !== this.generation) return;

@@ -31,7 +31,7 @@ function useWidget(slug: WidgetSlug, when: boolean): Widget | undefined {
   useEffect(() => {
     if (!when || w) return;
     fetchWidget(slug).then((r) => r.ok && r.data && setW(r.data)).catch(() => { /* silent (docs/product/errors.md#silent-failures) */ });
-  }, [when]);
+  }, [when, slug, w]);
   return w && !w.hidden && w.content ? w : undefined;
 }
 

@@ -6,7 +6,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { LocaleCode } from '#lib/market/locales.ts';
-import type { PriceObject, Thumb } from '#lib/catalogue/types.ts';
 import { unitPrice } from '#lib/pricing/tiers.ts';
 import { searchProducts, searchTriggers } from '#api-client/catalogue.ts';
 import type { ProductSearchResult, SearchTriggerHint } from '#lib/api/catalogue-contracts.ts';

@@ -44,7 +44,7 @@ export function matchQuery(index: SearchIndex, query: string): Matches {
   const { best, touched } = s;
 
   // Candidates from the first token, then narrowed by each further token.
-  let count = scoreToken(index, tokens[0], best, touched);
+  const count = scoreToken(index, tokens[0], best, touched);
   let cand = touched.slice(0, count);
   let score = new Float32Array(count);
   for (let i = 0; i < count; i++) { score[i] = best[cand[i]]; best[cand[i]] = 0; }
