@@ -122,7 +122,7 @@ describe('GET /api/widget-by-slug/{slug}', () => {
 });
 
 describe('categories, triggers, strings', () => {
-  it('GET /api/product-categories?v=2 answers the tree with SPEC §3 fields', async () => {
+  it('GET /api/product-categories?v=2 answers the tree with documented fields', async () => {
     const r = await request(api('/api/product-categories', 'fi', '&v=2'));
     expect(r.status).toBe(200);
     const tree = r.json();

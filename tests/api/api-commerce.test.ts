@@ -86,7 +86,7 @@ describe('POST /api/sync-cart', () => {
 describe('POST /api/sync-coupons', () => {
   const cartOf = (qty: number) => [{ sku: sv.find((x) => plain(x) && x.stock_status !== 'in-stock')!.sku, quantity: qty }];
 
-  it('answers every held code, unknown ones not applied, with the SPEC §3 coupon fields', async () => {
+  it('answers every held code, unknown ones not applied, with the documented coupon fields', async () => {
     const r = await postJson(api('/api/sync-coupons'), { coupons: ['SAVE10', 'NOPE-123'], cart_contents: cartOf(1), ignoreCache: true });
     expect(r.status).toBe(200);
     const [save, nope] = r.json<any[]>();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accountLinkTarget, customerDiscounts, loginModal, LOGGED_OUT } from '#lib/account/client-rules.ts';
 
-describe('account link and login modal (SPEC §2, §4)', () => {
+describe('account link and login modal', () => {
   it('routes by auth state', () => {
     expect(accountLinkTarget(LOGGED_OUT)).toEqual({ kind: 'login' });
     expect(accountLinkTarget({ ...LOGGED_OUT, accessToken: 't' })).toEqual({ kind: 'orders' });

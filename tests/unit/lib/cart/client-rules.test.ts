@@ -3,7 +3,7 @@ import { cartTotal } from '#lib/cart/cart-total.ts';
 import { addItem, cartCount, isLockedLine, itemFromProduct, needsProductPage, priceForQuantity, setQuantity } from '#lib/cart/client-rules.ts';
 import { line, product } from '#tests/unit/fixtures/cart-items.ts';
 
-describe('cart rules (SPEC §4 Cart)', () => {
+describe('cart rules', () => {
   it('builds a line from a product with tier pricing', () => {
     const l = itemFromProduct(product, 5, 'u1');
     expect(l.price).toBe(90);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clampQuantity, debounceFor, shouldSendUpdate } from '#lib/cart/client-spinner.ts';
 
-describe('quantity spinner (SPEC §5)', () => {
+describe('quantity spinner', () => {
   it('forces integers in 0–5000, non-numeric → 0', () => {
     expect(clampQuantity('3.7')).toBe(3);
     expect(clampQuantity('-4')).toBe(0);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { clearCheckout, EMPTY_CART, reviveCart, showCheckoutButton } from '#lib/cart/client-state.ts';
 import { line } from '#tests/unit/fixtures/cart-items.ts';
 
-describe('cart rules (SPEC §4 Cart)', () => {
+describe('cart rules', () => {
   it('clears checkout state and revives broken storage', () => {
     const s = clearCheckout({ ...EMPTY_CART, checkoutID: 'c1', paymentMethod: 'klarna', servicePoint: 'sp', shippingMethod: 'x', campaignData: { utm_source: 'a' }, sessions: { card: { id: '1', locale: 'sv' } }, items: [line('u1')] });
     expect(s).toMatchObject({ checkoutID: null, paymentMethod: null, servicePoint: null, shippingMethod: null, campaignData: null, sessions: {} });

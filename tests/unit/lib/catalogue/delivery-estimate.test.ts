@@ -4,7 +4,7 @@ import { addWorkingDays, deliveryDates, deliveryEstimate, formatDeliveryDate } f
 const day = (s: string) => new Date(`${s}T00:00:00Z`);
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 
-describe('delivery estimate (SPEC §9, working days, weekends skipped)', () => {
+describe('delivery estimate', () => {
   it('counts working days and skips weekends', () => {
     expect(iso(addWorkingDays(day('2026-11-23'), 1))).toBe('2026-11-24'); // Mon → Tue
     expect(iso(addWorkingDays(day('2026-11-27'), 1))).toBe('2026-11-30'); // Fri → Mon

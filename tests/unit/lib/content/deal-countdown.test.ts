@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dealLive, formatHms, secondsLeft } from '#lib/content/deal-countdown.ts';
 
-describe('deal countdown (SPEC §4)', () => {
+describe('deal countdown', () => {
   const deal = { starts_at: '2026-01-01T10:00:00Z', expires_at: '2026-01-02T12:00:00Z' };
   it('is live only between starts_at and expires_at', () => {
     expect(dealLive(deal, Date.parse('2026-01-01T09:59:59Z'))).toBe(false);

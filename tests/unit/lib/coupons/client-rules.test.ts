@@ -5,7 +5,7 @@ import type { CartItem } from '#lib/cart/client-rules.ts';
 const item = (product_id: number, quantity: number, group_id: number | null = 1, discount_category: string | null = 'A') =>
   ({ product_id, sku: `S${product_id}`, quantity, group_id, discount_category }) as CartItem;
 
-describe('coupon store rules (SPEC §4 Coupon)', () => {
+describe('coupon store rules', () => {
   it('adds by code once, removes by code', () => {
     let list = addCoupon([], ' summer10 ');
     list = addCoupon(list, 'SUMMER10');

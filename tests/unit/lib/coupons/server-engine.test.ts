@@ -13,7 +13,7 @@ const line = (over: Partial<EngineLine>): EngineLine => ({
   product_id: 1, quantity: 1, unit_price: 100, campaign: false, vat: 25, categories: [10], group_id: 1, discount_category: 'A', ...over,
 });
 
-describe('coupon engine: percentages (SPEC §9 highest discount wins)', () => {
+describe('coupon engine: percentages', () => {
   it('applies a global percentage to every line and reports the VAT in it', () => {
     const r = applyCoupons([line({}), line({ product_id: 2, unit_price: 50, quantity: 2 })], [rule({ code: 'SAVE10', percentage_discount: 10 })]);
     expect(r.lineDiscounts).toEqual([10, 10]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isChunkLoadError, shouldReloadForChunk } from '#lib/page-behaviour/chunk-reload.ts';
 
-describe('chunk-load failure reload (SPEC §8)', () => {
+describe('chunk-load failure reload', () => {
   it('reloads at most once per 60 seconds', () => {
     expect(shouldReloadForChunk(null, 1000)).toBe(true);
     expect(shouldReloadForChunk(1000, 60_999)).toBe(false);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pickVariant, resolveProviders } from '#lib/page-behaviour/experiments.ts';
 
-describe('experiments (SPEC §4)', () => {
+describe('experiments', () => {
   it('picks an accessories variant once and reuses it; other names get original', () => {
     const a = pickVariant('accessories', {}, () => 0.9);
     expect(a.variant).toBe('upselling');

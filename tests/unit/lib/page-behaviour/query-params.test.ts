@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { campaignParams, encodeAtc, parseAtc, parseOverrides, validDisc, validRouteDiscount, withoutOneShot } from '#lib/page-behaviour/query-params.ts';
 
-describe('query-driven behaviour (SPEC §2, §5)', () => {
+describe('query-driven behaviour', () => {
   it('decodes atc: base64 sku:qty pairs separated by semicolons', () => {
     expect(parseAtc(btoa('ABC-1:2;XYZ:1'))).toEqual([{ sku: 'ABC-1', quantity: 2 }, { sku: 'XYZ', quantity: 1 }]);
     expect(parseAtc(btoa('A:0;B:x;:3;C:9999'))).toEqual([{ sku: 'C', quantity: 5000 }]);

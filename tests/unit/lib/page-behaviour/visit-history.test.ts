@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addRecentlyViewed, pushHistory, type RecentlyViewed } from '#lib/page-behaviour/visit-history.ts';
 
-describe('recently viewed and breadcrumb history (SPEC §4, §9)', () => {
+describe('recently viewed and breadcrumb history', () => {
   const rv = (sku: string): RecentlyViewed => ({ sku, name: sku, url: `/p/${sku}`, thumb: null });
   it('keeps 5, newest first, no duplicates', () => {
     let list = ['a', 'b', 'c', 'd', 'e', 'f'].reduce((l, s) => addRecentlyViewed(l, rv(s)), [] as RecentlyViewed[]);

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { normalizeTiers, ordinaryUnitPrice, tierFor, unitPrice } from '#lib/pricing/tiers.ts';
 import { tiersArb } from '#tests/unit/fixtures/arbitraries.ts';
 
-describe('price tiers (SPEC §4, §5)', () => {
+describe('price tiers', () => {
   it('drops tiers that are not lower than the previous one', () => {
     expect(normalizeTiers([{ q: 1, p: 100 }, { q: 5, p: 100 }, { q: 10, p: 90 }, { q: 20, p: 95 }])).toEqual([{ q: 1, p: 100 }, { q: 10, p: 90 }]);
   });
@@ -29,7 +29,7 @@ describe('price tiers (SPEC §4, §5)', () => {
 
 // Property-based invariants (fast-check).
 
-describe('tier rules (SPEC §4, §5)', () => {
+describe('tier rules', () => {
   it('normalized tiers strictly increase in q and strictly decrease in p', () => {
     fc.assert(fc.property(tiersArb, (tiers) => {
       const n = normalizeTiers(tiers);

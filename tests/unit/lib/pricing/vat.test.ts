@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { displayAmount, excludeVat, roundTo, vatPortion } from '#lib/pricing/vat.ts';
 
-describe('VAT display and rounding (SPEC §9)', () => {
+describe('VAT display and rounding', () => {
   it('rounds incl-VAT prices to the currency digits', () => {
     expect(displayAmount(149.6, 25, true, 'SEK')).toBe(150);
     expect(displayAmount(12.345, 25.5, true, 'EUR')).toBe(12.35);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorResponse } from '#lib/routing/route-errors.ts';
 
-describe('route errors (SPEC §8)', () => {
+describe('route errors', () => {
   it('shows the error page with status 500 by default, the message and a home link', async () => {
     const r = errorResponse(new Error('Database unavailable'), '/fi/checkout', 'fi');
     expect(r.status).toBe(500);

@@ -34,7 +34,7 @@ const EXPECTED: Record<RouteName, { params: RouteParams; paths: Record<LocaleCod
 })();
 
 describe('route table', () => {
-  it('covers every screen of SPEC §2', () => {
+  it('covers every screen', () => {
     expect(new Set(ROUTE_NAMES)).toEqual(new Set(Object.keys(EXPECTED)));
   });
 
