@@ -7,7 +7,9 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  */
 class NameOrderSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    return [...files].sort((a, b) => (a.project.name === b.project.name ? a.moduleId.localeCompare(b.moduleId) : a.project.name < b.project.name ? -1 : 1));
+    return [...files].sort((a, b) =>
+      a.project.name === b.project.name ? a.moduleId.localeCompare(b.moduleId) : a.project.name < b.project.name ? -1 : 1,
+    );
   }
 }
 
@@ -21,9 +23,13 @@ export default defineConfig({
       { test: { name: 'providers', include: ['tests/providers/**/*.test.ts'], environment: 'node', testTimeout: 30_000 } },
       {
         test: {
-          name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node',
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          environment: 'node',
           // API tests share one server/database per run: run files one after another.
-          fileParallelism: false, testTimeout: 30_000, hookTimeout: 240_000,
+          fileParallelism: false,
+          testTimeout: 30_000,
+          hookTimeout: 240_000,
           globalSetup: ['tests/api/global-setup.ts'],
         },
       },

@@ -11,7 +11,10 @@ import { migrate } from '#server/db/migrate.ts';
 import { generateDemoCatalogue } from '#server/catalogue/demo-generator.ts';
 import { writeCatalogue } from '#server/catalogue/write-catalogue.ts';
 
-const arg = (name, def) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? process.argv[i + 1] : def; };
+const arg = (name, def) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : def;
+};
 const products = Number(arg('products', 2000));
 const keep = process.argv.includes('--keep');
 // Inside the project: the build's server chunks resolve their packages from node_modules upwards.
@@ -34,7 +37,9 @@ function treeRss(pid) {
     try {
       kb += Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0);
       for (const c of fs.readFileSync(`/proc/${p}/task/${p}/children`, 'utf8').trim().split(/\s+/).filter(Boolean)) walk(c);
-    } catch { /* exited */ }
+    } catch {
+      /* exited */
+    }
   };
   walk(pid);
   return kb * 1024;
@@ -47,22 +52,51 @@ const child = spawn(process.execPath, ['node_modules/astro/bin/astro.mjs', 'buil
   env: { ...process.env, DATABASE_URL: `sqlite:${dbFile}`, PARTSFRONT_OUT_DIR: outDir, ASTRO_TELEMETRY_DISABLED: '1' },
   stdio: ['ignore', 'pipe', 'pipe'],
 });
-child.stdout.on('data', (d) => { log += d; });
-child.stderr.on('data', (d) => { log += d; });
-const sampler = setInterval(() => { peak = Math.max(peak, treeRss(child.pid)); }, 100);
+child.stdout.on('data', (d) => {
+  log += d;
+});
+child.stderr.on('data', (d) => {
+  log += d;
+});
+const sampler = setInterval(() => {
+  peak = Math.max(peak, treeRss(child.pid));
+}, 100);
 const code = await new Promise((r) => child.on('exit', r));
 clearInterval(sampler);
 const seconds = (Date.now() - t) / 1000;
-if (code !== 0) { console.error(log.slice(-3000)); process.exit(1); }
+if (code !== 0) {
+  console.error(log.slice(-3000));
+  process.exit(1);
+}
 
 let pages = 0;
-const count = (dir) => { for (const e of fs.readdirSync(dir, { withFileTypes: true })) { if (e.isDirectory()) count(path.join(dir, e.name)); else if (e.name === 'index.html') pages++; } };
+const count = (dir) => {
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (e.isDirectory()) count(path.join(dir, e.name));
+    else if (e.name === 'index.html') pages++;
+  }
+};
 count(path.join(outDir, 'client'));
 const m = /prerendering static routes[\s\S]*?Completed in ([\d.]+)(ms|s|m)\b/.exec(log);
 const prerender = m ? Number(m[1]) * { ms: 0.001, s: 1, m: 60 }[m[2]] : NaN;
 const precompress = Number(/precompressed \d+ files \(br \+ gzip\) in (\d+) ms/.exec(log)?.[1] ?? NaN) / 1000;
 
-console.log(JSON.stringify({ products, pages, seconds, pagesPerSecond: Math.round(pages / seconds), prerenderSeconds: prerender,
-  prerenderPagesPerSecond: Math.round(pages / prerender), precompressSeconds: precompress, peakRssMiB: Math.round(peak / 2 ** 20), cores: os.availableParallelism() }, null, 2));
+console.log(
+  JSON.stringify(
+    {
+      products,
+      pages,
+      seconds,
+      pagesPerSecond: Math.round(pages / seconds),
+      prerenderSeconds: prerender,
+      prerenderPagesPerSecond: Math.round(pages / prerender),
+      precompressSeconds: precompress,
+      peakRssMiB: Math.round(peak / 2 ** 20),
+      cores: os.availableParallelism(),
+    },
+    null,
+    2,
+  ),
+);
 if (keep) console.log(`build kept in ${outDir}`);
 else fs.rmSync(tmp, { recursive: true, force: true });

@@ -18,21 +18,41 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const dbUrl = `sqlite:${DB_FILE}`;
 
 fs.rmSync(DB_FILE, { force: true });
-const seeded = spawnSync(process.execPath, ['scripts/db.mjs', 'seed', '--products', '1000'], { stdio: 'inherit', env: { ...process.env, DATABASE_URL: dbUrl } });
+const seeded = spawnSync(process.execPath, ['scripts/db.mjs', 'seed', '--products', '1000'], {
+  stdio: 'inherit',
+  env: { ...process.env, DATABASE_URL: dbUrl },
+});
 if (seeded.status !== 0) process.exit(seeded.status ?? 1);
 // Plenty of stock: the bench measures completion, not running out.
 const raw = new DatabaseSync(DB_FILE);
 raw.exec("UPDATE products SET stock_quantity = 1000000 WHERE stock_status = 'in-stock'");
-const skus = raw.prepare("SELECT sku FROM products WHERE orderable = 1 AND stock_status = 'in-stock' ORDER BY id LIMIT 50").all().map((r) => r.sku);
+const skus = raw
+  .prepare("SELECT sku FROM products WHERE orderable = 1 AND stock_status = 'in-stock' ORDER BY id LIMIT 50")
+  .all()
+  .map((r) => r.sku);
 raw.close();
 
 const buildDir = [process.env.PARTSFRONT_BUILD_DIR, '.cache/test/build', 'builds/current', 'dist']
-  .filter(Boolean).map((d) => path.resolve(d)).find((d) => fs.existsSync(path.join(d, 'server', 'entry.mjs')));
-if (!buildDir) { console.error('no build found: run `npm run build` (or npm test once) first'); process.exit(1); }
+  .filter(Boolean)
+  .map((d) => path.resolve(d))
+  .find((d) => fs.existsSync(path.join(d, 'server', 'entry.mjs')));
+if (!buildDir) {
+  console.error('no build found: run `npm run build` (or npm test once) first');
+  process.exit(1);
+}
 
 const server = await startServer({ port: PORT, databaseUrl: dbUrl, buildDir });
 const api = (p) => `http://sv.localhost:${PORT}${p}?locale=sv&sid=1`;
-const customer = { type: 'consumer', email: 'bench@example.se', mobile: '0701234567', first_name: 'B', last_name: 'Ench', street: 'Gatan 1', postal_code: '12345', city: 'Stockholm' };
+const customer = {
+  type: 'consumer',
+  email: 'bench@example.se',
+  mobile: '0701234567',
+  first_name: 'B',
+  last_name: 'Ench',
+  street: 'Gatan 1',
+  postal_code: '12345',
+  city: 'Stockholm',
+};
 
 async function prepare(i) {
   const items = [0, 1, 2].map((k) => ({ sku: skus[(i + k * 7) % skus.length], quantity: 1 + ((i + k) % 3) }));
@@ -55,11 +75,23 @@ try {
   for (const id of ids.slice(total)) await postJson(api(`/api/checkout/${id}/place`), { terms_accepted: true });
   let k = 0;
   const r = await pacedLoad({
-    port: PORT, host: `sv.localhost:${PORT}`, rate: RATE, seconds: SECONDS,
-    next: () => ({ method: 'POST', path: `/api/checkout/${ids[k++]}/place?locale=sv&sid=1`, body: JSON.stringify({ terms_accepted: true }), headers: { 'content-type': 'application/json' } }),
+    port: PORT,
+    host: `sv.localhost:${PORT}`,
+    rate: RATE,
+    seconds: SECONDS,
+    next: () => ({
+      method: 'POST',
+      path: `/api/checkout/${ids[k++]}/place?locale=sv&sid=1`,
+      body: JSON.stringify({ terms_accepted: true }),
+      headers: { 'content-type': 'application/json' },
+    }),
   });
-  const orders = new DatabaseSync(DB_FILE, { readOnly: true }).prepare('SELECT COUNT(*) AS n FROM orders WHERE checkout_id IS NOT NULL').get().n;
-  console.log(`checkout completion @ ${RATE}/s for ${SECONDS} s: p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, max ${r.max.toFixed(1)} ms, failed ${r.failed}, orders ${orders}`);
+  const orders = new DatabaseSync(DB_FILE, { readOnly: true })
+    .prepare('SELECT COUNT(*) AS n FROM orders WHERE checkout_id IS NOT NULL')
+    .get().n;
+  console.log(
+    `checkout completion @ ${RATE}/s for ${SECONDS} s: p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, max ${r.max.toFixed(1)} ms, failed ${r.failed}, orders ${orders}`,
+  );
 } finally {
   await server.stop();
 }

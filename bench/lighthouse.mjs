@@ -12,8 +12,14 @@ import { startServer } from '#tests/support/server.ts';
 const PORT = Number(process.env.BENCH_PORT ?? 4499);
 const candidates = [process.argv[2], '.cache/test/build', 'builds/current', 'dist'].filter(Boolean);
 const buildDir = candidates.find((d) => fs.existsSync(path.join(d, 'server', 'entry.mjs')));
-if (!buildDir) { console.error('no build found: run npm test, npm run build or pass a build dir'); process.exit(1); }
-const dbFile = fs.existsSync('.cache/test/catalogue.db') && buildDir.includes('.cache/test') ? 'sqlite:.cache/test/catalogue.db' : process.env.DATABASE_URL ?? '';
+if (!buildDir) {
+  console.error('no build found: run npm test, npm run build or pass a build dir');
+  process.exit(1);
+}
+const dbFile =
+  fs.existsSync('.cache/test/catalogue.db') && buildDir.includes('.cache/test')
+    ? 'sqlite:.cache/test/catalogue.db'
+    : (process.env.DATABASE_URL ?? '');
 const locales = (process.env.BENCH_LOCALES ?? 'sv,fi').split(',');
 
 const server = await startServer({ port: PORT, databaseUrl: dbFile, buildDir });
@@ -28,12 +34,26 @@ for (const locale of locales) {
   const hrefs = [...home.matchAll(/href="(\/[^"#?]+)"/g)].map((m) => m[1]);
   const category = hrefs.find((h) => /^\/(kategori|kategoria|categorie)\//.test(h));
   const product = hrefs.find((h) => /^\/(produkt|tuote|product)\//.test(h));
-  for (const [type, p] of [['home', '/'], ['category', category], ['product', product]]) if (p) pages.push({ locale, type, url: `http://${host}:${PORT}${p}` });
+  for (const [type, p] of [
+    ['home', '/'],
+    ['category', category],
+    ['product', product],
+  ])
+    if (p) pages.push({ locale, type, url: `http://${host}:${PORT}${p}` });
 }
 
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 const rows = [];
 try {
@@ -41,7 +61,9 @@ try {
     const result = await lighthouse(page.url, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error' });
     const lhr = result.lhr;
     rows.push({
-      locale: page.locale, type: page.type, path: new URL(page.url).pathname.slice(0, 48),
+      locale: page.locale,
+      type: page.type,
+      path: new URL(page.url).pathname.slice(0, 48),
       performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
       cls: Number(lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3)),
       lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),

@@ -30,10 +30,12 @@ export async function pacedLoad({ port, host, rate, seconds, next }) {
     const due = start + i * interval;
     const wait = due - performance.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    pending.push(once(port, host, next()).then((status) => {
-      latencies.push(performance.now() - due);
-      if (status < 200 || status >= 300) failed++;
-    }));
+    pending.push(
+      once(port, host, next()).then((status) => {
+        latencies.push(performance.now() - due);
+        if (status < 200 || status >= 300) failed++;
+      }),
+    );
   }
   await Promise.all(pending);
   const elapsed = (performance.now() - start) / 1000;

@@ -33,7 +33,10 @@ export async function startSandbox(opts: { port?: number; host?: string; publicB
     const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
     if (url.pathname === '/healthz') return void res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
     const emulator = emulators.find((e) => url.pathname === e.prefix || url.pathname.startsWith(`${e.prefix}/`));
-    if (!emulator) return void res.writeHead(404, { 'content-type': 'text/plain' }).end(`no emulator here; mounted: ${emulators.map((e) => e.prefix).join(', ')}`);
+    if (!emulator)
+      return void res
+        .writeHead(404, { 'content-type': 'text/plain' })
+        .end(`no emulator here; mounted: ${emulators.map((e) => e.prefix).join(', ')}`);
     emulator.handle(req, res, url).catch((error: unknown) => {
       console.error(`[sandbox] ${req.method} ${req.url}:`, error);
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
@@ -52,19 +55,25 @@ export async function startSandbox(opts: { port?: number; host?: string; publicB
     port,
     url,
     prefixes: emulators.map((e) => e.prefix),
-    close: () => new Promise<void>((resolve) => {
-      for (const e of emulators) e.close?.();
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const e of emulators) e.close?.();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const port = Number(process.env.PARTSFRONT_SANDBOX_PORT ?? 4330);
-  const sandbox = await startSandbox({ port, ...(process.env.PARTSFRONT_SANDBOX_PUBLIC_URL ? { publicBaseUrl: process.env.PARTSFRONT_SANDBOX_PUBLIC_URL } : {}) });
+  const sandbox = await startSandbox({
+    port,
+    ...(process.env.PARTSFRONT_SANDBOX_PUBLIC_URL ? { publicBaseUrl: process.env.PARTSFRONT_SANDBOX_PUBLIC_URL } : {}),
+  });
   console.log(`Partsfront provider sandbox on ${sandbox.url} — ${sandbox.prefixes.join(', ')} (GET /healthz)`);
-  const stop = (): void => { void sandbox.close().then(() => process.exit(0)); };
+  const stop = (): void => {
+    void sandbox.close().then(() => process.exit(0));
+  };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

@@ -13,7 +13,12 @@ try {
   process.exit(1);
 }
 let pid = Number(process.env.PARTSFRONT_SERVER_PID);
-if (!pid) try { pid = Number(fs.readFileSync(SERVER_PID_FILE, 'utf8')); } catch { pid = 0; }
+if (!pid)
+  try {
+    pid = Number(fs.readFileSync(SERVER_PID_FILE, 'utf8'));
+  } catch {
+    pid = 0;
+  }
 if (pid) {
   try {
     process.kill(pid, 'SIGHUP');

@@ -27,10 +27,21 @@ function run(label, cmd, args, env, reportFile, count) {
 }
 
 // A file that fails to load has no failed test but a failed suite: count it so it cannot pass silently.
-const vitestCounts = (j) => ({ passed: j.numPassedTests, failed: j.numFailedTests || j.numFailedTestSuites, skipped: j.numPendingTests + (j.numTodoTests ?? 0) });
+const vitestCounts = (j) => ({
+  passed: j.numPassedTests,
+  failed: j.numFailedTests || j.numFailedTestSuites,
+  skipped: j.numPendingTests + (j.numTodoTests ?? 0),
+});
 const vitest = (project, label, env = {}) => {
   const out = path.join(tmp, `${label.replace(/\W+/g, '-')}.json`);
-  run(label, bin('vitest'), ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], env, out, vitestCounts);
+  run(
+    label,
+    bin('vitest'),
+    ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    env,
+    out,
+    vitestCounts,
+  );
 };
 
 // A check that passes or fails as a whole (typecheck, format, lint, astro-check): 1 passed or 1 failed in the totals.
@@ -70,7 +81,9 @@ else if (!only || only.includes('api')) console.log('\napi (postgres): skipped â
 
 const e2eOut = path.join(tmp, 'e2e.json');
 run('e2e', bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eOut }, e2eOut, (j) => ({
-  passed: j.stats.expected, failed: j.stats.unexpected, skipped: j.stats.skipped,
+  passed: j.stats.expected,
+  failed: j.stats.unexpected,
+  skipped: j.stats.skipped,
 }));
 
 console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);

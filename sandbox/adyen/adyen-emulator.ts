@@ -27,7 +27,12 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
   const faults = new FaultState();
   const notifier = new Notifier(() => faults.current);
   const idempotency = new IdempotencyStore();
-  const ctx: AdyenContext = { store: newStore(ADYEN_SANDBOX.webhookUrl), notifier, publicBaseUrl: opts.publicBaseUrl.replace(/\/+$/, ''), hmacKeyHex: ADYEN_SANDBOX.hmacKeyHex };
+  const ctx: AdyenContext = {
+    store: newStore(ADYEN_SANDBOX.webhookUrl),
+    notifier,
+    publicBaseUrl: opts.publicBaseUrl.replace(/\/+$/, ''),
+    hmacKeyHex: ADYEN_SANDBOX.hmacKeyHex,
+  };
   // Sessions expire on their own, as at Adyen (reads and pages also check on the spot).
   const expiry = setInterval(() => expireSessions(ctx, Date.now()), 1000);
   expiry.unref();
@@ -35,7 +40,10 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
   const controls: ControlContext = {
     faults,
     notifier,
-    reset: () => { ctx.store = newStore(ctx.store.webhookUrl); idempotency.clear(); }, // the webhook URL is account configuration: kept
+    reset: () => {
+      ctx.store = newStore(ctx.store.webhookUrl);
+      idempotency.clear();
+    }, // the webhook URL is account configuration: kept
     extra: {
       webhook(body) {
         const input = webhookInput.safeParse(body);
@@ -46,7 +54,8 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
       expire(body) {
         const input = expireInput.safeParse(body);
         if (!input.success) return { status: 400, body: { error: 'send { "sessionId"?: string }' } };
-        for (const s of ctx.store.sessions.values()) if (!input.data.sessionId || s.id === input.data.sessionId) s.expiresAt = Math.min(s.expiresAt, Date.now());
+        for (const s of ctx.store.sessions.values())
+          if (!input.data.sessionId || s.id === input.data.sessionId) s.expiresAt = Math.min(s.expiresAt, Date.now());
         expireSessions(ctx, Date.now());
         return { status: 200, body: { expired: true } };
       },
@@ -69,7 +78,14 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
   };
 }
 
-async function api(ctx: AdyenContext, faults: FaultState, idempotency: IdempotencyStore, req: IncomingMessage, path: string, url: URL): Promise<ApiAnswer> {
+async function api(
+  ctx: AdyenContext,
+  faults: FaultState,
+  idempotency: IdempotencyStore,
+  req: IncomingMessage,
+  path: string,
+  url: URL,
+): Promise<ApiAnswer> {
   const text = await readBody(req);
   if (await faults.beforeApiCall()) return serverFault();
   if (req.headers['x-api-key'] !== ADYEN_SANDBOX.apiKey) return unauthorized();
@@ -81,7 +97,8 @@ async function api(ctx: AdyenContext, faults: FaultState, idempotency: Idempoten
   const read = /^\/sessions\/([^/]+)$/.exec(path);
   if (req.method === 'GET' && read) return readSession(ctx, decodeURIComponent(read[1]!), url.searchParams.get('sessionResult'));
   const mod = /^\/payments\/([^/]+)\/(captures|cancels|refunds)$/.exec(path);
-  if (req.method === 'POST' && mod) return idempotency.run(key, path, () => modify(ctx, decodeURIComponent(mod[1]!), mod[2] as Modification, json.value, merchant));
+  if (req.method === 'POST' && mod)
+    return idempotency.run(key, path, () => modify(ctx, decodeURIComponent(mod[1]!), mod[2] as Modification, json.value, merchant));
   return adyenError(404, 'SANDBOX_NOT_FOUND', `${req.method} /v71${path} is not emulated`, 'configuration');
 }
 

@@ -22,6 +22,9 @@ export const serverFault = (): ApiAnswer => adyenError(500, '905', 'Sandbox faul
 export function fieldError(path: ReadonlyArray<PropertyKey>, missing: boolean): ApiAnswer {
   const field = path.map(String).join('.');
   if (field === 'returnUrl' && missing) return adyenError(422, '14_030', 'Return URL is missing.');
-  if (field.startsWith('amount')) return missing ? adyenError(422, '100', 'No amount specified') : adyenError(422, '137', 'Invalid amount specified');
-  return missing ? adyenError(422, '130', `Required field '${field}' is not provided.`) : adyenError(422, '702', `Field '${field}' is not valid.`);
+  if (field.startsWith('amount'))
+    return missing ? adyenError(422, '100', 'No amount specified') : adyenError(422, '137', 'Invalid amount specified');
+  return missing
+    ? adyenError(422, '130', `Required field '${field}' is not provided.`)
+    : adyenError(422, '702', `Field '${field}' is not valid.`);
 }

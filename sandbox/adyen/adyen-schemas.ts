@@ -10,12 +10,19 @@ export const sessionInput = z.looseObject({
   merchantAccount: z.string().min(1),
   amount: amountInput,
   reference: z.string().min(1).max(80),
-  returnUrl: z.string().min(1).max(8000).refine((u) => URL.canParse(u), 'not a URL'),
+  returnUrl: z
+    .string()
+    .min(1)
+    .max(8000)
+    .refine((u) => URL.canParse(u), 'not a URL'),
   mode: z.enum(['embedded', 'hosted']).default('embedded'),
   // Unknown types are refused: the sandbox can only render the ones it emulates.
   allowedPaymentMethods: z.array(z.enum(METHOD_TYPES)).optional(),
   expiresAt: z.iso.datetime({ offset: true }).optional(),
-  countryCode: z.string().regex(/^[A-Z]{2}$/).optional(),
+  countryCode: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .optional(),
   shopperLocale: z.string().optional(),
   additionalData: z.record(z.string(), z.string()).optional(),
 });

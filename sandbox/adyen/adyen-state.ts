@@ -2,7 +2,10 @@
 import type { Notifier } from '../shared/notifier.ts';
 import type { MethodType } from './adyen-test-data.ts';
 
-export interface Amount { value: number; currency: string }
+export interface Amount {
+  value: number;
+  currency: string;
+}
 
 export type SessionStatus = 'active' | 'canceled' | 'completed' | 'expired' | 'paymentPending' | 'refused';
 

@@ -16,7 +16,9 @@ function cancelForm(s: AdyenSession): string {
 }
 
 function cardForm(s: AdyenSession, method: MethodType, error?: string): string {
-  const cards = Object.entries(TEST_CARDS).map(([n, c]) => `<li><code>${n.replace(/(\d{4})(?=\d)/g, '$1 ')}</code> – ${h(c.brand)}, ${h(c.outcome)}</li>`).join('');
+  const cards = Object.entries(TEST_CARDS)
+    .map(([n, c]) => `<li><code>${n.replace(/(\d{4})(?=\d)/g, '$1 ')}</code> – ${h(c.brand)}, ${h(c.outcome)}</li>`)
+    .join('');
   return `${error ? `<p class="error" role="alert">${h(error)}</p>` : ''}
 <form method="post" action="${payPath(s)}"><input type="hidden" name="method" value="${h(method)}">
 <label for="number">Card number</label><input id="number" name="number" inputmode="numeric" autocomplete="cc-number" value="">
@@ -46,8 +48,16 @@ function idealForm(s: AdyenSession): string {
 }
 
 export function methodPage(s: AdyenSession, method: MethodType, error?: string): string {
-  const titles: Record<MethodType, string> = { scheme: 'Pay by card', dankort: 'Pay with Dankort', ideal: 'Pay with iDEAL', swish: 'Pay with Swish', vipps: 'Pay with Vipps', mobilepay: 'Pay with MobilePay' };
-  const form = method === 'scheme' || method === 'dankort' ? cardForm(s, method, error) : method === 'ideal' ? idealForm(s) : walletForm(s, method);
+  const titles: Record<MethodType, string> = {
+    scheme: 'Pay by card',
+    dankort: 'Pay with Dankort',
+    ideal: 'Pay with iDEAL',
+    swish: 'Pay with Swish',
+    vipps: 'Pay with Vipps',
+    mobilepay: 'Pay with MobilePay',
+  };
+  const form =
+    method === 'scheme' || method === 'dankort' ? cardForm(s, method, error) : method === 'ideal' ? idealForm(s) : walletForm(s, method);
   return page(titles[method], `${header(s)}${form}${cancelForm(s)}`);
 }
 
@@ -57,12 +67,18 @@ export function chooserPage(s: AdyenSession): string {
 }
 
 export function challengePage(s: AdyenSession): string {
-  return page('3-D Secure 2 challenge', `${header(s)}<p>Your bank asks you to confirm this payment.</p>
+  return page(
+    '3-D Secure 2 challenge',
+    `${header(s)}<p>Your bank asks you to confirm this payment.</p>
 <form method="post" action="/adyen/checkoutshopper/challenge/${encodeURIComponent(s.id)}">
 <div class="actions"><button class="primary" type="submit" name="action" value="complete">Complete</button>
-<button type="submit" name="action" value="cancel">Cancel</button></div></form>`);
+<button type="submit" name="action" value="cancel">Cancel</button></div></form>`,
+  );
 }
 
 export function closedPage(s: AdyenSession): string {
-  return page('Payment session closed', `${header(s)}<p>This payment session is <strong>${h(s.status)}</strong> and can no longer be used.</p>`);
+  return page(
+    'Payment session closed',
+    `${header(s)}<p>This payment session is <strong>${h(s.status)}</strong> and can no longer be used.</p>`,
+  );
 }

@@ -10,7 +10,13 @@ import { METHOD_TYPES, TEST_CARDS, type MethodType } from './adyen-test-data.ts'
 import { challengePage, chooserPage, closedPage, methodPage } from './hosted-page-views.ts';
 import { authorise, cancelByShopper, expireSessions, refuse, returnLocation, startPayment } from './payment-outcome.ts';
 
-export async function handleHostedPage(ctx: AdyenContext, req: IncomingMessage, res: ServerResponse, path: string, url: URL): Promise<void> {
+export async function handleHostedPage(
+  ctx: AdyenContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  url: URL,
+): Promise<void> {
   const match = /^\/checkoutshopper\/(pay|challenge)\/([^/]+)$/.exec(path);
   expireSessions(ctx, Date.now());
   const session = match ? ctx.store.sessions.get(decodeURIComponent(match[2]!)) : undefined;
@@ -38,7 +44,8 @@ export async function handleHostedPage(ctx: AdyenContext, req: IncomingMessage, 
 function showPage(session: AdyenSession, challenge: boolean, requested: string | null): string {
   if (session.status !== 'active') return closedPage(session);
   if (challenge) return session.payment?.state === 'challenge' ? challengePage(session) : closedPage(session);
-  const method = allowedMethod(session, requested) ?? (session.allowedPaymentMethods.length === 1 ? session.allowedPaymentMethods[0] : undefined);
+  const method =
+    allowedMethod(session, requested) ?? (session.allowedPaymentMethods.length === 1 ? session.allowedPaymentMethods[0] : undefined);
   return method ? methodPage(session, method) : chooserPage(session);
 }
 

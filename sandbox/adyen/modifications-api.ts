@@ -26,11 +26,21 @@ export function modify(ctx: AdyenContext, psp: string, action: Modification, bod
   const refusal = apply(action, payment, session, amount.value);
   const eventCode = action === 'captures' ? 'CAPTURE' : action === 'refunds' ? 'REFUND' : 'CANCELLATION';
   notify(ctx, session, {
-    eventCode, success: !refusal, pspReference, originalReference: psp, amount, paymentMethod: payment.brand, ...(refusal ? { reason: refusal } : {}),
+    eventCode,
+    success: !refusal,
+    pspReference,
+    originalReference: psp,
+    amount,
+    paymentMethod: payment.brand,
+    ...(refusal ? { reason: refusal } : {}),
   });
   const answer: Record<string, unknown> = {
-    merchantAccount, paymentPspReference: psp, pspReference, status: 'received',
-    ...(req.reference ? { reference: req.reference } : {}), ...(req.amount ? { amount: req.amount } : {}),
+    merchantAccount,
+    paymentPspReference: psp,
+    pspReference,
+    status: 'received',
+    ...(req.reference ? { reference: req.reference } : {}),
+    ...(req.amount ? { amount: req.amount } : {}),
   };
   return { status: 201, body: answer };
 }

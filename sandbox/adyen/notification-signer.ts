@@ -18,10 +18,30 @@ export interface NotificationEvent {
   additionalData?: Record<string, string>;
 }
 
-export function signItem(fields: { pspReference: string; originalReference?: string; merchantAccountCode: string; merchantReference: string; amount: Amount; eventCode: string; success: string }, keyHex: string): string {
-  const data = [fields.pspReference, fields.originalReference ?? '', fields.merchantAccountCode, fields.merchantReference,
-    String(fields.amount.value), fields.amount.currency, fields.eventCode, fields.success]
-    .map((v) => v.replace(/\\/g, '\\\\').replace(/:/g, '\\:')).join(':');
+export function signItem(
+  fields: {
+    pspReference: string;
+    originalReference?: string;
+    merchantAccountCode: string;
+    merchantReference: string;
+    amount: Amount;
+    eventCode: string;
+    success: string;
+  },
+  keyHex: string,
+): string {
+  const data = [
+    fields.pspReference,
+    fields.originalReference ?? '',
+    fields.merchantAccountCode,
+    fields.merchantReference,
+    String(fields.amount.value),
+    fields.amount.currency,
+    fields.eventCode,
+    fields.success,
+  ]
+    .map((v) => v.replace(/\\/g, '\\\\').replace(/:/g, '\\:'))
+    .join(':');
   return createHmac('sha256', Buffer.from(keyHex, 'hex')).update(data, 'utf8').digest('base64');
 }
 
@@ -43,11 +63,20 @@ export function notify(ctx: AdyenContext, session: AdyenSession, event: Notifica
   const hmacSignature = signItem(item, ctx.hmacKeyHex);
   const body = JSON.stringify({
     live: 'false',
-    notificationItems: [{ NotificationRequestItem: { ...item, additionalData: { checkoutSessionId: session.id, ...event.additionalData, hmacSignature } } }],
+    notificationItems: [
+      { NotificationRequestItem: { ...item, additionalData: { checkoutSessionId: session.id, ...event.additionalData, hmacSignature } } },
+    ],
   });
   const label = `${event.eventCode} ${event.pspReference} success=${item.success}`;
   if (!ctx.store.webhookUrl) {
-    ctx.notifier.log.push({ label, url: '', at: new Date().toISOString(), outcome: 'dropped', attempts: 0, note: 'no webhook URL configured (POST /adyen/_sandbox/webhook)' });
+    ctx.notifier.log.push({
+      label,
+      url: '',
+      at: new Date().toISOString(),
+      outcome: 'dropped',
+      attempts: 0,
+      note: 'no webhook URL configured (POST /adyen/_sandbox/webhook)',
+    });
     return;
   }
   ctx.notifier.enqueue({ url: ctx.store.webhookUrl, body, label });

@@ -9,7 +9,15 @@ import type { MethodType } from './adyen-test-data.ts';
 import { notify } from './notification-signer.ts';
 
 export function startPayment(ctx: AdyenContext, session: AdyenSession, method: MethodType, brand: string): AdyenPayment {
-  const payment: AdyenPayment = { pspReference: randomString(16), method, brand, state: 'challenge', captured: 0, refunded: 0, cancelled: false };
+  const payment: AdyenPayment = {
+    pspReference: randomString(16),
+    method,
+    brand,
+    state: 'challenge',
+    captured: 0,
+    refunded: 0,
+    cancelled: false,
+  };
   session.payment = payment;
   ctx.store.byPsp.set(payment.pspReference, session);
   return payment;
@@ -20,15 +28,33 @@ export function authorise(ctx: AdyenContext, session: AdyenSession, payment: Ady
   // Without manualCapture the account's default applies: captured at once, no CAPTURE notification.
   if (!session.manualCapture) payment.captured = session.amount.value;
   session.status = 'completed';
-  notify(ctx, session, { eventCode: 'AUTHORISATION', success: true, pspReference: payment.pspReference, amount: session.amount, paymentMethod: payment.brand, additionalData: { authCode: randomString(6, '0123456789') } });
+  notify(ctx, session, {
+    eventCode: 'AUTHORISATION',
+    success: true,
+    pspReference: payment.pspReference,
+    amount: session.amount,
+    paymentMethod: payment.brand,
+    additionalData: { authCode: randomString(6, '0123456789') },
+  });
 }
 
 /** `challengeCancel` (EMV 3DS): '01' the cardholder pressed Cancel, '04' the challenge timed out. */
-export function refuse(ctx: AdyenContext, session: AdyenSession, payment: AdyenPayment, reason: string, challengeCancel?: '01' | '04'): void {
+export function refuse(
+  ctx: AdyenContext,
+  session: AdyenSession,
+  payment: AdyenPayment,
+  reason: string,
+  challengeCancel?: '01' | '04',
+): void {
   payment.state = 'refused';
   session.status = 'refused';
   notify(ctx, session, {
-    eventCode: 'AUTHORISATION', success: false, pspReference: payment.pspReference, amount: session.amount, paymentMethod: payment.brand, reason,
+    eventCode: 'AUTHORISATION',
+    success: false,
+    pspReference: payment.pspReference,
+    amount: session.amount,
+    paymentMethod: payment.brand,
+    reason,
     ...(challengeCancel ? { additionalData: { challengeCancel } } : {}),
   });
 }

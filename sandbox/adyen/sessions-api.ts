@@ -14,7 +14,8 @@ export function createSession(ctx: AdyenContext, body: unknown, merchantAccount:
   if (req.merchantAccount !== merchantAccount) return invalidMerchant();
   const now = Date.now();
   const expiresAt = req.expiresAt ? Date.parse(req.expiresAt) : now + SESSION_TTL_MS;
-  if (expiresAt > now + SESSION_MAX_TTL_MS) return adyenError(422, 'SANDBOX_EXPIRES_AT', 'expiresAt must be within 24 hours of session creation.');
+  if (expiresAt > now + SESSION_MAX_TTL_MS)
+    return adyenError(422, 'SANDBOX_EXPIRES_AT', 'expiresAt must be within 24 hours of session creation.');
   const session: AdyenSession = {
     id: `CS${randomString(16)}`,
     merchantAccount: req.merchantAccount,
@@ -36,7 +37,14 @@ export function createSession(ctx: AdyenContext, body: unknown, merchantAccount:
   const url = session.mode === 'hosted' ? { url: `${ctx.publicBaseUrl}/adyen/checkoutshopper/pay/${session.id}` } : {};
   return {
     status: 201,
-    body: { ...req, id: session.id, expiresAt: new Date(expiresAt).toISOString(), sessionData: session.sessionData, mode: session.mode, ...url },
+    body: {
+      ...req,
+      id: session.id,
+      expiresAt: new Date(expiresAt).toISOString(),
+      sessionData: session.sessionData,
+      mode: session.mode,
+      ...url,
+    },
   };
 }
 
@@ -45,7 +53,8 @@ export function readSession(ctx: AdyenContext, id: string, sessionResult: string
   const session = ctx.store.sessions.get(id);
   if (!session) return adyenError(422, 'SANDBOX_SESSION_UNKNOWN', `Session ${id} does not exist.`);
   if (!sessionResult) return adyenError(422, '130', "Required field 'sessionResult' is not provided.");
-  if (!session.sessionResults.has(sessionResult)) return adyenError(422, 'SANDBOX_SESSION_RESULT_INVALID', 'Invalid sessionResult for this session.');
+  if (!session.sessionResults.has(sessionResult))
+    return adyenError(422, 'SANDBOX_SESSION_RESULT_INVALID', 'Invalid sessionResult for this session.');
   const payment = session.payment?.state === 'authorised' ? session.payment : undefined;
   return {
     status: 200,
@@ -54,7 +63,18 @@ export function readSession(ctx: AdyenContext, id: string, sessionResult: string
       status: session.status,
       reference: session.reference,
       // "A list of all authorised payments done for this session."
-      ...(payment ? { payments: [{ pspReference: payment.pspReference, resultCode: 'Authorised', amount: session.amount, paymentMethod: { type: payment.method, brand: payment.brand } }] } : {}),
+      ...(payment
+        ? {
+            payments: [
+              {
+                pspReference: payment.pspReference,
+                resultCode: 'Authorised',
+                amount: session.amount,
+                paymentMethod: { type: payment.method, brand: payment.brand },
+              },
+            ],
+          }
+        : {}),
     },
   };
 }

@@ -31,9 +31,25 @@ export function sendLabel(store: IngridStore, res: ServerResponse, trackingNumbe
 export function sendTrackingPage(store: IngridStore, res: ServerResponse, tosId: string): void {
   const shipment = [...store.shipments.values()].find((s) => s.tosId === tosId);
   if (!shipment) return notFound(res);
-  const rows = shipment.parcels.map((p) => {
-    const steps = [...store.progress(shipment, p)].reverse().map((s) => `<tr><td>${escapeHtml(s.time.slice(0, 16).replace('T', ' '))}</td><td>${escapeHtml(s.step.replace('STEP_', '').toLowerCase().replaceAll('_', ' '))}</td></tr>`).join('');
-    return `<h2>${escapeHtml(p.trackingNumber)}</h2><table>${steps}</table>`;
-  }).join('');
-  sendHtml(res, 200, renderPage({ provider: 'Ingrid', title: `Your delivery with ${shipment.category.carrier}`, body: `<p>${escapeHtml(shipment.category.name)}</p>${rows}` }));
+  const rows = shipment.parcels
+    .map((p) => {
+      const steps = [...store.progress(shipment, p)]
+        .reverse()
+        .map(
+          (s) =>
+            `<tr><td>${escapeHtml(s.time.slice(0, 16).replace('T', ' '))}</td><td>${escapeHtml(s.step.replace('STEP_', '').toLowerCase().replaceAll('_', ' '))}</td></tr>`,
+        )
+        .join('');
+      return `<h2>${escapeHtml(p.trackingNumber)}</h2><table>${steps}</table>`;
+    })
+    .join('');
+  sendHtml(
+    res,
+    200,
+    renderPage({
+      provider: 'Ingrid',
+      title: `Your delivery with ${shipment.category.carrier}`,
+      body: `<p>${escapeHtml(shipment.category.name)}</p>${rows}`,
+    }),
+  );
 }

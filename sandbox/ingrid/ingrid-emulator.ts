@@ -29,7 +29,11 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
   const publicBase = `${opts.publicBaseUrl.replace(/\/+$/, '')}${PREFIX}`;
   let store = new IngridStore();
   const controls = {
-    faults, notifier, reset: () => { store = new IngridStore(); },
+    faults,
+    notifier,
+    reset: () => {
+      store = new IngridStore();
+    },
     extra: {
       /** Moves parcels (one, or all) on by `steps` tracking steps now. */
       advance(body: unknown): ApiAnswer {
@@ -70,7 +74,14 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
   };
 }
 
-async function api(store: IngridStore, publicBase: string, faults: FaultState, req: IncomingMessage, path: string, query: URLSearchParams): Promise<ApiAnswer> {
+async function api(
+  store: IngridStore,
+  publicBase: string,
+  faults: FaultState,
+  req: IncomingMessage,
+  path: string,
+  query: URLSearchParams,
+): Promise<ApiAnswer> {
   const text = await readBody(req);
   if (await faults.beforeApiCall()) return serverFault();
   if (req.headers.authorization !== `Bearer ${INGRID_SITE_TOKEN}`) return unauthorized();
@@ -78,15 +89,24 @@ async function api(store: IngridStore, publicBase: string, faults: FaultState, r
   if (!json.ok) return invalid(`malformed JSON: ${json.error}`);
   const route = `${req.method} ${path}`;
   switch (route) {
-    case 'POST /v1/delivery_checkout/session.create': return create(store, json.value);
-    case 'POST /v1/delivery_checkout/session.update': return update(store, json.value);
-    case 'POST /v1/delivery_checkout/session.complete': return complete(store, json.value);
+    case 'POST /v1/delivery_checkout/session.create':
+      return create(store, json.value);
+    case 'POST /v1/delivery_checkout/session.update':
+      return update(store, json.value);
+    case 'POST /v1/delivery_checkout/session.complete':
+      return complete(store, json.value);
     case 'GET /v1/delivery_checkout/session.get':
-    case 'GET /v1/delivery_checkout/session.pull': return read(store, query.get('checkout_session_id'));
-    case 'GET /v1/delivery_checkout/locations.list': return locations(query);
-    case 'POST /v1/som/shipments.createAndBook': return bookShipment(store, publicBase, json.value);
-    case 'GET /v1/som/shipments.get': return readShipment(store, publicBase, query.get('shipment_id'));
-    case 'GET /v1/delivery_tracking/parcels': return trackingParcels(store, query);
-    default: return notFound(`${route} is not emulated`);
+    case 'GET /v1/delivery_checkout/session.pull':
+      return read(store, query.get('checkout_session_id'));
+    case 'GET /v1/delivery_checkout/locations.list':
+      return locations(query);
+    case 'POST /v1/som/shipments.createAndBook':
+      return bookShipment(store, publicBase, json.value);
+    case 'GET /v1/som/shipments.get':
+      return readShipment(store, publicBase, query.get('shipment_id'));
+    case 'GET /v1/delivery_tracking/parcels':
+      return trackingParcels(store, query);
+    default:
+      return notFound(`${route} is not emulated`);
   }
 }

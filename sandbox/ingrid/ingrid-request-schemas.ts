@@ -11,15 +11,25 @@ export const cart = z.object({
   cart_id: z.string().min(1),
   total_value: z.number().int().min(0),
   total_discount: z.number().int().min(0).optional(),
-  items: z.array(z.object({
-    sku: z.string().min(1), name: z.string().min(1), quantity: z.number().int().positive(),
-    price: z.number().int().optional(), weight: z.number().int().min(0).optional(),
-  })).min(1),
+  items: z
+    .array(
+      z.object({
+        sku: z.string().min(1),
+        name: z.string().min(1),
+        quantity: z.number().int().positive(),
+        price: z.number().int().optional(),
+        weight: z.number().int().min(0).optional(),
+      }),
+    )
+    .min(1),
 });
 export type IngridCart = z.infer<typeof cart>;
 
 export const searchAddress = z.object({
-  country, postal_code: z.string().min(1), city: z.string().optional(), address_lines: z.array(z.string()).optional(),
+  country,
+  postal_code: z.string().min(1),
+  city: z.string().optional(),
+  address_lines: z.array(z.string()).optional(),
 });
 export type SearchAddress = z.infer<typeof searchAddress>;
 
@@ -42,14 +52,24 @@ export const updateSession = z.object({
 export const completeSession = z.object({
   checkout_session_id: z.string().min(1),
   external_id: z.string().optional(),
-  customer: z.object({
-    name: z.string().min(1), email: z.string().optional(), phone: z.string().optional(),
-    address_lines: z.array(z.string()).default([]), postal_code: z.string().min(1), city: z.string().min(1), country,
-  }).optional(),
+  customer: z
+    .object({
+      name: z.string().min(1),
+      email: z.string().optional(),
+      phone: z.string().optional(),
+      address_lines: z.array(z.string()).default([]),
+      postal_code: z.string().min(1),
+      city: z.string().min(1),
+      country,
+    })
+    .optional(),
 });
 
 /** SOM shipments.createAndBook from a transport order (simplified to what the emulator needs). */
 export const createAndBook = z.object({
   tos_id: z.string().min(1),
-  parcels: z.array(z.object({ weight: z.number().int().min(0).optional() })).min(1).default([{}]),
+  parcels: z
+    .array(z.object({ weight: z.number().int().min(0).optional() }))
+    .min(1)
+    .default([{}]),
 });

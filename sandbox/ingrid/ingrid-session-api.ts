@@ -11,7 +11,8 @@ import { htmlSnippet, offered, sessionView } from './ingrid-session-view.ts';
 import { COUNTRIES, findCategory } from './ingrid-site-config.ts';
 import type { IngridStore, Session } from './ingrid-store.ts';
 
-const answer = (session: Session, extra: Record<string, unknown> = {}): ApiAnswer => ok({ session: sessionView(session), html_snippet: htmlSnippet(session), ...extra });
+const answer = (session: Session, extra: Record<string, unknown> = {}): ApiAnswer =>
+  ok({ session: sessionView(session), html_snippet: htmlSnippet(session), ...extra });
 
 export function create(store: IngridStore, body: unknown): ApiAnswer {
   const input = createSession.safeParse(body);
@@ -21,8 +22,16 @@ export function create(store: IngridStore, body: unknown): ApiAnswer {
   if (!country) return invalid(`purchase_country ${r.purchase_country} is not configured for this site`);
   if (country.currency !== r.purchase_currency) return invalid(`purchase_currency must be ${country.currency} for ${r.purchase_country}`);
   const session: Session = {
-    id: store.newSessionId(), status: 'ACTIVE', country, countryCode: r.purchase_country, currency: r.purchase_currency,
-    cart: r.cart, searchAddress: r.search_address ?? null, selection: null, order: null, updatedAt: new Date().toISOString(),
+    id: store.newSessionId(),
+    status: 'ACTIVE',
+    country,
+    countryCode: r.purchase_country,
+    currency: r.purchase_currency,
+    cart: r.cart,
+    searchAddress: r.search_address ?? null,
+    selection: null,
+    order: null,
+    updatedAt: new Date().toISOString(),
   };
   store.sessions.set(session.id, session);
   return answer(session, { token: Buffer.from(session.id).toString('base64') });
@@ -46,8 +55,11 @@ export function update(store: IngridStore, body: unknown): ApiAnswer {
     const category = offered(session).find((c) => c.id === r.selection!.category_id);
     if (!category) return invalid(`category ${r.selection.category_id} is not offered in this session`);
     const locationId = r.selection.location_external_id;
-    const location = locationId ? pickupLocations(session.countryCode, category, session.searchAddress?.postal_code ?? '').find((l) => l.external_id === locationId) : undefined;
-    if (locationId && !location) return invalid(`location ${locationId} is not a pickup location of ${category.id} near the search address`);
+    const location = locationId
+      ? pickupLocations(session.countryCode, category, session.searchAddress?.postal_code ?? '').find((l) => l.external_id === locationId)
+      : undefined;
+    if (locationId && !location)
+      return invalid(`location ${locationId} is not a pickup location of ${category.id} near the search address`);
     session.selection = { categoryId: category.id, location: location ?? null };
   }
   session.updatedAt = new Date().toISOString();
@@ -64,7 +76,11 @@ export function complete(store: IngridStore, body: unknown): ApiAnswer {
     const category = offered(session).find((c) => c.id === session.selection?.categoryId) ?? offered(session)[0];
     if (!category) return invalid('no delivery option is available for this cart');
     // Like the widget, a pickup option without a chosen point gets the nearest one.
-    const location = session.selection?.location ?? (category.deliveryType === 'pickup' ? pickupLocations(session.countryCode, category, session.searchAddress?.postal_code ?? '')[0] ?? null : null);
+    const location =
+      session.selection?.location ??
+      (category.deliveryType === 'pickup'
+        ? (pickupLocations(session.countryCode, category, session.searchAddress?.postal_code ?? '')[0] ?? null)
+        : null);
     session.selection = { categoryId: category.id, location };
     store.complete(session, input.data.external_id ?? null, input.data.customer ?? null);
   }
@@ -77,6 +93,7 @@ export function locations(query: URLSearchParams): ApiAnswer {
   const postal = query.get('postal_code') ?? '';
   if (!found) return notFound(`category ${query.get('category_id') ?? ''}`);
   if (found.category.deliveryType !== 'pickup') return invalid(`category ${found.category.id} has no pickup locations`);
-  if (!COUNTRIES[country] || COUNTRIES[country] !== found.country || !postal.trim()) return invalid('country (of the category) and postal_code are required');
+  if (!COUNTRIES[country] || COUNTRIES[country] !== found.country || !postal.trim())
+    return invalid('country (of the category) and postal_code are required');
   return ok({ carrier: found.category.carrier, locations: pickupLocations(country, found.category, postal) });
 }

@@ -29,10 +29,22 @@ export function priceOf(session: Session, category: CategoryConfig): number {
 function categoryView(session: Session, c: CategoryConfig) {
   const price = priceOf(session, c);
   return {
-    id: c.id, name: c.name, presented_category_name: c.name, delivery_type: c.deliveryType,
-    price, base_price: c.priceMinor, vat_rate: session.country.vatRate,
+    id: c.id,
+    name: c.name,
+    presented_category_name: c.name,
+    delivery_type: c.deliveryType,
+    price,
+    base_price: c.priceMinor,
+    vat_rate: session.country.vatRate,
     tags: [...(c.express ? [{ name: 'express' }] : []), ...(price === 0 ? [{ name: 'free' }] : [])],
-    shipping_options: [{ carrier: c.carrier, product: c.product, delivery_type: c.deliveryType, delivery_time: { earliest: promise(c.days[0]), latest: promise(c.days[1]) } }],
+    shipping_options: [
+      {
+        carrier: c.carrier,
+        product: c.product,
+        delivery_type: c.deliveryType,
+        delivery_time: { earliest: promise(c.days[0]), latest: promise(c.days[1]) },
+      },
+    ],
   };
 }
 
@@ -47,16 +59,36 @@ export function sessionView(session: Session) {
     purchase_country: session.countryCode,
     cart: session.cart,
     categories: categories.map((c) => categoryView(session, c)),
-    delivery_groups: selected ? [{
-      group_id: 'group-1',
-      category: { id: selected.id, name: selected.name, base_price: selected.priceMinor, tags: [] },
-      pricing: { currency: session.currency, price, price_components: [{ id: 'shipping', type: 'SHIPPING', value: price, vat_rate: session.country.vatRate }] },
-      shipping: { carrier: selected.carrier, carrier_product_id: selected.id, product: selected.product, delivery_type: selected.deliveryType },
-      delivery_time: { carrier_delivery_promise: { earliest: promise(selected.days[0]), latest: promise(selected.days[1]) } },
-      addresses: { search_address: session.searchAddress, ...(session.selection?.location ? { location: session.selection.location } : {}) },
-      selection: { auto_selected: !session.selection, selected_by: session.selection ? 'merchant' : 'ingrid', selected_by_type: 'API' },
-      ...(session.order ? { tos_id: session.order.tosId } : {}),
-    }] : [],
+    delivery_groups: selected
+      ? [
+          {
+            group_id: 'group-1',
+            category: { id: selected.id, name: selected.name, base_price: selected.priceMinor, tags: [] },
+            pricing: {
+              currency: session.currency,
+              price,
+              price_components: [{ id: 'shipping', type: 'SHIPPING', value: price, vat_rate: session.country.vatRate }],
+            },
+            shipping: {
+              carrier: selected.carrier,
+              carrier_product_id: selected.id,
+              product: selected.product,
+              delivery_type: selected.deliveryType,
+            },
+            delivery_time: { carrier_delivery_promise: { earliest: promise(selected.days[0]), latest: promise(selected.days[1]) } },
+            addresses: {
+              search_address: session.searchAddress,
+              ...(session.selection?.location ? { location: session.selection.location } : {}),
+            },
+            selection: {
+              auto_selected: !session.selection,
+              selected_by: session.selection ? 'merchant' : 'ingrid',
+              selected_by_type: 'API',
+            },
+            ...(session.order ? { tos_id: session.order.tosId } : {}),
+          },
+        ]
+      : [],
   };
 }
 

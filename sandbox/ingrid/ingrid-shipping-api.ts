@@ -18,7 +18,11 @@ export function bookShipment(store: IngridStore, publicBase: string, body: unkno
   const session = [...store.sessions.values()].find((s) => s.order?.tosId === input.data.tos_id);
   const category = session?.selection ? findCategory(session.selection.categoryId)?.category : undefined;
   if (!session || !category) return notFound(`transport order ${input.data.tos_id}`);
-  const shipment = store.book(session, category, input.data.parcels.map((p) => p.weight ?? 0));
+  const shipment = store.book(
+    session,
+    category,
+    input.data.parcels.map((p) => p.weight ?? 0),
+  );
   return ok({ shipment: shipmentView(shipment, publicBase) });
 }
 
@@ -33,7 +37,8 @@ export function trackingParcels(store: IngridStore, query: URLSearchParams): Api
   const found: { shipment: Shipment; parcel: Parcel }[] = [];
   for (const shipment of store.shipments.values()) {
     for (const parcel of shipment.parcels) {
-      if (parcel.trackingNumber === trackingNumber || (externalId && shipment.session.order?.externalId === externalId)) found.push({ shipment, parcel });
+      if (parcel.trackingNumber === trackingNumber || (externalId && shipment.session.order?.externalId === externalId))
+        found.push({ shipment, parcel });
     }
   }
   if (found.length === 0) return notFound(`parcels for ${trackingNumber ?? externalId ?? '(no identifier)'}`);
@@ -52,8 +57,16 @@ function parcelView(store: IngridStore, shipment: Shipment, parcel: Parcel) {
     carrier_name: shipment.category.carrier,
     sender: { name: 'Partsfront (sandbox)', address: { city: 'Stockholm', postal_code: '11120', country: 'SE' } },
     destination: location
-      ? { name: location.name, address: { city: location.address.city, postal_code: location.address.postal_code, country: location.address.country }, location_type: location.location_type }
-      : { name: customer?.name ?? '', address: { city: customer?.city ?? '', postal_code: customer?.postal_code ?? '', country: session.countryCode }, location_type: 'HOME' },
+      ? {
+          name: location.name,
+          address: { city: location.address.city, postal_code: location.address.postal_code, country: location.address.country },
+          location_type: location.location_type,
+        }
+      : {
+          name: customer?.name ?? '',
+          address: { city: customer?.city ?? '', postal_code: customer?.postal_code ?? '', country: session.countryCode },
+          location_type: 'HOME',
+        },
     receiver: { name: customer?.name ?? '', email: customer?.email ?? '' },
   };
 }
@@ -68,11 +81,13 @@ function shipmentView(shipment: Shipment, publicBase: string) {
     parcels: shipment.parcels.map((p) => ({
       id: p.id,
       weight: p.weight,
-      deliveries: [{
-        tracking_number: p.trackingNumber,
-        tracking_link: `${publicBase}/tracking/order/${encodeURIComponent(shipment.tosId)}`,
-        label_url: `${publicBase}/labels/${encodeURIComponent(p.trackingNumber)}.pdf`,
-      }],
+      deliveries: [
+        {
+          tracking_number: p.trackingNumber,
+          tracking_link: `${publicBase}/tracking/order/${encodeURIComponent(shipment.tosId)}`,
+          label_url: `${publicBase}/labels/${encodeURIComponent(p.trackingNumber)}.pdf`,
+        },
+      ],
     })),
   };
 }

@@ -8,7 +8,13 @@ import type { IngridCart, SearchAddress } from './ingrid-request-schemas.ts';
 import type { PickupLocation } from './ingrid-service-points.ts';
 import type { CategoryConfig, CountryConfig } from './ingrid-site-config.ts';
 
-export interface Customer { name: string; email?: string; city: string; postal_code: string; country: string }
+export interface Customer {
+  name: string;
+  email?: string;
+  city: string;
+  postal_code: string;
+  country: string;
+}
 
 export interface Session {
   id: string;
@@ -23,9 +29,17 @@ export interface Session {
   updatedAt: string;
 }
 
-export interface Progress { step: string; time: string }
+export interface Progress {
+  step: string;
+  time: string;
+}
 
-export interface Parcel { id: string; trackingNumber: string; weight: number; history: Progress[] }
+export interface Parcel {
+  id: string;
+  trackingNumber: string;
+  weight: number;
+  history: Progress[];
+}
 
 export interface Shipment {
   id: string;
@@ -36,7 +50,14 @@ export interface Shipment {
   bookedAt: number;
 }
 
-const PICKUP_STEPS = ['STEP_CONFIRMED_BY_MERCHANT', 'STEP_PREPARED_BY_MERCHANT', 'STEP_SUBMITTED_TO_CARRIER', 'STEP_ON_ROUTE', 'STEP_DELIVERED_TO_PICKUP_POINT', 'STEP_DELIVERED_TO_CONSUMER'];
+const PICKUP_STEPS = [
+  'STEP_CONFIRMED_BY_MERCHANT',
+  'STEP_PREPARED_BY_MERCHANT',
+  'STEP_SUBMITTED_TO_CARRIER',
+  'STEP_ON_ROUTE',
+  'STEP_DELIVERED_TO_PICKUP_POINT',
+  'STEP_DELIVERED_TO_CONSUMER',
+];
 const HOME_STEPS = PICKUP_STEPS.filter((s) => s !== 'STEP_DELIVERED_TO_PICKUP_POINT');
 
 export class IngridStore {
@@ -58,10 +79,19 @@ export class IngridStore {
   book(session: Session, category: CategoryConfig, weights: number[]): Shipment {
     const now = Date.now();
     const shipment: Shipment = {
-      id: uuid(), tosId: session.order!.tosId, session, category, bookedAt: now,
+      id: uuid(),
+      tosId: session.order!.tosId,
+      session,
+      category,
+      bookedAt: now,
       parcels: weights.map((weight) => ({
-        id: uuid(), weight, trackingNumber: `${category.carrier.slice(0, 2).toUpperCase()}${randomString(12, '0123456789')}${session.countryCode}`,
-        history: [{ step: 'STEP_CONFIRMED_BY_MERCHANT', time: new Date(session.order!.at).toISOString() }, { step: 'STEP_PREPARED_BY_MERCHANT', time: new Date(now).toISOString() }],
+        id: uuid(),
+        weight,
+        trackingNumber: `${category.carrier.slice(0, 2).toUpperCase()}${randomString(12, '0123456789')}${session.countryCode}`,
+        history: [
+          { step: 'STEP_CONFIRMED_BY_MERCHANT', time: new Date(session.order!.at).toISOString() },
+          { step: 'STEP_PREPARED_BY_MERCHANT', time: new Date(now).toISOString() },
+        ],
       })),
     };
     this.shipments.set(shipment.id, shipment);

@@ -49,7 +49,9 @@ export function createHppSession(ctx: KlarnaContext, body: unknown): ApiAnswer {
 
 export function readHppSession(ctx: KlarnaContext, id: string): ApiAnswer {
   const session = liveSession(ctx, id);
-  return session ? { status: 200, body: hppSessionView(session) } : notFound('HPP session has expired or could not be found by provided id.');
+  return session
+    ? { status: 200, body: hppSessionView(session) }
+    : notFound('HPP session has expired or could not be found by provided id.');
 }
 
 export function disableHppSession(ctx: KlarnaContext, id: string): ApiAnswer {

@@ -15,7 +15,11 @@ export function setHppStatus(ctx: KlarnaContext, session: HppSession, status: Hp
   const url = session.merchantUrls.status_update;
   if (!url) return;
   const target = fillPlaceholders(url, session);
-  ctx.notifier.enqueue({ url: target, label: `${status} ${session.id}`, body: JSON.stringify({ event_id: uuid(), session: hppSessionView(session) }) });
+  ctx.notifier.enqueue({
+    url: target,
+    label: `${status} ${session.id}`,
+    body: JSON.stringify({ event_id: uuid(), session: hppSessionView(session) }),
+  });
 }
 
 export function approve(ctx: KlarnaContext, session: HppSession): void {
@@ -28,7 +32,12 @@ export function approve(ctx: KlarnaContext, session: HppSession): void {
     const order = placeOrder(ctx, kp, auth);
     session.orderId = order.id;
     if (session.placeOrderMode === 'CAPTURE_ORDER') {
-      order.captures.push({ id: uuid(), amount: order.data.order_amount, at: new Date().toISOString(), reference: `auto-${randomString(6)}` });
+      order.captures.push({
+        id: uuid(),
+        amount: order.data.order_amount,
+        at: new Date().toISOString(),
+        reference: `auto-${randomString(6)}`,
+      });
     }
   }
   setHppStatus(ctx, session, 'COMPLETED');
@@ -47,5 +56,7 @@ function fillPlaceholders(url: string, session: HppSession): string {
     order_id: session.orderId ?? '',
   };
   // Also the URL-encoded form, in case a client encoded the braces.
-  return url.replace(/(?:\{\{|%7B%7B)(\w+)(?:\}\}|%7D%7D)/gi, (whole, name: string) => (name in values ? encodeURIComponent(values[name]!) : whole));
+  return url.replace(/(?:\{\{|%7B%7B)(\w+)(?:\}\}|%7D%7D)/gi, (whole, name: string) =>
+    name in values ? encodeURIComponent(values[name]!) : whole,
+  );
 }

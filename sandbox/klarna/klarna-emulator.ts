@@ -32,7 +32,10 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
   const controls = {
     faults,
     notifier,
-    reset: () => { ctx.store = newStore(); idempotency.clear(); },
+    reset: () => {
+      ctx.store = newStore();
+      idempotency.clear();
+    },
     extra: {
       /** Expires one HPP session (or all): reads answer 404, the page says expired. */
       expire(body: unknown): ApiAnswer {
@@ -56,7 +59,13 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
   };
 }
 
-async function api(ctx: KlarnaContext, faults: FaultState, idempotency: IdempotencyStore, req: IncomingMessage, path: string): Promise<ApiAnswer> {
+async function api(
+  ctx: KlarnaContext,
+  faults: FaultState,
+  idempotency: IdempotencyStore,
+  req: IncomingMessage,
+  path: string,
+): Promise<ApiAnswer> {
   const text = await readBody(req);
   if (await faults.beforeApiCall()) return serverFault();
   if (req.headers.authorization !== BASIC) return unauthorized();
@@ -69,7 +78,10 @@ async function api(ctx: KlarnaContext, faults: FaultState, idempotency: Idempote
   let p: string[] | null;
   if (method === 'POST' && path === '/payments/v1/sessions') return post(() => createPaymentSession(ctx, json.value));
   if (method === 'GET' && (p = m(/^\/payments\/v1\/sessions\/([^/]+)$/))) return readPaymentSession(ctx, p[0]!);
-  if (method === 'POST' && (p = m(/^\/payments\/v1\/authorizations\/([^/]+)\/order$/))) { const token = p[0]!; return post(() => createOrder(ctx, token, json.value)); }
+  if (method === 'POST' && (p = m(/^\/payments\/v1\/authorizations\/([^/]+)\/order$/))) {
+    const token = p[0]!;
+    return post(() => createOrder(ctx, token, json.value));
+  }
   if (method === 'DELETE' && (p = m(/^\/payments\/v1\/authorizations\/([^/]+)$/))) return cancelAuthorization(ctx, p[0]!);
   if (method === 'POST' && path === '/hpp/v1/sessions') return post(() => createHppSession(ctx, json.value));
   if (method === 'GET' && (p = m(/^\/hpp\/v1\/sessions\/([^/]+)$/))) return readHppSession(ctx, p[0]!);

@@ -14,7 +14,8 @@ export const unauthorized = (): ApiAnswer => ({
   headers: { 'www-authenticate': 'Basic realm="Klarna API"' },
 });
 
-export const serverFault = (): ApiAnswer => klarnaError(503, 'TEMPORARILY_UNAVAILABLE', 'Sandbox fault (failNext): service temporarily unavailable');
+export const serverFault = (): ApiAnswer =>
+  klarnaError(503, 'TEMPORARILY_UNAVAILABLE', 'Sandbox fault (failNext): service temporarily unavailable');
 export const malformedJson = (detail: string): ApiAnswer => klarnaError(400, 'BAD_VALUE', `Malformed JSON: ${detail}`);
 export const badValue = (field: string): ApiAnswer => klarnaError(400, 'BAD_VALUE', `Bad value: ${field}`);
 export const notFound = (what: string): ApiAnswer => klarnaError(404, 'NOT_FOUND', what);

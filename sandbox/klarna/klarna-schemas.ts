@@ -42,8 +42,16 @@ export const hppInput = z.looseObject({
   options: z.looseObject({ place_order_mode: z.enum(['PLACE_ORDER', 'CAPTURE_ORDER', 'NONE']).optional() }).optional(),
 });
 
-export const captureInput = z.looseObject({ captured_amount: int.min(1), reference: z.string().max(255).optional(), description: z.string().max(255).optional() });
-export const refundInput = z.looseObject({ refunded_amount: int.min(1), reference: z.string().max(255).optional(), description: z.string().max(255).optional() });
+export const captureInput = z.looseObject({
+  captured_amount: int.min(1),
+  reference: z.string().max(255).optional(),
+  description: z.string().max(255).optional(),
+});
+export const refundInput = z.looseObject({
+  refunded_amount: int.min(1),
+  reference: z.string().max(255).optional(),
+  description: z.string().max(255).optional(),
+});
 
 export function validate<T>(schema: z.ZodType<T>, body: unknown): { ok: true; value: T } | { ok: false; answer: ApiAnswer } {
   const parsed = schema.safeParse(body ?? {});

@@ -2,7 +2,8 @@
 import type { Notifier } from '../shared/notifier.ts';
 import type { OrderData } from './klarna-schemas.ts';
 
-export type HppStatus = 'WAITING' | 'BACK' | 'IN_PROGRESS' | 'MANUAL_ID_CHECK' | 'COMPLETED' | 'CANCELLED' | 'FAILED' | 'DISABLED' | 'ERROR';
+export type HppStatus =
+  'WAITING' | 'BACK' | 'IN_PROGRESS' | 'MANUAL_ID_CHECK' | 'COMPLETED' | 'CANCELLED' | 'FAILED' | 'DISABLED' | 'ERROR';
 export type MerchantUrlName = 'success' | 'cancel' | 'back' | 'failure' | 'error' | 'status_update';
 
 export interface KpSession {
@@ -25,9 +26,20 @@ export interface HppSession {
   orderId?: string;
 }
 
-export interface Authorization { token: string; kpSessionId: string; expiresAt: number; orderId?: string }
+export interface Authorization {
+  token: string;
+  kpSessionId: string;
+  expiresAt: number;
+  orderId?: string;
+}
 
-export interface Movement { id: string; amount: number; at: string; reference?: string; description?: string }
+export interface Movement {
+  id: string;
+  amount: number;
+  at: string;
+  reference?: string;
+  description?: string;
+}
 
 export interface KlarnaOrder {
   id: string;

@@ -51,7 +51,20 @@ export function orderView(ctx: KlarnaContext, o: KlarnaOrder): Record<string, un
     created_at: iso(o.createdAt),
     expires_at: iso(o.expiresAt),
     initial_payment_method: { type: 'INVOICE', description: 'Pay later (sandbox)' },
-    captures: o.captures.map((c) => ({ capture_id: c.id, captured_amount: c.amount, captured_at: c.at, reference: c.reference, description: c.description, location: `${path}/captures/${c.id}` })),
-    refunds: o.refunds.map((r) => ({ refund_id: r.id, refunded_amount: r.amount, refunded_at: r.at, reference: r.reference, description: r.description })),
+    captures: o.captures.map((c) => ({
+      capture_id: c.id,
+      captured_amount: c.amount,
+      captured_at: c.at,
+      reference: c.reference,
+      description: c.description,
+      location: `${path}/captures/${c.id}`,
+    })),
+    refunds: o.refunds.map((r) => ({
+      refund_id: r.id,
+      refunded_amount: r.amount,
+      refunded_at: r.at,
+      reference: r.reference,
+      description: r.description,
+    })),
   };
 }

@@ -24,7 +24,8 @@ function capture(ctx: KlarnaContext, order: KlarnaOrder, body: unknown): ApiAnsw
   const input = validate(captureInput, body);
   if (!input.ok) return input.answer;
   const status = orderStatus(order);
-  if (status !== 'AUTHORIZED' && status !== 'PART_CAPTURED') return klarnaError(403, 'CAPTURE_NOT_ALLOWED', `Capture not allowed: the order is ${status}`);
+  if (status !== 'AUTHORIZED' && status !== 'PART_CAPTURED')
+    return klarnaError(403, 'CAPTURE_NOT_ALLOWED', `Capture not allowed: the order is ${status}`);
   if (sum(order.captures) + input.value.captured_amount > order.data.order_amount) {
     return klarnaError(403, 'CAPTURE_NOT_ALLOWED', 'Captured amount is higher than the remaining authorized amount.');
   }
@@ -46,11 +47,13 @@ function refund(ctx: KlarnaContext, order: KlarnaOrder, body: unknown): ApiAnswe
 
 function cancel(order: KlarnaOrder): ApiAnswer {
   const status = orderStatus(order);
-  if (status !== 'AUTHORIZED' && status !== 'CANCELLED') return klarnaError(403, 'CANCEL_NOT_ALLOWED', `Cancel not allowed: the order is ${status}`);
+  if (status !== 'AUTHORIZED' && status !== 'CANCELLED')
+    return klarnaError(403, 'CANCEL_NOT_ALLOWED', `Cancel not allowed: the order is ${status}`);
   order.cancelled = true;
   return { status: 204 };
 }
 
 const pick = (v: { reference?: string | undefined; description?: string | undefined }) => ({
-  ...(v.reference ? { reference: v.reference } : {}), ...(v.description ? { description: v.description } : {}),
+  ...(v.reference ? { reference: v.reference } : {}),
+  ...(v.description ? { description: v.description } : {}),
 });

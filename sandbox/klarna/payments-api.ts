@@ -16,7 +16,13 @@ export function createPaymentSession(ctx: KlarnaContext, body: unknown): ApiAnsw
   if (!input.ok) return input.answer;
   const arithmetic = checkOrderArithmetic(input.value);
   if (arithmetic) return arithmetic;
-  const session: KpSession = { id: uuid(), clientToken: token(64), data: input.value, status: 'incomplete', expiresAt: Date.now() + KP_SESSION_TTL_MS };
+  const session: KpSession = {
+    id: uuid(),
+    clientToken: token(64),
+    data: input.value,
+    status: 'incomplete',
+    expiresAt: Date.now() + KP_SESSION_TTL_MS,
+  };
   ctx.store.kp.set(session.id, session);
   return {
     status: 200,
@@ -61,7 +67,14 @@ export function cancelAuthorization(ctx: KlarnaContext, authorizationToken: stri
 export function placeOrder(ctx: KlarnaContext, session: KpSession, auth: Authorization, data: OrderData = session.data): KlarnaOrder {
   const now = Date.now();
   const order: KlarnaOrder = {
-    id: uuid(), data, klarnaReference: randomString(7), createdAt: now, expiresAt: now + ORDER_CAPTURE_TTL_MS, cancelled: false, captures: [], refunds: [],
+    id: uuid(),
+    data,
+    klarnaReference: randomString(7),
+    createdAt: now,
+    expiresAt: now + ORDER_CAPTURE_TTL_MS,
+    cancelled: false,
+    captures: [],
+    refunds: [],
   };
   ctx.store.orders.set(order.id, order);
   auth.orderId = order.id;
@@ -70,8 +83,11 @@ export function placeOrder(ctx: KlarnaContext, session: KpSession, auth: Authori
 }
 
 function sameOrder(a: OrderData, b: OrderData): boolean {
-  return a.order_amount === b.order_amount && a.order_tax_amount === b.order_tax_amount
-    && a.purchase_currency.toUpperCase() === b.purchase_currency.toUpperCase()
-    && a.purchase_country.toUpperCase() === b.purchase_country.toUpperCase()
-    && a.order_lines.length === b.order_lines.length;
+  return (
+    a.order_amount === b.order_amount &&
+    a.order_tax_amount === b.order_tax_amount &&
+    a.purchase_currency.toUpperCase() === b.purchase_currency.toUpperCase() &&
+    a.purchase_country.toUpperCase() === b.purchase_country.toUpperCase() &&
+    a.order_lines.length === b.order_lines.length
+  );
 }

@@ -20,7 +20,12 @@ export const faultsInput = z.strictObject({
 export type Faults = Required<z.infer<typeof faultsInput>>;
 
 const NONE: Faults = {
-  failNext: 0, delayMs: 0, duplicateNotifications: false, reorderNotifications: false, dropNotifications: false, notificationDelayMs: 0,
+  failNext: 0,
+  delayMs: 0,
+  duplicateNotifications: false,
+  reorderNotifications: false,
+  dropNotifications: false,
+  notificationDelayMs: 0,
 };
 
 export class FaultState {

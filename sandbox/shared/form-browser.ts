@@ -11,7 +11,12 @@ export interface HtmlForm {
   buttons: Array<{ name: string; value: string; label: string }>;
 }
 
-export interface Page { url: string; status: number; html: string; forms: HtmlForm[] }
+export interface Page {
+  url: string;
+  status: number;
+  html: string;
+  forms: HtmlForm[];
+}
 
 export type Navigation = { kind: 'page'; page: Page } | { kind: 'left'; location: string };
 
@@ -36,7 +41,9 @@ async function navigate(url: string, init: { method: string; body?: string }): P
   let request: { method: string; body?: string } = init;
   for (let hops = 0; hops < 10; hops++) {
     const response = await fetch(current, {
-      method: request.method, redirect: 'manual', body: request.body,
+      method: request.method,
+      redirect: 'manual',
+      body: request.body,
       headers: request.body ? { 'content-type': 'application/x-www-form-urlencoded' } : {},
     });
     const location = response.headers.get('location');
@@ -57,7 +64,13 @@ async function navigate(url: string, init: { method: string; body?: string }): P
 const attrs = (tag: string): Record<string, string> =>
   Object.fromEntries([...tag.matchAll(/([\w-]+)="([^"]*)"/g)].map((m) => [m[1]!, decode(m[2]!)]));
 
-const decode = (s: string): string => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const decode = (s: string): string =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 export function parseForms(html: string): HtmlForm[] {
   return [...html.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/g)].map((m) => {
@@ -69,7 +82,10 @@ export function parseForms(html: string): HtmlForm[] {
     }
     for (const select of inner.matchAll(/<select\b([^>]*)>([\s\S]*?)<\/select>/g)) {
       const name = attrs(select[1]!).name;
-      const options = [...select[2]!.matchAll(/<option\b[^>]*>/g)].map((o) => ({ value: attrs(o[0]).value ?? '', selected: /\bselected\b/.test(o[0]) }));
+      const options = [...select[2]!.matchAll(/<option\b[^>]*>/g)].map((o) => ({
+        value: attrs(o[0]).value ?? '',
+        selected: /\bselected\b/.test(o[0]),
+      }));
       if (name) fields[name] = (options.find((o) => o.selected) ?? options[0])?.value ?? '';
     }
     const buttons = [...inner.matchAll(/<button\b([^>]*)>([\s\S]*?)<\/button>/g)].map((b) => {

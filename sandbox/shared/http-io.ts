@@ -2,7 +2,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** An API answer as data, so idempotent replays and fault wrappers can reuse it. */
-export interface ApiAnswer { status: number; body?: unknown; headers?: Record<string, string> }
+export interface ApiAnswer {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
 
 const MAX_BODY_BYTES = 1_000_000;
 
@@ -23,7 +27,11 @@ export async function readBody(req: IncomingMessage): Promise<string> {
 /** JSON body, `undefined` for an empty one; a syntax error comes back as `{ error }` for the provider's 400. */
 export function parseJsonBody(text: string): { ok: true; value: unknown } | { ok: false; error: string } {
   if (!text.trim()) return { ok: true, value: undefined };
-  try { return { ok: true, value: JSON.parse(text) }; } catch (e) { return { ok: false, error: (e as Error).message }; }
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch (e) {
+    return { ok: false, error: (e as Error).message };
+  }
 }
 
 export async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
@@ -48,6 +56,8 @@ export function redirect(res: ServerResponse, location: string): void {
   res.writeHead(303, { location, 'cache-control': 'no-store' }).end();
 }
 
-export const notFound = (res: ServerResponse): void => { res.writeHead(404, { 'content-type': 'text/plain' }).end('not found'); };
+export const notFound = (res: ServerResponse): void => {
+  res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+};
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

@@ -10,12 +10,22 @@ import http from 'node:http';
 import https from 'node:https';
 import type { Faults } from './faults.ts';
 
-export interface NotificationDelivery { url: string; body: string; label: string; headers?: Record<string, string> }
+export interface NotificationDelivery {
+  url: string;
+  body: string;
+  label: string;
+  headers?: Record<string, string>;
+}
 
 export interface DeliveryRecord {
-  label: string; url: string; at: string;
+  label: string;
+  url: string;
+  at: string;
   outcome: 'delivered' | 'failed' | 'dropped';
-  attempts: number; status?: number; answer?: string; note?: string;
+  attempts: number;
+  status?: number;
+  answer?: string;
+  note?: string;
 }
 
 const RETRY_DELAYS_MS = [0, 250, 1000];
@@ -94,17 +104,27 @@ export class Notifier {
     }
   }
 
-  private record(delivery: NotificationDelivery, outcome: DeliveryRecord['outcome'], attempts: number, extra: Partial<DeliveryRecord>): void {
+  private record(
+    delivery: NotificationDelivery,
+    outcome: DeliveryRecord['outcome'],
+    attempts: number,
+    extra: Partial<DeliveryRecord>,
+  ): void {
     this.log.push({ label: delivery.label, url: delivery.url, at: new Date().toISOString(), outcome, attempts, ...extra });
     if (this.log.length > 500) this.log.shift();
   }
 
   private wait(ms: number): Promise<void> {
-    return new Promise((resolve) => { this.after(ms, resolve); });
+    return new Promise((resolve) => {
+      this.after(ms, resolve);
+    });
   }
 
   private after(ms: number, run: () => void): NodeJS.Timeout {
-    const timer = setTimeout(() => { this.timers.delete(timer); run(); }, ms);
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      run();
+    }, ms);
     this.timers.add(timer);
     return timer;
   }
@@ -115,19 +135,27 @@ function post(delivery: NotificationDelivery): Promise<{ status: number; answer:
   const local = url.hostname === 'localhost' || url.hostname.endsWith('.localhost');
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
-    const req = client.request({
-      host: local ? '127.0.0.1' : url.hostname,
-      port: url.port || (url.protocol === 'https:' ? 443 : 80),
-      path: url.pathname + url.search,
-      method: 'POST',
-      servername: url.hostname,
-      headers: { host: url.host, 'content-type': 'application/json', 'content-length': Buffer.byteLength(delivery.body), ...delivery.headers },
-      timeout: ATTEMPT_TIMEOUT_MS,
-    }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, answer: Buffer.concat(chunks).toString('utf8').slice(0, 200) }));
-    });
+    const req = client.request(
+      {
+        host: local ? '127.0.0.1' : url.hostname,
+        port: url.port || (url.protocol === 'https:' ? 443 : 80),
+        path: url.pathname + url.search,
+        method: 'POST',
+        servername: url.hostname,
+        headers: {
+          host: url.host,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(delivery.body),
+          ...delivery.headers,
+        },
+        timeout: ATTEMPT_TIMEOUT_MS,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, answer: Buffer.concat(chunks).toString('utf8').slice(0, 200) }));
+      },
+    );
     req.on('timeout', () => req.destroy(new Error(`no answer within ${ATTEMPT_TIMEOUT_MS} ms`)));
     req.on('error', reject);
     req.end(delivery.body);

@@ -4,7 +4,10 @@
  */
 import type { CreatePaymentInput, LocaleCode, PaymentLine } from '#server/payments/payment-provider.ts';
 
-const STORE: Record<LocaleCode, { currency: CreatePaymentInput['currency']; vatRate: number; country: string; city: string; postalCode: string; mobile: string }> = {
+const STORE: Record<
+  LocaleCode,
+  { currency: CreatePaymentInput['currency']; vatRate: number; country: string; city: string; postalCode: string; mobile: string }
+> = {
   sv: { currency: 'SEK', vatRate: 25, country: 'SE', city: 'Stockholm', postalCode: '11122', mobile: '+46701234567' },
   no: { currency: 'NOK', vatRate: 25, country: 'NO', city: 'Oslo', postalCode: '0150', mobile: '+4791234567' },
   da: { currency: 'DKK', vatRate: 25, country: 'DK', city: 'København', postalCode: '1050', mobile: '+4521234567' },
@@ -19,7 +22,12 @@ function line(reference: string, name: string, quantity: number, unit: number, t
   return { reference, name, quantity, unitPriceMinor: unit, totalMinor: total, vatRate: rate, vatMinor: vatOf(total, rate) };
 }
 
-export function samplePaymentInput(locale: LocaleCode, method: string, urls: { returnUrl: string; cancelUrl: string; notificationUrl: string }, reference = `pf-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`): CreatePaymentInput {
+export function samplePaymentInput(
+  locale: LocaleCode,
+  method: string,
+  urls: { returnUrl: string; cancelUrl: string; notificationUrl: string },
+  reference = `pf-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
+): CreatePaymentInput {
   const s = STORE[locale];
   const lines = [
     line('SKU-10042', 'Drive belt 8PK1540', 2, 24_950, 47_900, s.vatRate), // 2 × 249,50 with 20,00 off
@@ -35,8 +43,15 @@ export function samplePaymentInput(locale: LocaleCode, method: string, urls: { r
     method,
     lines,
     customer: {
-      type: 'consumer', email: 'customer@example.com', mobile: s.mobile, firstName: 'Testa', lastName: 'Kund',
-      street: 'Verkstadsgatan 12', postalCode: s.postalCode, city: s.city, countryCode: s.country,
+      type: 'consumer',
+      email: 'customer@example.com',
+      mobile: s.mobile,
+      firstName: 'Testa',
+      lastName: 'Kund',
+      street: 'Verkstadsgatan 12',
+      postalCode: s.postalCode,
+      city: s.city,
+      countryCode: s.country,
     },
     ...urls,
   };

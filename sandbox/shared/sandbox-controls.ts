@@ -31,7 +31,11 @@ export async function handleControl(req: IncomingMessage, res: ServerResponse, n
   }
   if (name === 'faults') {
     const input = faultsInput.safeParse(body);
-    if (!input.success) return writeAnswer(res, { status: 400, body: { error: input.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ') } });
+    if (!input.success)
+      return writeAnswer(res, {
+        status: 400,
+        body: { error: input.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ') },
+      });
     return writeAnswer(res, { status: 200, body: ctx.faults.set(input.data) });
   }
   const extra = ctx.extra?.[name];

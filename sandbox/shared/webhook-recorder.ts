@@ -6,7 +6,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readBody } from './http-io.ts';
 
-export interface ReceivedNotification { path: string; host: string; headers: http.IncomingHttpHeaders; body: string; at: number }
+export interface ReceivedNotification {
+  path: string;
+  host: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  at: number;
+}
 
 export interface WebhookRecorder {
   port: number;
@@ -34,12 +40,19 @@ export async function startWebhookRecorder(answer = '[accepted]'): Promise<Webho
     async waitFor(predicate, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;
       while (!predicate(received)) {
-        if (Date.now() > deadline) throw new Error(`notifications not as expected after ${timeoutMs} ms: ${JSON.stringify(received.map((r) => r.body))}`);
+        if (Date.now() > deadline)
+          throw new Error(`notifications not as expected after ${timeoutMs} ms: ${JSON.stringify(received.map((r) => r.body))}`);
         await new Promise((r) => setTimeout(r, 20));
       }
       return received;
     },
-    clear: () => { received.length = 0; },
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    clear: () => {
+      received.length = 0;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -24,7 +24,14 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
   const notifier = new Notifier(() => faults.current);
   const idempotency = new IdempotencyStore();
   const ctx: TwoContext = { store: new TwoStore(), notifier, publicBase: `${opts.publicBaseUrl.replace(/\/+$/, '')}${PREFIX}` };
-  const controls = { faults, notifier, reset: () => { ctx.store = new TwoStore(); idempotency.clear(); } };
+  const controls = {
+    faults,
+    notifier,
+    reset: () => {
+      ctx.store = new TwoStore();
+      idempotency.clear();
+    },
+  };
   return {
     prefix: PREFIX,
     async handle(req, res, url) {
@@ -39,7 +46,13 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
   };
 }
 
-async function api(ctx: TwoContext, faults: FaultState, idempotency: IdempotencyStore, req: IncomingMessage, path: string): Promise<ApiAnswer> {
+async function api(
+  ctx: TwoContext,
+  faults: FaultState,
+  idempotency: IdempotencyStore,
+  req: IncomingMessage,
+  path: string,
+): Promise<ApiAnswer> {
   const text = await readBody(req);
   if (await faults.beforeApiCall()) return serverFault();
   if (req.headers['x-api-key'] !== TWO_API_KEY) return unauthorized();

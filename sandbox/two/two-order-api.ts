@@ -14,7 +14,11 @@ import { InvalidState, refunded, type TwoOrderRecord, type TwoStore } from './tw
 import { companyRecord } from './two-test-data.ts';
 import { sendEvents } from './two-webhooks.ts';
 
-export interface TwoContext { store: TwoStore; notifier: Notifier; publicBase: string }
+export interface TwoContext {
+  store: TwoStore;
+  notifier: Notifier;
+  publicBase: string;
+}
 
 const LOCALE: Record<string, LocaleCode> = { SE: 'sv', NO: 'no', DK: 'da', FI: 'fi', NL: 'nl' };
 const sum = (values: string[]): number => values.reduce((total, v) => total + toMinorUnits(v), 0);
@@ -27,12 +31,23 @@ export function createOrder(ctx: TwoContext, body: unknown): ApiAnswer {
   const { organization_number: number, country_prefix: country } = r.buyer.company;
   const locale = LOCALE[country];
   const checked = locale ? validateOrganisationNumber(locale, number) : { ok: false as const };
-  if (!checked.ok) return fieldError('CreateOrderRequestSchema', ['buyer', 'company', 'organization_number'], `Invalid organization number for ${country}`);
+  if (!checked.ok)
+    return fieldError(
+      'CreateOrderRequestSchema',
+      ['buyer', 'company', 'organization_number'],
+      `Invalid organization number for ${country}`,
+    );
   // Two rejects orders whose parts do not add up (decline reasons INVALID_ORDER_DATA_…).
-  if (toMinorUnits(r.gross_amount) !== toMinorUnits(r.net_amount) + toMinorUnits(r.tax_amount)
-    || toMinorUnits(r.gross_amount) !== sum(r.line_items.map((l) => l.gross_amount))
-    || r.line_items.some((l) => toMinorUnits(l.gross_amount) !== toMinorUnits(l.net_amount) + toMinorUnits(l.tax_amount))) {
-    return twoError(400, 'INVALID_ORDER_DATA_TOTAL_AMOUNT_MISMATCH', 'gross_amount must equal net_amount + tax_amount and the sum of the line items');
+  if (
+    toMinorUnits(r.gross_amount) !== toMinorUnits(r.net_amount) + toMinorUnits(r.tax_amount) ||
+    toMinorUnits(r.gross_amount) !== sum(r.line_items.map((l) => l.gross_amount)) ||
+    r.line_items.some((l) => toMinorUnits(l.gross_amount) !== toMinorUnits(l.net_amount) + toMinorUnits(l.tax_amount))
+  ) {
+    return twoError(
+      400,
+      'INVALID_ORDER_DATA_TOTAL_AMOUNT_MISMATCH',
+      'gross_amount must equal net_amount + tax_amount and the sum of the line items',
+    );
   }
   const record = companyRecord(country, checked.normalized);
   const decision = record?.decision ?? 'REJECTED';
@@ -54,7 +69,9 @@ export function orderAction(ctx: TwoContext, id: string, action: OrderAction, bo
   if (!order) return notFound(`Order ${id} not found`);
   try {
     switch (action) {
-      case 'confirm': ctx.store.confirm(order); return view(ctx, order);
+      case 'confirm':
+        ctx.store.confirm(order);
+        return view(ctx, order);
       case 'fulfilled':
         sendEvents(ctx.notifier, order, ctx.store.fulfil(order));
         return { status: 200, body: { fulfilled_order: { id: order.id }, remained_order: null } };
@@ -66,7 +83,8 @@ export function orderAction(ctx: TwoContext, id: string, action: OrderAction, bo
       case 'verify':
         sendEvents(ctx.notifier, order, ctx.store.verify(order, true));
         return { status: 200, body: { merchant_confirmation_url: order.request.merchant_urls.merchant_confirmation_url } };
-      case 'refund': return refund(ctx, order, body);
+      case 'refund':
+        return refund(ctx, order, body);
     }
   } catch (error) {
     if (error instanceof InvalidState) return invalidState(error.message);
@@ -80,16 +98,27 @@ function refund(ctx: TwoContext, order: TwoOrderRecord, body: unknown): ApiAnswe
   if (!input.success) return schemaError('RefundRequestSchema', input.error);
   const left = order.grossMinor - refunded(order);
   const amountMinor = input.data.amount ? toMinorUnits(input.data.amount) : left;
-  if (input.data.currency && input.data.currency !== order.request.currency) return fieldError('RefundRequestSchema', ['currency'], `must be ${order.request.currency}`);
-  if (amountMinor !== left && !input.data.tax_subtotals?.length) return fieldError('PartialRefundRequestSchema', ['tax_subtotals'], 'field required for a partial refund');
+  if (input.data.currency && input.data.currency !== order.request.currency)
+    return fieldError('RefundRequestSchema', ['currency'], `must be ${order.request.currency}`);
+  if (amountMinor !== left && !input.data.tax_subtotals?.length)
+    return fieldError('PartialRefundRequestSchema', ['tax_subtotals'], 'field required for a partial refund');
   const { refund: made, events } = ctx.store.refund(order, amountMinor, input.data.refund_reference ?? null);
   sendEvents(ctx.notifier, order, events);
   return {
     status: 201,
     body: {
-      id: made.id, amount: formatMinorUnits(-amountMinor), total_amount: formatMinorUnits(-amountMinor), payable_amount: formatMinorUnits(-amountMinor),
-      prepaid_amount: '0.00', currency: order.request.currency, refund_no: order.refunds.length, credit_note_number: made.creditNoteNumber,
-      credit_note_url: null, reason: input.data.reason ?? null, refund_reference: made.reference, refund_date: made.date,
+      id: made.id,
+      amount: formatMinorUnits(-amountMinor),
+      total_amount: formatMinorUnits(-amountMinor),
+      payable_amount: formatMinorUnits(-amountMinor),
+      prepaid_amount: '0.00',
+      currency: order.request.currency,
+      refund_no: order.refunds.length,
+      credit_note_number: made.creditNoteNumber,
+      credit_note_url: null,
+      reason: input.data.reason ?? null,
+      refund_reference: made.reference,
+      refund_date: made.date,
     },
   };
 }

@@ -38,8 +38,12 @@ export function orderView(order: TwoOrderRecord, publicBase: string) {
     payment_url: open ? `${publicBase}/checkout/${order.id}` : null,
     invoice_url: null, // invoice PDFs are not emulated
     refunds: order.refunds.map((f) => ({
-      id: f.id, amount: formatMinorUnits(-f.amountMinor), currency: r.currency, refund_reference: f.reference,
-      credit_note_number: f.creditNoteNumber, refund_date: f.date,
+      id: f.id,
+      amount: formatMinorUnits(-f.amountMinor),
+      currency: r.currency,
+      refund_reference: f.reference,
+      credit_note_number: f.creditNoteNumber,
+      refund_date: f.date,
     })),
   };
 }

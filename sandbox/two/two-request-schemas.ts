@@ -8,7 +8,11 @@ import { z } from 'zod';
 const decimal = z.string().regex(/^-?\d+(\.\d{1,2})?$/, 'must be a decimal string with at most 2 decimals');
 const country = z.enum(['SE', 'NO', 'DK', 'FI', 'NL', 'GB', 'DE']);
 
-export const taxSubtotal = z.object({ tax_amount: decimal, taxable_amount: decimal, tax_rate: z.string().regex(/^(0(\.\d+)?|1(\.0+)?)$/, 'must be between 0 and 1') });
+export const taxSubtotal = z.object({
+  tax_amount: decimal,
+  taxable_amount: decimal,
+  tax_rate: z.string().regex(/^(0(\.\d+)?|1(\.0+)?)$/, 'must be between 0 and 1'),
+});
 
 const lineItem = z.object({
   name: z.string().min(1),
@@ -25,7 +29,13 @@ const lineItem = z.object({
   type: z.enum(['DIGITAL', 'PHYSICAL', 'SHIPPING_FEE', 'GIFTCARD', 'SERVICE', 'BUYER_FEE', 'OTHER']),
 });
 
-const address = z.object({ organization_name: z.string().min(1), street_address: z.string().min(1), postal_code: z.string().min(1), city: z.string().min(1), country });
+const address = z.object({
+  organization_name: z.string().min(1),
+  street_address: z.string().min(1),
+  postal_code: z.string().min(1),
+  city: z.string().min(1),
+  country,
+});
 
 export const createOrderRequest = z.object({
   currency: z.enum(['SEK', 'NOK', 'DKK', 'EUR', 'GBP', 'USD']),
@@ -36,7 +46,12 @@ export const createOrderRequest = z.object({
   merchant_reference: z.string().nullish(),
   buyer: z.object({
     company: z.object({ organization_number: z.string().min(1), country_prefix: country, company_name: z.string().optional() }),
-    representative: z.object({ first_name: z.string().min(1), last_name: z.string().min(1), phone_number: z.string().min(5), email: z.email() }),
+    representative: z.object({
+      first_name: z.string().min(1),
+      last_name: z.string().min(1),
+      phone_number: z.string().min(5),
+      email: z.email(),
+    }),
   }),
   line_items: z.array(lineItem).min(1),
   tax_subtotals: z.array(taxSubtotal),
@@ -51,10 +66,12 @@ export const createOrderRequest = z.object({
 });
 export type CreateOrderRequest = z.infer<typeof createOrderRequest>;
 
-export const refundRequest = z.object({
-  amount: decimal.optional(),
-  currency: z.string().optional(),
-  reason: z.string().nullish(),
-  refund_reference: z.string().nullish(),
-  tax_subtotals: z.array(taxSubtotal).nullish(),
-}).default({});
+export const refundRequest = z
+  .object({
+    amount: decimal.optional(),
+    currency: z.string().optional(),
+    reason: z.string().nullish(),
+    refund_reference: z.string().nullish(),
+    tax_subtotals: z.array(taxSubtotal).nullish(),
+  })
+  .default({});

@@ -11,7 +11,13 @@ import type { CreateOrderRequest } from './two-request-schemas.ts';
 export type OrderState = 'UNVERIFIED' | 'VERIFIED' | 'CONFIRMED' | 'FULFILLED' | 'CANCELLED' | 'REFUNDED';
 export type OrderStatus = 'APPROVED' | 'REJECTED';
 
-export interface Refund { id: string; amountMinor: number; reference: string | null; creditNoteNumber: string; date: string }
+export interface Refund {
+  id: string;
+  amountMinor: number;
+  reference: string | null;
+  creditNoteNumber: string;
+  date: string;
+}
 
 export interface TwoOrderRecord {
   id: string;
@@ -28,7 +34,10 @@ export interface TwoOrderRecord {
 }
 
 /** The `data` of a webhook event; the envelope is added when it is sent. */
-export interface OrderEvent { type: string; data: Record<string, string> }
+export interface OrderEvent {
+  type: string;
+  data: Record<string, string>;
+}
 
 /** A transition the order's state does not allow: answered 400 ORDER_INVALID_STATE. */
 export class InvalidState extends Error {}
@@ -37,11 +46,25 @@ export class TwoStore {
   readonly orders = new Map<string, TwoOrderRecord>();
   private creditNotes = 1;
 
-  create(request: CreateOrderRequest, companyName: string, decision: OrderStatus, declineReason: string | null): { order: TwoOrderRecord; events: OrderEvent[] } {
+  create(
+    request: CreateOrderRequest,
+    companyName: string,
+    decision: OrderStatus,
+    declineReason: string | null,
+  ): { order: TwoOrderRecord; events: OrderEvent[] } {
     const now = new Date().toISOString();
     const order: TwoOrderRecord = {
-      id: randomUUID(), request, companyName, state: 'UNVERIFIED', status: decision, declineReason,
-      grossMinor: toMinorUnits(request.gross_amount), refunds: [], created: now, updated: now, fulfilled: null,
+      id: randomUUID(),
+      request,
+      companyName,
+      state: 'UNVERIFIED',
+      status: decision,
+      declineReason,
+      grossMinor: toMinorUnits(request.gross_amount),
+      refunds: [],
+      created: now,
+      updated: now,
+      fulfilled: null,
     };
     this.orders.set(order.id, order);
     return { order, events: decision === 'REJECTED' ? [event('order.rejected.v1', order)] : [] };
@@ -66,7 +89,8 @@ export class TwoStore {
 
   /** Real Two passes through FULFILLING asynchronously; the emulator fulfils at once. */
   fulfil(order: TwoOrderRecord): OrderEvent[] {
-    if (order.state !== 'VERIFIED' && order.state !== 'CONFIRMED') throw new InvalidState(`Order is ${order.state}: only a verified order can be fulfilled`);
+    if (order.state !== 'VERIFIED' && order.state !== 'CONFIRMED')
+      throw new InvalidState(`Order is ${order.state}: only a verified order can be fulfilled`);
     order.state = 'FULFILLED';
     order.fulfilled = new Date().toISOString();
     return this.touch(order, 'order.fulfilled.v1');
@@ -75,7 +99,8 @@ export class TwoStore {
   /** true when it was already cancelled (Two answers 202 then). */
   cancel(order: TwoOrderRecord): { already: boolean; events: OrderEvent[] } {
     if (order.state === 'CANCELLED') return { already: true, events: [] };
-    if (order.state === 'FULFILLED' || order.state === 'REFUNDED') throw new InvalidState('A fulfilled order cannot be cancelled: refund it instead');
+    if (order.state === 'FULFILLED' || order.state === 'REFUNDED')
+      throw new InvalidState('A fulfilled order cannot be cancelled: refund it instead');
     order.state = 'CANCELLED';
     return { already: false, events: this.touch(order, 'order.cancelled.v1') };
   }
@@ -84,7 +109,13 @@ export class TwoStore {
     if (order.state !== 'FULFILLED') throw new InvalidState(`Order is ${order.state}: only a fulfilled order can be refunded`);
     const left = order.grossMinor - refunded(order);
     if (amountMinor <= 0 || amountMinor > left) throw new InvalidState(`Refund amount must be between 0.01 and ${formatMinorUnits(left)}`);
-    const refund: Refund = { id: randomUUID(), amountMinor, reference, creditNoteNumber: `CN-${this.creditNotes++}`, date: new Date().toISOString() };
+    const refund: Refund = {
+      id: randomUUID(),
+      amountMinor,
+      reference,
+      creditNoteNumber: `CN-${this.creditNotes++}`,
+      date: new Date().toISOString(),
+    };
     order.refunds.push(refund);
     if (refunded(order) === order.grossMinor) order.state = 'REFUNDED';
     return { refund, events: this.touch(order, 'order.refunded.v1') };
@@ -103,11 +134,24 @@ export function refunded(order: TwoOrderRecord): number {
 function event(type: string, order: TwoOrderRecord): OrderEvent {
   const gross = order.request.gross_amount;
   const data: Record<string, string> = {
-    root_order_id: order.id, order_id: order.id, merchant_order_id: order.request.merchant_order_id,
-    gross_amount: gross, invoice_amount: gross, payable_amount: gross, prepaid_amount: '0.00', currency: order.request.currency,
-    buyer_company_name: order.companyName, status: order.status, state: order.state,
+    root_order_id: order.id,
+    order_id: order.id,
+    merchant_order_id: order.request.merchant_order_id,
+    gross_amount: gross,
+    invoice_amount: gross,
+    payable_amount: gross,
+    prepaid_amount: '0.00',
+    currency: order.request.currency,
+    buyer_company_name: order.companyName,
+    status: order.status,
+    state: order.state,
   };
-  if (type === 'order.refunded.v1') Object.assign(data, { refunded_gross_amount: formatMinorUnits(refunded(order)), refunded_payable_amount: formatMinorUnits(refunded(order)), refunded_prepaid_amount: '0.00' });
+  if (type === 'order.refunded.v1')
+    Object.assign(data, {
+      refunded_gross_amount: formatMinorUnits(refunded(order)),
+      refunded_payable_amount: formatMinorUnits(refunded(order)),
+      refunded_prepaid_amount: '0.00',
+    });
   if (order.declineReason) data.decline_reason = order.declineReason;
   return { type, data };
 }

@@ -17,7 +17,15 @@ export async function handleVerifyPage(ctx: TwoContext, req: IncomingMessage, re
   const order = ctx.store.orders.get(orderId);
   if (!order) return notFound(res);
   if (order.state !== 'UNVERIFIED' || order.status !== 'APPROVED') {
-    return sendHtml(res, 410, renderPage({ provider: 'Two', title: 'This order is no longer open', body: `<p>State ${escapeHtml(order.state)}, status ${escapeHtml(order.status)}.</p>` }));
+    return sendHtml(
+      res,
+      410,
+      renderPage({
+        provider: 'Two',
+        title: 'This order is no longer open',
+        body: `<p>State ${escapeHtml(order.state)}, status ${escapeHtml(order.status)}.</p>`,
+      }),
+    );
   }
   if (req.method === 'GET') return sendHtml(res, 200, page(order));
   if (req.method !== 'POST') return notFound(res);
@@ -25,7 +33,10 @@ export async function handleVerifyPage(ctx: TwoContext, req: IncomingMessage, re
   const urls = order.request.merchant_urls;
   if (action === 'verify' || action === 'reject') {
     sendEvents(ctx.notifier, order, ctx.store.verify(order, action === 'verify'));
-    const next = action === 'verify' ? urls.merchant_confirmation_url : urls.merchant_order_verification_failed_url ?? urls.merchant_cancel_order_url;
+    const next =
+      action === 'verify'
+        ? urls.merchant_confirmation_url
+        : (urls.merchant_order_verification_failed_url ?? urls.merchant_cancel_order_url);
     return next ? redirect(res, next) : sendHtml(res, 200, page(order));
   }
   if (action === 'cancel' && urls.merchant_cancel_order_url) return redirect(res, urls.merchant_cancel_order_url);

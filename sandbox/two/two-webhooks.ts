@@ -20,13 +20,21 @@ export function sendEvents(notifier: Notifier, order: TwoOrderRecord, events: Or
   if (!url) return;
   for (const event of events) {
     const body = JSON.stringify({
-      specversion: '1.0', id: uuid(), type: event.type, time: new Date().toISOString(), source: 'https://api.two.inc',
-      subject: `order/${order.id}`, twomerchantid: TWO_MERCHANT_ID, data: event.data,
+      specversion: '1.0',
+      id: uuid(),
+      type: event.type,
+      time: new Date().toISOString(),
+      source: 'https://api.two.inc',
+      subject: `order/${order.id}`,
+      twomerchantid: TWO_MERCHANT_ID,
+      data: event.data,
     });
     const id = `msg_${randomString(27, 'abcdefghijklmnopqrstuvwxyz0123456789')}`;
     const timestamp = String(Math.floor(Date.now() / 1000));
     notifier.enqueue({
-      url, body, label: `${event.type} ${order.id}`,
+      url,
+      body,
+      label: `${event.type} ${order.id}`,
       headers: { 'svix-id': id, 'svix-timestamp': timestamp, 'svix-signature': `v1,${sign(id, timestamp, body)}` },
     });
   }

@@ -12,7 +12,12 @@ import { fillPlaceholders, notifyPurchase, type WalleyContext } from './walley-c
 import { checkoutPage, closedPage, donePage } from './walley-page-views.ts';
 import { personFor } from './walley-test-data.ts';
 
-export async function handleCheckoutPage(ctx: WalleyContext, req: IncomingMessage, res: ServerResponse, publicToken: string): Promise<void> {
+export async function handleCheckoutPage(
+  ctx: WalleyContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  publicToken: string,
+): Promise<void> {
   const checkout = ctx.store.byToken(publicToken);
   if (!checkout) return notFound(res);
   if (checkout.status !== 'Initialized' && checkout.status !== 'CustomerIdentified') return sendHtml(res, 410, closedPage(checkout));
@@ -26,7 +31,8 @@ export async function handleCheckoutPage(ctx: WalleyContext, req: IncomingMessag
     return back ? redirect(res, fillPlaceholders(back, checkout)) : sendHtml(res, 200, donePage(checkout));
   }
   const nationalId = form.get('nationalIdentificationNumber')?.trim() ?? '';
-  if (form.get('action') !== 'purchase' || !nationalId) return sendHtml(res, 400, checkoutPage(checkout, 'Enter a personal identity number'));
+  if (form.get('action') !== 'purchase' || !nationalId)
+    return sendHtml(res, 400, checkoutPage(checkout, 'Enter a personal identity number'));
   ctx.store.completePurchase(checkout, personFor(nationalId));
   notifyPurchase(ctx, checkout, `purchase ${checkout.purchase?.result}`);
   const next = checkout.request.redirectPageUri;

@@ -11,7 +11,9 @@ export interface WalleyContext {
 
 /** Walley fills `{checkout.id}` and `{checkout.publictoken}` into the URIs it calls or redirects to. */
 export function fillPlaceholders(uri: string, checkout: Checkout): string {
-  return uri.replaceAll('{checkout.id}', encodeURIComponent(checkout.privateId)).replaceAll('{checkout.publictoken}', encodeURIComponent(checkout.publicToken));
+  return uri
+    .replaceAll('{checkout.id}', encodeURIComponent(checkout.privateId))
+    .replaceAll('{checkout.publictoken}', encodeURIComponent(checkout.publicToken));
 }
 
 /**
@@ -20,5 +22,9 @@ export function fillPlaceholders(uri: string, checkout: Checkout): string {
  * must only use the URL's query, as for the real GET.
  */
 export function notifyPurchase(ctx: WalleyContext, checkout: Checkout, label: string): void {
-  ctx.notifier.enqueue({ url: fillPlaceholders(checkout.request.notificationUri, checkout), body: '{}', label: `${label} ${checkout.privateId}` });
+  ctx.notifier.enqueue({
+    url: fillPlaceholders(checkout.request.notificationUri, checkout),
+    body: '{}',
+    label: `${label} ${checkout.privateId}`,
+  });
 }

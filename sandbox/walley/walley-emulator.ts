@@ -25,7 +25,15 @@ export function createEmulator(_opts: EmulatorOptions): Emulator {
   const notifier = new Notifier(() => faults.current);
   const idempotency = new IdempotencyStore();
   const ctx: WalleyContext = { store: new WalleyStore(), notifier, tokens: new Map() };
-  const controls = { faults, notifier, reset: () => { ctx.store = new WalleyStore(); ctx.tokens.clear(); idempotency.clear(); } };
+  const controls = {
+    faults,
+    notifier,
+    reset: () => {
+      ctx.store = new WalleyStore();
+      ctx.tokens.clear();
+      idempotency.clear();
+    },
+  };
   return {
     prefix: PREFIX,
     async handle(req, res, url) {
@@ -42,7 +50,13 @@ export function createEmulator(_opts: EmulatorOptions): Emulator {
   };
 }
 
-async function api(ctx: WalleyContext, faults: FaultState, idempotency: IdempotencyStore, req: IncomingMessage, path: string): Promise<ApiAnswer> {
+async function api(
+  ctx: WalleyContext,
+  faults: FaultState,
+  idempotency: IdempotencyStore,
+  req: IncomingMessage,
+  path: string,
+): Promise<ApiAnswer> {
   const text = await readBody(req);
   if (await faults.beforeApiCall()) return serverFault();
   if (path === '/oauth2/v2.0/token') return req.method === 'POST' ? issueToken(ctx, new URLSearchParams(text)) : notFound('use POST');

@@ -6,7 +6,10 @@ import type { z } from 'zod';
 import type { ApiAnswer } from '../shared/http-io.ts';
 import { uuid } from '../shared/ids.ts';
 
-export interface WalleyErrorItem { reason: string; message: string }
+export interface WalleyErrorItem {
+  reason: string;
+  message: string;
+}
 
 export function walleyError(status: number, message: string, errors: WalleyErrorItem[] = []): ApiAnswer {
   return { status, body: { id: uuid(), data: null, error: { code: status, message, errors } } };
@@ -22,5 +25,9 @@ export const conflict = (message: string): ApiAnswer => walleyError(409, 'Confli
 
 /** A zod failure as Walley's 400: one `{ reason: "Validation_Error", message: "path: problem" }` per issue. */
 export function validationError(error: z.ZodError): ApiAnswer {
-  return walleyError(400, 'Bad request', error.issues.map((i) => ({ reason: 'Validation_Error', message: `${i.path.join('.') || 'body'}: ${i.message}` })));
+  return walleyError(
+    400,
+    'Bad request',
+    error.issues.map((i) => ({ reason: 'Validation_Error', message: `${i.path.join('.') || 'body'}: ${i.message}` })),
+  );
 }

@@ -56,7 +56,15 @@ function orderView(ctx: WalleyContext, order: Order) {
     productCode: null,
     placedAt: order.placedAt,
     expiresAt: null,
-    customer: person ? { type: 'Person', name: `${person.firstName} ${person.lastName}`, firstName: person.firstName, lastName: person.lastName, countryCode: order.countryCode } : null,
+    customer: person
+      ? {
+          type: 'Person',
+          name: `${person.firstName} ${person.lastName}`,
+          firstName: person.firstName,
+          lastName: person.lastName,
+          countryCode: order.countryCode,
+        }
+      : null,
     items: checkout?.request.cart.items ?? [],
     // Item shape not documented: invoiceNumber, type (Invoice | CreditNote) and a positive totalAmount.
     invoices: order.invoices.map((i) => ({ invoiceNumber: i.invoiceNumber, type: i.type, totalAmount: decimal(i.totalMinor) })),

@@ -6,10 +6,18 @@ import { WALLEY_TEST_PERSONS } from './walley-test-data.ts';
 const PROVIDER = 'Walley';
 
 export function checkoutPage(c: Checkout, error?: string): string {
-  const rows = c.request.cart.items.map((i) => `<tr><td>${escapeHtml(i.quantity)} × ${escapeHtml(i.description)}</td><td class="num">${escapeHtml(i.unitPrice.toFixed(2))}</td></tr>`).join('');
+  const rows = c.request.cart.items
+    .map(
+      (i) =>
+        `<tr><td>${escapeHtml(i.quantity)} × ${escapeHtml(i.description)}</td><td class="num">${escapeHtml(i.unitPrice.toFixed(2))}</td></tr>`,
+    )
+    .join('');
   const fee = c.request.fees?.shipping;
   const feeRow = fee ? `<tr><td>${escapeHtml(fee.description)}</td><td class="num">${escapeHtml(fee.unitPrice.toFixed(2))}</td></tr>` : '';
-  const persons = WALLEY_TEST_PERSONS.map((p) => `<li><code>${escapeHtml(p.nationalId)}</code> ${escapeHtml(p.firstName)} ${escapeHtml(p.lastName)} → ${escapeHtml(p.result)}</li>`).join('');
+  const persons = WALLEY_TEST_PERSONS.map(
+    (p) =>
+      `<li><code>${escapeHtml(p.nationalId)}</code> ${escapeHtml(p.firstName)} ${escapeHtml(p.lastName)} → ${escapeHtml(p.result)}</li>`,
+  ).join('');
   return renderPage({
     provider: PROVIDER,
     title: 'Pay by invoice',
@@ -26,9 +34,17 @@ ${error ? `<p class="error">${escapeHtml(error)}</p>` : ''}
 }
 
 export function closedPage(c: Checkout): string {
-  return renderPage({ provider: PROVIDER, title: 'This checkout is closed', body: `<p>Status: ${escapeHtml(c.status)}. Return to the store to start again.</p>` });
+  return renderPage({
+    provider: PROVIDER,
+    title: 'This checkout is closed',
+    body: `<p>Status: ${escapeHtml(c.status)}. Return to the store to start again.</p>`,
+  });
 }
 
 export function donePage(c: Checkout): string {
-  return renderPage({ provider: PROVIDER, title: 'Thank you', body: `<p>Purchase ${escapeHtml(c.purchase?.result ?? c.status)}. No redirect address was given.</p>` });
+  return renderPage({
+    provider: PROVIDER,
+    title: 'Thank you',
+    body: `<p>Purchase ${escapeHtml(c.purchase?.result ?? c.status)}. No redirect address was given.</p>`,
+  });
 }

@@ -21,18 +21,34 @@ export const initCheckoutRequest = z.object({
   notificationUri: z.string().min(1),
   cart: z.object({ items: z.array(item).min(1) }),
   fees: z.object({ shipping: item.omit({ quantity: true }).optional() }).optional(),
-  privateCustomerPrefill: z.object({
-    email: z.string().optional(),
-    mobilePhoneNumber: z.string().optional(),
-    deliveryAddress: z.object({
-      firstName: z.string().optional(), lastName: z.string().optional(), address: z.string().optional(), postalCode: z.string().optional(), city: z.string().optional(),
-    }).optional(),
-  }).optional(),
+  privateCustomerPrefill: z
+    .object({
+      email: z.string().optional(),
+      mobilePhoneNumber: z.string().optional(),
+      deliveryAddress: z
+        .object({
+          firstName: z.string().optional(),
+          lastName: z.string().optional(),
+          address: z.string().optional(),
+          postalCode: z.string().optional(),
+          city: z.string().optional(),
+        })
+        .optional(),
+    })
+    .optional(),
 });
 export type InitCheckoutRequest = z.infer<typeof initCheckoutRequest>;
 
-export const captureRequest = z.object({ amount: price.positive(), description: z.string().optional(), actionReference: z.string().optional() });
-export const refundRequest = z.object({ amount: price.positive(), description: z.string().optional(), actionReference: z.string().optional() });
+export const captureRequest = z.object({
+  amount: price.positive(),
+  description: z.string().optional(),
+  actionReference: z.string().optional(),
+});
+export const refundRequest = z.object({
+  amount: price.positive(),
+  description: z.string().optional(),
+  actionReference: z.string().optional(),
+});
 export const cancelRequest = z.object({ actionReference: z.string().optional() }).default({});
 
 export const tokenRequest = z.object({

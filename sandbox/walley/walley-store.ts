@@ -22,7 +22,11 @@ export interface Checkout {
   orderId?: string;
 }
 
-export interface Invoice { invoiceNumber: string; type: 'Invoice' | 'CreditNote'; totalMinor: number }
+export interface Invoice {
+  invoiceNumber: string;
+  type: 'Invoice' | 'CreditNote';
+  totalMinor: number;
+}
 
 export interface Order {
   id: string;
@@ -48,7 +52,10 @@ export class WalleyStore {
     const checkout: Checkout = {
       privateId: randomUUID(),
       publicToken: `public-${request.countryCode}-${randomBytes(24).toString('hex')}`,
-      currency, totalMinor, request, status: 'Initialized',
+      currency,
+      totalMinor,
+      request,
+      status: 'Initialized',
     };
     this.checkouts.set(checkout.privateId, checkout);
     return checkout;
@@ -64,8 +71,15 @@ export class WalleyStore {
     checkout.purchase = { result: person.result, purchaseIdentifier: String(100_000 + this.checkouts.size * 7), person };
     if (person.result === 'Rejected') return;
     const order: Order = {
-      id: randomUUID(), privateId: checkout.privateId, reference: checkout.request.reference ?? null, currency: checkout.currency,
-      countryCode: checkout.request.countryCode, totalMinor: checkout.totalMinor, status: 'NotActivated', invoices: [], placedAt: new Date().toISOString(),
+      id: randomUUID(),
+      privateId: checkout.privateId,
+      reference: checkout.request.reference ?? null,
+      currency: checkout.currency,
+      countryCode: checkout.request.countryCode,
+      totalMinor: checkout.totalMinor,
+      status: 'NotActivated',
+      invoices: [],
+      placedAt: new Date().toISOString(),
     };
     this.orders.set(order.id, order);
     checkout.orderId = order.id;

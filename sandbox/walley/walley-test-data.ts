@@ -2,7 +2,11 @@
  * Sandbox credentials, stores and test persons of the Walley emulator (listed in sandbox/README.md).
  * The person's national identification number, typed on the checkout page, decides the outcome.
  */
-export const WALLEY_CLIENT = { clientId: 'partsfront-sandbox', clientSecret: 'walley-sandbox-secret', scope: '705798e0-8cef-427c-ae00-6023deba29af/.default' };
+export const WALLEY_CLIENT = {
+  clientId: 'partsfront-sandbox',
+  clientSecret: 'walley-sandbox-secret',
+  scope: '705798e0-8cef-427c-ae00-6023deba29af/.default',
+};
 
 /** storeId → market; the adapter's WALLEY_STORE_IDS default to these. */
 export const WALLEY_STORES: Record<number, { countryCode: string; currency: string }> = {
@@ -15,7 +19,12 @@ export const WALLEY_STORES: Record<number, { countryCode: string; currency: stri
 /** Walley's purchase.result for a completed purchase. */
 export type PurchaseResult = 'Preliminary' | 'OnHold' | 'Rejected';
 
-export interface TestPerson { nationalId: string; firstName: string; lastName: string; result: PurchaseResult }
+export interface TestPerson {
+  nationalId: string;
+  firstName: string;
+  lastName: string;
+  result: PurchaseResult;
+}
 
 export const WALLEY_TEST_PERSONS: readonly TestPerson[] = [
   { nationalId: '19800101-1111', firstName: 'Agnes', lastName: 'Godkänd', result: 'Preliminary' },
@@ -26,6 +35,12 @@ export const WALLEY_TEST_PERSONS: readonly TestPerson[] = [
 /** Unknown numbers are treated like a failed credit check, as Walley does for unknown persons. */
 export function personFor(nationalId: string): TestPerson {
   const normalized = nationalId.replace(/\s+/g, '');
-  return WALLEY_TEST_PERSONS.find((p) => p.nationalId === normalized)
-    ?? { nationalId: normalized, firstName: 'Okänd', lastName: 'Person', result: 'Rejected' };
+  return (
+    WALLEY_TEST_PERSONS.find((p) => p.nationalId === normalized) ?? {
+      nationalId: normalized,
+      firstName: 'Okänd',
+      lastName: 'Person',
+      result: 'Rejected',
+    }
+  );
 }

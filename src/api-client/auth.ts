@@ -14,8 +14,9 @@ export function logIn(strategy: Strategy, body: LoginRequest | OrderLoginRequest
 /** The user behind an access token: the profile (myAccount) or the order's user (myOrder). */
 export async function whoAmI(strategy: Strategy, accessToken: string): Promise<AuthUser | OrderUser | undefined> {
   const init = { headers: { authorization: `Bearer ${accessToken}` } };
-  const res = strategy === 'myAccount'
-    ? await getJson<{ user: AuthUser }>(API_PATHS.auth.profile, {}, init)
-    : await getJson<{ user: OrderUser }>(API_PATHS.orderAuth.info, {}, init);
+  const res =
+    strategy === 'myAccount'
+      ? await getJson<{ user: AuthUser }>(API_PATHS.auth.profile, {}, init)
+      : await getJson<{ user: OrderUser }>(API_PATHS.orderAuth.info, {}, init);
   return res.data?.user;
 }

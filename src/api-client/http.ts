@@ -12,11 +12,20 @@ export function apiUrl(path: string, params: Record<string, string> = {}): strin
   return `${path}?${q.toString()}`;
 }
 
-export interface ApiAnswer<T> { ok: boolean; status: number; data: T | undefined; headers: Headers }
+export interface ApiAnswer<T> {
+  ok: boolean;
+  status: number;
+  data: T | undefined;
+  headers: Headers;
+}
 
 async function answer<T>(res: Response): Promise<ApiAnswer<T>> {
   let data: T | undefined;
-  try { data = res.status === 204 ? undefined : ((await res.json()) as T); } catch { data = undefined; }
+  try {
+    data = res.status === 204 ? undefined : ((await res.json()) as T);
+  } catch {
+    data = undefined;
+  }
   return { ok: res.ok, status: res.status, data, headers: res.headers };
 }
 
@@ -25,7 +34,12 @@ export async function getJson<T>(path: string, params?: Record<string, string>, 
 }
 
 export async function postJson<T>(path: string, body: unknown, init?: RequestInit): Promise<ApiAnswer<T>> {
-  return answer<T>(await fetch(apiUrl(path), {
-    ...init, method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', accept: 'application/json', ...init?.headers },
-  }));
+  return answer<T>(
+    await fetch(apiUrl(path), {
+      ...init,
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { 'content-type': 'application/json', accept: 'application/json', ...init?.headers },
+    }),
+  );
 }

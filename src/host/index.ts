@@ -25,10 +25,19 @@ registerSwitchHook(async (dir: string) => {
 // SIGHUP: switch to the build that builds/current points at now (used after `npm run rebuild`).
 process.on('SIGHUP', () => {
   const dir = currentBuildDir();
-  app.switchTo(dir).then(() => console.log(`switched to ${dir}`), (err) => console.error('switch failed, keeping the old build:', err));
+  app.switchTo(dir).then(
+    () => console.log(`switched to ${dir}`),
+    (err) => console.error('switch failed, keeping the old build:', err),
+  );
 });
 if (!process.env.PARTSFRONT_BUILD_DIR && fs.existsSync(BUILDS_DIR)) {
   fs.writeFileSync(SERVER_PID_FILE, String(process.pid));
-  process.on('exit', () => { try { if (fs.readFileSync(SERVER_PID_FILE, 'utf8') === String(process.pid)) fs.rmSync(SERVER_PID_FILE); } catch { /* gone */ } });
+  process.on('exit', () => {
+    try {
+      if (fs.readFileSync(SERVER_PID_FILE, 'utf8') === String(process.pid)) fs.rmSync(SERVER_PID_FILE);
+    } catch {
+      /* gone */
+    }
+  });
 }
 for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => app.server.close(() => process.exit(0)));

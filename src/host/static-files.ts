@@ -4,16 +4,32 @@ import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml', '.json': 'application/json', '.xml': 'application/xml; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.webp': 'image/webp',
-  '.avif': 'image/avif', '.ico': 'image/x-icon', '.woff2': 'font/woff2', '.webmanifest': 'application/manifest+json',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.webmanifest': 'application/manifest+json',
 };
 
 /** Absolute file path inside root for a URL path, or undefined (traversal, not a file). */
 export function resolveInside(root: string, urlPath: string): string | undefined {
   let decoded: string;
-  try { decoded = decodeURIComponent(urlPath); } catch { return undefined; }
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return undefined;
+  }
   if (decoded.includes('\0')) return undefined;
   const full = path.resolve(root, '.' + path.posix.normalize('/' + decoded));
   return full === root || full.startsWith(root + path.sep) ? full : undefined;
@@ -21,7 +37,11 @@ export function resolveInside(root: string, urlPath: string): string | undefined
 
 export function fileExists(file: string | undefined): file is string {
   if (!file) return false;
-  try { return fs.statSync(file).isFile(); } catch { return false; }
+  try {
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
 }
 
 function pickEncoding(req: IncomingMessage, file: string): { file: string; encoding?: string } {
@@ -39,7 +59,11 @@ export function sendFile(req: IncomingMessage, res: ServerResponse, file: string
   const immutable = file.includes(`${path.sep}_astro${path.sep}`);
   const headers: Record<string, string | number> = {
     'content-type': TYPES[ext] ?? 'application/octet-stream',
-    'cache-control': immutable ? 'public, max-age=31536000, immutable' : ext === '.html' ? 'public, max-age=0, must-revalidate' : 'public, max-age=86400',
+    'cache-control': immutable
+      ? 'public, max-age=31536000, immutable'
+      : ext === '.html'
+        ? 'public, max-age=0, must-revalidate'
+        : 'public, max-age=86400',
     etag,
     vary: 'Accept-Encoding',
     'x-content-type-options': 'nosniff',
@@ -52,6 +76,9 @@ export function sendFile(req: IncomingMessage, res: ServerResponse, file: string
   }
   headers['content-length'] = stat.size;
   res.writeHead(status, headers);
-  if (req.method === 'HEAD') { res.end(); return; }
+  if (req.method === 'HEAD') {
+    res.end();
+    return;
+  }
   fs.createReadStream(chosen.file).pipe(res);
 }

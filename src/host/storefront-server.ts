@@ -12,7 +12,11 @@ import type { LocaleCode } from '#lib/market/locales.ts';
 import { fileExists, resolveInside, sendFile } from './static-files.ts';
 
 type AstroHandler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => Promise<void> | void;
-export interface Build { dir: string; clientDir: string; handler: AstroHandler }
+export interface Build {
+  dir: string;
+  clientDir: string;
+  handler: AstroHandler;
+}
 
 export async function loadBuild(dir: string): Promise<Build> {
   const abs = path.resolve(dir);
@@ -45,7 +49,8 @@ export function createStorefrontServer(initial: Build, domains: Record<LocaleCod
       return;
     }
     const r = resolveRequest(req.headers.host, url.pathname, domains);
-    if (r.kind === 'unknown-host') return plain(res, 421, `Misdirected request: ${String(req.headers.host ?? '(no host)')} is not a storefront of this server`);
+    if (r.kind === 'unknown-host')
+      return plain(res, 421, `Misdirected request: ${String(req.headers.host ?? '(no host)')} is not a storefront of this server`);
 
     if (r.kind === 'passthrough') {
       const file = resolveInside(current.clientDir, url.pathname);
@@ -84,7 +89,9 @@ export function createStorefrontServer(initial: Build, domains: Record<LocaleCod
 
   return {
     server,
-    get build() { return build; },
+    get build() {
+      return build;
+    },
     /** Atomically serve another build from now on (new requests); in-flight requests finish on the old one. */
     async switchTo(dir: string): Promise<Build> {
       const next = await loadBuild(dir);

@@ -2,21 +2,35 @@
 import { useEffect, useRef, useState } from 'react';
 import { clampQuantity, debounceFor, shouldSendUpdate, SPINNER_DEBOUNCE_MS, SPINNER_MAX, SPINNER_MIN } from '#lib/cart/client-spinner.ts';
 
-export interface SpinnerLabels { quantity: string; decrease: string; increase: string }
-interface Props { value: number; disabled: boolean; onCommit: (quantity: number) => void; labels: SpinnerLabels }
+export interface SpinnerLabels {
+  quantity: string;
+  decrease: string;
+  increase: string;
+}
+interface Props {
+  value: number;
+  disabled: boolean;
+  onCommit: (quantity: number) => void;
+  labels: SpinnerLabels;
+}
 
 export default function QuantitySpinner({ value, disabled, onCommit, labels }: Props) {
   const [text, setTextState] = useState(String(value));
   // the latest text, also between renders: quick repeated clicks each count
   const latest = useRef(text);
-  const setText = (t: string) => { latest.current = t; setTextState(t); };
+  const setText = (t: string) => {
+    latest.current = t;
+    setTextState(t);
+  };
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => setText(String(value)), [value]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const schedule = (next: number, delay = debounceFor(next)) => {
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => { if (shouldSendUpdate(next, value)) onCommit(next); }, delay);
+    timer.current = setTimeout(() => {
+      if (shouldSendUpdate(next, value)) onCommit(next);
+    }, delay);
   };
   const step = (d: number) => {
     const next = clampQuantity(clampQuantity(latest.current) + d);
@@ -25,11 +39,22 @@ export default function QuantitySpinner({ value, disabled, onCommit, labels }: P
   };
   return (
     <span className="qty">
-      <button type="button" className="qty__btn" aria-label={labels.decrease} disabled={disabled} onClick={() => step(-1)}>−</button>
+      <button type="button" className="qty__btn" aria-label={labels.decrease} disabled={disabled} onClick={() => step(-1)}>
+        −
+      </button>
       <input
         // text, not number: typed garbage must reach the rules (non-numeric → minimum), not be dropped by the browser
-        className="qty__input" type="text" inputMode="numeric" role="spinbutton" value={text}
-        aria-valuemin={SPINNER_MIN} aria-valuemax={SPINNER_MAX} aria-valuenow={value} aria-label={labels.quantity} disabled={disabled} data-testid="minicart-qty"
+        className="qty__input"
+        type="text"
+        inputMode="numeric"
+        role="spinbutton"
+        value={text}
+        aria-valuemin={SPINNER_MIN}
+        aria-valuemax={SPINNER_MAX}
+        aria-valuenow={value}
+        aria-label={labels.quantity}
+        disabled={disabled}
+        data-testid="minicart-qty"
         onChange={(e) => {
           const raw = e.currentTarget.value;
           setText(raw);
@@ -37,7 +62,10 @@ export default function QuantitySpinner({ value, disabled, onCommit, labels }: P
           if (Number.isFinite(Number.parseFloat(raw))) schedule(clampQuantity(raw), SPINNER_DEBOUNCE_MS);
         }}
         onKeyDown={(e) => {
-          if (e.key === 'ArrowUp' || e.key === 'ArrowDown') { e.preventDefault(); step(e.key === 'ArrowUp' ? 1 : -1); }
+          if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
+            e.preventDefault();
+            step(e.key === 'ArrowUp' ? 1 : -1);
+          }
           if (e.key === 'Enter') e.currentTarget.blur();
         }}
         onBlur={() => {
@@ -46,7 +74,9 @@ export default function QuantitySpinner({ value, disabled, onCommit, labels }: P
           schedule(next);
         }}
       />
-      <button type="button" className="qty__btn" aria-label={labels.increase} disabled={disabled} onClick={() => step(1)}>+</button>
+      <button type="button" className="qty__btn" aria-label={labels.increase} disabled={disabled} onClick={() => step(1)}>
+        +
+      </button>
     </span>
   );
 }

@@ -15,9 +15,22 @@ import { money, PLACEHOLDER, productHref } from './format.ts';
 
 export const SEARCH_DEBOUNCE_MS = 250;
 type Hit = Pick<ProductSearchResult, 'name' | 'slug' | 'sku' | 'thumb' | 'prices' | 'vat'>;
-interface Strings { placeholder: string; hints: string; products: string; empty: string; all: string }
-export interface SearchProps { locale: LocaleCode; productPath: string; allowExVAT: boolean; t: Strings }
-interface Props extends SearchProps { input: HTMLInputElement }
+interface Strings {
+  placeholder: string;
+  hints: string;
+  products: string;
+  empty: string;
+  all: string;
+}
+export interface SearchProps {
+  locale: LocaleCode;
+  productPath: string;
+  allowExVAT: boolean;
+  t: Strings;
+}
+interface Props extends SearchProps {
+  input: HTMLInputElement;
+}
 
 export default function Search({ input, locale, productPath, allowExVAT, t }: Props) {
   const { vat } = useStore(cart);
@@ -30,24 +43,41 @@ export default function Search({ input, locale, productPath, allowExVAT, t }: Pr
 
   useEffect(() => {
     const term = q.trim();
-    if (term.length <= 1) { setHits(null); setHints([]); return; }
+    if (term.length <= 1) {
+      setHits(null);
+      setHints([]);
+      return;
+    }
     const ctl = new AbortController();
     const timer = setTimeout(() => {
       searchProducts(term, providers().searchProvider, ctl.signal)
-        .then((r) => { setHits(r.ok && r.data ? r.data.products.slice(0, 8) : []); setOpen(true); })
-        .catch(() => { /* aborted or offline */ });
+        .then((r) => {
+          setHits(r.ok && r.data ? r.data.products.slice(0, 8) : []);
+          setOpen(true);
+        })
+        .catch(() => {
+          /* aborted or offline */
+        });
       searchTriggers(term, ctl.signal)
         .then((r) => setHints(r.ok && Array.isArray(r.data) ? r.data : []))
         .catch(() => {});
     }, SEARCH_DEBOUNCE_MS);
-    return () => { clearTimeout(timer); ctl.abort(); };
+    return () => {
+      clearTimeout(timer);
+      ctl.abort();
+    };
   }, [q]);
 
   useEffect(() => {
-    const onInput = () => { setQ(input.value); setOpen(true); };
+    const onInput = () => {
+      setQ(input.value);
+      setOpen(true);
+    };
     const onFocus = () => setOpen(true);
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
-    const onDoc = (e: Event) => { if (e.target !== input && !root.current?.contains(e.target as Node)) setOpen(false); };
+    const onDoc = (e: Event) => {
+      if (e.target !== input && !root.current?.contains(e.target as Node)) setOpen(false);
+    };
     input.addEventListener('input', onInput);
     input.addEventListener('focus', onFocus);
     input.addEventListener('keydown', onKey);
@@ -67,31 +97,45 @@ export default function Search({ input, locale, productPath, allowExVAT, t }: Pr
   if (!show) return null;
   return (
     <div ref={root}>
-        <div id="search-dropdown" className="search__dropdown" data-testid="search-dropdown">
-          {hints.length > 0 && (
-            <>
-              <h3>{t.hints}</h3>
-              <ul>{hints.map((h) => <li key={h.id} className="search__hint" data-testid="search-hint">{h.hint} <a href={h.url}>{h.url_title}</a></li>)}</ul>
-            </>
-          )}
-          {hits.length === 0 ? <p className="search__empty" data-testid="search-empty">{t.empty}</p> : (
-            <>
-              <h3>{t.products}</h3>
-              <ul>
-                {hits.map((p) => (
-                  <li key={p.sku} className="search__result" data-testid="search-result">
-                    <a href={productHref(productPath, p.slug)}>
-                      <img src={p.thumb?.url ?? PLACEHOLDER} alt="" width={40} height={40} loading="lazy" />
-                      <span>{p.name}</span>
-                      <strong>{money(unitPrice(p.prices, 1), p.vat, showVat, locale)}</strong>
-                    </a>
-                  </li>
-                ))}
-              </ul>
-              <p className="search__empty"><button type="submit" className="linkish">{t.all}</button></p>
-            </>
-          )}
-        </div>
+      <div id="search-dropdown" className="search__dropdown" data-testid="search-dropdown">
+        {hints.length > 0 && (
+          <>
+            <h3>{t.hints}</h3>
+            <ul>
+              {hints.map((h) => (
+                <li key={h.id} className="search__hint" data-testid="search-hint">
+                  {h.hint} <a href={h.url}>{h.url_title}</a>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        {hits.length === 0 ? (
+          <p className="search__empty" data-testid="search-empty">
+            {t.empty}
+          </p>
+        ) : (
+          <>
+            <h3>{t.products}</h3>
+            <ul>
+              {hits.map((p) => (
+                <li key={p.sku} className="search__result" data-testid="search-result">
+                  <a href={productHref(productPath, p.slug)}>
+                    <img src={p.thumb?.url ?? PLACEHOLDER} alt="" width={40} height={40} loading="lazy" />
+                    <span>{p.name}</span>
+                    <strong>{money(unitPrice(p.prices, 1), p.vat, showVat, locale)}</strong>
+                  </a>
+                </li>
+              ))}
+            </ul>
+            <p className="search__empty">
+              <button type="submit" className="linkish">
+                {t.all}
+              </button>
+            </p>
+          </>
+        )}
+      </div>
     </div>
   );
 }

@@ -77,12 +77,27 @@ function priceRerender(): void {
     if (first && showVat && Object.keys(discounts).length === 0) return; // static HTML already shows this
     for (const el of document.querySelectorAll<HTMLElement>('[data-testid="price"][data-amount]')) {
       const d = el.dataset;
-      const r = renderPrice({ amount: Number(d.amount), vat: Number(d.vat), ordinary: d.ordinary ? Number(d.ordinary) : undefined, discountCategory: d.discountCategory }, locale, showVat, discounts);
+      const r = renderPrice(
+        {
+          amount: Number(d.amount),
+          vat: Number(d.vat),
+          ordinary: d.ordinary ? Number(d.ordinary) : undefined,
+          discountCategory: d.discountCategory,
+        },
+        locale,
+        showVat,
+        discounts,
+      );
       const amount = el.querySelector('.price__amount');
       if (amount) amount.textContent = r.amount;
       let ord = el.querySelector<HTMLElement>('.price__ordinary');
       if (r.ordinary) {
-        if (!ord) { ord = document.createElement('s'); ord.className = 'price__ordinary'; ord.dataset.testid = 'price-ordinary'; el.append(ord); }
+        if (!ord) {
+          ord = document.createElement('s');
+          ord.className = 'price__ordinary';
+          ord.dataset.testid = 'price-ordinary';
+          el.append(ord);
+        }
         ord.textContent = r.ordinary;
       } else ord?.remove();
       el.dataset.shownVat = showVat ? 'incl' : 'excl';
@@ -97,8 +112,20 @@ function headerShrink(): void {
   const header = document.querySelector('.site-header');
   if (!header) return;
   let ticking = false;
-  const update = () => { header.classList.toggle('is-shrunk', scrollY > HEADER_SHRINK_PX); ticking = false; };
-  addEventListener('scroll', () => { if (!ticking) { ticking = true; requestAnimationFrame(update); } }, { passive: true });
+  const update = () => {
+    header.classList.toggle('is-shrunk', scrollY > HEADER_SHRINK_PX);
+    ticking = false;
+  };
+  addEventListener(
+    'scroll',
+    () => {
+      if (!ticking) {
+        ticking = true;
+        requestAnimationFrame(update);
+      }
+    },
+    { passive: true },
+  );
   update();
 }
 
@@ -115,29 +142,42 @@ function uspCarousel(): void {
     list.classList.toggle('is-rotating', mobile.matches);
     if (!mobile.matches) return;
     show();
-    timer = setInterval(() => { if (!document.hidden) { i = (i + 1) % items.length; show(); } }, USP_AUTOPLAY_MS);
+    timer = setInterval(() => {
+      if (!document.hidden) {
+        i = (i + 1) % items.length;
+        show();
+      }
+    }, USP_AUTOPLAY_MS);
   };
   mobile.addEventListener('change', run);
   run();
 }
 
 /** The React islands' chunk; a failed load (new build deployed) reloads the page once a minute at most. */
-const islands = () => import('./lazy-mount.tsx').catch((e: unknown) => {
-  if (isChunkLoadError(e)) reloadForChunk();
-  throw e;
-});
+const islands = () =>
+  import('./lazy-mount.tsx').catch((e: unknown) => {
+    if (isChunkLoadError(e)) reloadForChunk();
+    throw e;
+  });
 
 /** Mounts an on-demand island once. */
 function once(mount: () => void): () => void {
   let done = false;
-  return () => { if (!done) { done = true; mount(); } };
+  return () => {
+    if (!done) {
+      done = true;
+      mount();
+    }
+  };
 }
 
 /** Consent bar (plain DOM) only without a saved choice; the React islands on first use. */
 function onDemandIslands(): void {
   showConsentBar();
   const mountLogin = once(() => void islands().then((m) => m.mountLogin()));
-  loginState.subscribe((s) => { if (s.open) mountLogin(); });
+  loginState.subscribe((s) => {
+    if (s.open) mountLogin();
+  });
   wireCartButton(once(() => void islands().then((m) => m.mountMiniCart())));
   const form = document.querySelector<HTMLFormElement>('form[data-search]');
   const input = form?.querySelector<HTMLInputElement>('[data-testid="search-input"]');
@@ -149,8 +189,23 @@ function onDemandIslands(): void {
   }
 }
 
-for (const step of [watchClientErrors, onDemandIslands, wireAddToCart, showRecentlyViewed, wireVatSwitch, wireAccountLink, queryFlags, priceRerender, headerShrink, uspCarousel]) {
-  try { step(); } catch (e) { console.error(e); }
+for (const step of [
+  watchClientErrors,
+  onDemandIslands,
+  wireAddToCart,
+  showRecentlyViewed,
+  wireVatSwitch,
+  wireAccountLink,
+  queryFlags,
+  priceRerender,
+  headerShrink,
+  uspCarousel,
+]) {
+  try {
+    step();
+  } catch (e) {
+    console.error(e);
+  }
 }
 void showDeal();
 html.dataset.islands = 'ready'; // e2e tests wait for this

@@ -3,7 +3,8 @@ import { localAtom } from './persist.ts';
 import { LOGGED_OUT, type AuthState } from '#lib/account/client-rules.ts';
 
 export const auth = localAtom<AuthState>('auth', LOGGED_OUT, (v) =>
-  v && typeof v === 'object' && 'accessToken' in v ? { ...LOGGED_OUT, ...(v as AuthState) } : LOGGED_OUT);
+  v && typeof v === 'object' && 'accessToken' in v ? { ...LOGGED_OUT, ...(v as AuthState) } : LOGGED_OUT,
+);
 
 /** Logout is not a server call (docs/product/accounts.md#strategies). */
 export function logout(): void {

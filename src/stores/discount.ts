@@ -3,15 +3,30 @@
  * rejected codes to show, and the 5-minute sync-coupons cache (docs/product/coupons.md).
  */
 import { sessionAtom } from './persist.ts';
-import { addCoupon, cachedCoupons, couponCacheKey, enforceBuyXGetY, removeCoupon, replaceBySync, type Coupon, type CouponCacheEntry } from '#lib/coupons/client-rules.ts';
+import {
+  addCoupon,
+  cachedCoupons,
+  couponCacheKey,
+  enforceBuyXGetY,
+  removeCoupon,
+  replaceBySync,
+  type Coupon,
+  type CouponCacheEntry,
+} from '#lib/coupons/client-rules.ts';
 import type { CartItem } from '#lib/cart/client-rules.ts';
 import { postSyncCoupons } from '#api-client/cart.ts';
 
-export interface DiscountState { disc: string | null; coupons: Coupon[]; rejected: string[]; cache: CouponCacheEntry | null }
+export interface DiscountState {
+  disc: string | null;
+  coupons: Coupon[];
+  rejected: string[];
+  cache: CouponCacheEntry | null;
+}
 const EMPTY: DiscountState = { disc: null, coupons: [], rejected: [], cache: null };
 
 export const discount = sessionAtom<DiscountState>('discount', EMPTY, (v) =>
-  v && typeof v === 'object' && Array.isArray((v as DiscountState).coupons) ? { ...EMPTY, ...(v as DiscountState) } : EMPTY);
+  v && typeof v === 'object' && Array.isArray((v as DiscountState).coupons) ? { ...EMPTY, ...(v as DiscountState) } : EMPTY,
+);
 
 export const couponCodes = () => discount.get().coupons.map((c) => c.code);
 
@@ -51,7 +66,9 @@ export async function syncCoupons(items: readonly CartItem[], ignoreCache = fals
   if (!answer) {
     try {
       const res = await postSyncCoupons({
-        coupons: codes, cart_contents: items.map((i) => ({ sku: i.sku, product_id: i.product_id, quantity: i.quantity })), ignoreCache,
+        coupons: codes,
+        cart_contents: items.map((i) => ({ sku: i.sku, product_id: i.product_id, quantity: i.quantity })),
+        ignoreCache,
       });
       if (!res.ok || !Array.isArray(res.data)) return;
       answer = res.data;
@@ -61,5 +78,10 @@ export async function syncCoupons(items: readonly CartItem[], ignoreCache = fals
   }
   const { coupons, rejected } = replaceBySync(codes, answer);
   const now = discount.get();
-  discount.set({ ...now, coupons, rejected: [...new Set([...now.rejected, ...rejected])], cache: { key, at: s.cache?.key === key ? s.cache.at : Date.now(), coupons: answer } });
+  discount.set({
+    ...now,
+    coupons,
+    rejected: [...new Set([...now.rejected, ...rejected])],
+    cache: { key, at: s.cache?.key === key ? s.cache.at : Date.now(), coupons: answer },
+  });
 }

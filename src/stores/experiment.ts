@@ -3,7 +3,10 @@ import { sessionAtom } from './persist.ts';
 import { pickVariant, resolveProviders, type Providers } from '#lib/page-behaviour/experiments.ts';
 import type { Overrides } from '#lib/page-behaviour/query-params.ts';
 
-export interface ExperimentState { variants: Record<string, string>; overrides: Overrides }
+export interface ExperimentState {
+  variants: Record<string, string>;
+  overrides: Overrides;
+}
 export const experiment = sessionAtom<ExperimentState>('experiment', { variants: {}, overrides: {} });
 
 export function setOverrides(o: Overrides): void {

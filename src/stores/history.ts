@@ -2,11 +2,15 @@
 import { localAtom } from './persist.ts';
 import { addRecentlyViewed, pushHistory, type HistoryEntry, type RecentlyViewed } from '#lib/page-behaviour/visit-history.ts';
 
-export interface HistoryState { recentlyViewed: RecentlyViewed[]; breadcrumbs: HistoryEntry[] }
+export interface HistoryState {
+  recentlyViewed: RecentlyViewed[];
+  breadcrumbs: HistoryEntry[];
+}
 const EMPTY: HistoryState = { recentlyViewed: [], breadcrumbs: [] };
 
 export const history = localAtom<HistoryState>('history', EMPTY, (v) =>
-  v && typeof v === 'object' && Array.isArray((v as HistoryState).recentlyViewed) ? { ...EMPTY, ...(v as HistoryState) } : EMPTY);
+  v && typeof v === 'object' && Array.isArray((v as HistoryState).recentlyViewed) ? { ...EMPTY, ...(v as HistoryState) } : EMPTY,
+);
 
 export function viewed(item: RecentlyViewed): void {
   const h = history.get();

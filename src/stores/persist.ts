@@ -29,10 +29,16 @@ export function sessionAtom<T>(name: string, initial: T, revive?: (v: unknown) =
   try {
     const raw = store?.getItem(key);
     if (raw) start = decoder(initial, revive)(raw);
-  } catch { /* storage disabled: keep in memory */ }
+  } catch {
+    /* storage disabled: keep in memory */
+  }
   const a = atom<T>(start);
   a.listen((v) => {
-    try { store?.setItem(key, JSON.stringify(v)); } catch { /* quota or disabled */ }
+    try {
+      store?.setItem(key, JSON.stringify(v));
+    } catch {
+      /* quota or disabled */
+    }
   });
   return a;
 }

@@ -17,7 +17,17 @@ beforeAll(async () => {
   h = openTestDb();
   sv = await productsOf(h, 'sv');
   await h.db.deleteFrom('customers').where('email', '=', EMAIL).execute();
-  await h.db.insertInto('customers').values({ id: 9001, email: EMAIL, name: 'Api Suite', password_hash: hashPassword(PASSWORD), discounts: JSON.stringify({ A: 12 }), created_at: new Date().toISOString() }).execute();
+  await h.db
+    .insertInto('customers')
+    .values({
+      id: 9001,
+      email: EMAIL,
+      name: 'Api Suite',
+      password_hash: hashPassword(PASSWORD),
+      discounts: JSON.stringify({ A: 12 }),
+      created_at: new Date().toISOString(),
+    })
+    .execute();
 });
 afterAll(async () => {
   await h.db.deleteFrom('customers').where('email', '=', EMAIL).execute();
@@ -44,7 +54,11 @@ describe('auth (myAccount)', () => {
   });
 
   it('answers 401 JSON for a wrong password, an unknown email and a missing token', async () => {
-    for (const r of [await login(EMAIL, 'wrong'), await login('nobody@partsfront.test', PASSWORD), await request(api('/api/auth/profile'))]) {
+    for (const r of [
+      await login(EMAIL, 'wrong'),
+      await login('nobody@partsfront.test', PASSWORD),
+      await request(api('/api/auth/profile')),
+    ]) {
       expect(r.status).toBe(401);
       expect(r.json().error.code).toMatch(/invalid_credentials|unauthorized/);
     }
@@ -59,7 +73,11 @@ describe('auth (myAccount)', () => {
     expect(anon.json()[0].price).toBe(unitPrice(p.prices, 2));
     const mine = await postJson(api('/api/sync-cart'), { items }, auth);
     expect(mine.json()[0].price).toBe(roundTo(unitPrice(p.prices, 2) * 0.88, 2));
-    const coupons = await postJson(api('/api/sync-coupons'), { coupons: ['CUSTOMERDISCOUNT'], cart_contents: items, ignoreCache: true }, auth);
+    const coupons = await postJson(
+      api('/api/sync-coupons'),
+      { coupons: ['CUSTOMERDISCOUNT'], cart_contents: items, ignoreCache: true },
+      auth,
+    );
     expect(coupons.json()[0]).toMatchObject({ code: 'CUSTOMERDISCOUNT', applied: true, fixed_amount: 100 });
   });
 

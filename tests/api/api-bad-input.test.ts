@@ -6,7 +6,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { request, type TestResponse } from '#tests/support/http.ts';
 import { api, raw } from './api-support.ts';
 
-const INJECTION = ["' OR 1=1 --", "x'; DROP TABLE products; --", '<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', '../../etc/passwd', '\u0000'];
+const INJECTION = [
+  "' OR 1=1 --",
+  "x'; DROP TABLE products; --",
+  '<script>alert(1)</script>',
+  '"><img src=x onerror=alert(1)>',
+  '../../etc/passwd',
+  '\u0000',
+];
 
 function expectJsonError(r: TestResponse, label: string) {
   expect(r.status, `${label}: ${r.status} ${r.body.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
@@ -20,7 +27,14 @@ function expectJsonError(r: TestResponse, label: string) {
 const post = (url: string, body: string | Buffer, headers: Record<string, string> = {}) => request(url, { method: 'POST', body, headers });
 
 describe('locale and sid are required and must agree', () => {
-  const paths = ['/api/current-deal', '/api/widget-by-slug/store-message', '/api/products?query=filter', '/api/search-triggers?query=retur', '/api/strings', '/api/product-categories?v=2'];
+  const paths = [
+    '/api/current-deal',
+    '/api/widget-by-slug/store-message',
+    '/api/products?query=filter',
+    '/api/search-triggers?query=retur',
+    '/api/strings',
+    '/api/product-categories?v=2',
+  ];
   const bad = ['', 'locale=sv', 'sid=1', 'locale=sv&sid=4', 'locale=de&sid=1', 'locale=sv&sid=abc', "locale=sv'--&sid=1"];
   for (const path of paths) {
     it.each(bad)(`GET ${path} with %j`, async (q) => {
@@ -34,7 +48,11 @@ describe('locale and sid are required and must agree', () => {
 
 describe('bad bodies', () => {
   const bodies: [string, string][] = [
-    ['not json', '{items:'], ['empty', ''], ['array', '[]'], ['null', 'null'], ['string', '"items"'],
+    ['not json', '{items:'],
+    ['empty', ''],
+    ['array', '[]'],
+    ['null', 'null'],
+    ['string', '"items"'],
     ['items wrong type', JSON.stringify({ items: { sku: 'A' } })],
     ['negative quantity', JSON.stringify({ items: [{ sku: 'ELE-000001', quantity: -5 }] })],
     ['NaN quantity', '{"items":[{"sku":"ELE-000001","quantity":NaN}]}'],
@@ -67,9 +85,12 @@ describe('bad bodies', () => {
   });
 
   it.each([
-    ['/api/auth/login', JSON.stringify({ email: 5, password: 'x' })], ['/api/auth/login', JSON.stringify({})], ['/api/auth/login', 'x'],
+    ['/api/auth/login', JSON.stringify({ email: 5, password: 'x' })],
+    ['/api/auth/login', JSON.stringify({})],
+    ['/api/auth/login', 'x'],
     ['/api/auth/login', JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(5000) })],
-    ['/api/auth/refresh', JSON.stringify({ refresh_token: 'a.b' })], ['/api/auth/refresh', JSON.stringify({ refresh_token: ["' OR 1=1 --"] })],
+    ['/api/auth/refresh', JSON.stringify({ refresh_token: 'a.b' })],
+    ['/api/auth/refresh', JSON.stringify({ refresh_token: ["' OR 1=1 --"] })],
   ])('auth %s %s', async (path, body) => {
     expectJsonError(await post(api(path), body), path);
   });
@@ -91,11 +112,24 @@ describe('bad bodies', () => {
     const chunked = await new Promise<TestResponse>((resolve, reject) => {
       import('node:http').then(({ default: http }) => {
         const u = new URL(api('/api/sync-coupons'));
-        const req = http.request({ host: '127.0.0.1', port: u.port, path: u.pathname + u.search, method: 'POST', headers: { host: u.host, 'content-type': 'application/json', 'transfer-encoding': 'chunked' }, agent: false }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c) => chunks.push(c));
-          res.on('end', () => { const body = Buffer.concat(chunks).toString(); resolve({ status: res.statusCode!, headers: res.headers, body, json: () => JSON.parse(body) }); });
-        });
+        const req = http.request(
+          {
+            host: '127.0.0.1',
+            port: u.port,
+            path: u.pathname + u.search,
+            method: 'POST',
+            headers: { host: u.host, 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+            agent: false,
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c) => chunks.push(c));
+            res.on('end', () => {
+              const body = Buffer.concat(chunks).toString();
+              resolve({ status: res.statusCode!, headers: res.headers, body, json: () => JSON.parse(body) });
+            });
+          },
+        );
         req.on('error', reject);
         for (let i = 0; i < 20; i++) req.write('x'.repeat(8192));
         req.end();
@@ -111,9 +145,16 @@ describe('bad bodies', () => {
 
 describe('bad queries', () => {
   it.each([
-    ['', 'missing query'], ['&query=a', 'one character'], ['&query=%20%20a%20', 'one character after trim'], ['&query=filter&limit=0', 'limit 0'],
-    ['&query=filter&limit=5000', 'limit too big'], ['&query=filter&offset=-1', 'negative offset'], ['&query=filter&limit=NaN', 'NaN limit'],
-    ['&query=filter&page=0', 'page 0'], ['&query=filter&nc=maybe', 'bad flag'], [`&query=${'x'.repeat(300)}`, 'query too long'],
+    ['', 'missing query'],
+    ['&query=a', 'one character'],
+    ['&query=%20%20a%20', 'one character after trim'],
+    ['&query=filter&limit=0', 'limit 0'],
+    ['&query=filter&limit=5000', 'limit too big'],
+    ['&query=filter&offset=-1', 'negative offset'],
+    ['&query=filter&limit=NaN', 'NaN limit'],
+    ['&query=filter&page=0', 'page 0'],
+    ['&query=filter&nc=maybe', 'bad flag'],
+    [`&query=${'x'.repeat(300)}`, 'query too long'],
   ])('products%s (%s)', async (q, label) => {
     expectJsonError(await request(api('/api/products', 'sv', q)), label);
   });
@@ -123,7 +164,13 @@ describe('bad queries', () => {
 });
 
 describe('wrong methods and unknown endpoints', () => {
-  it.each([['GET', '/api/sync-cart'], ['PUT', '/api/sync-coupons'], ['DELETE', '/api/products?query=filter'], ['POST', '/api/current-deal'], ['GET', '/captuerr']])('%s %s → 405 JSON', async (method, path) => {
+  it.each([
+    ['GET', '/api/sync-cart'],
+    ['PUT', '/api/sync-coupons'],
+    ['DELETE', '/api/products?query=filter'],
+    ['POST', '/api/current-deal'],
+    ['GET', '/captuerr'],
+  ])('%s %s → 405 JSON', async (method, path) => {
     const r = await request(api(path), { method });
     expect(r.status).toBe(405);
     expectJsonError(r, `${method} ${path}`);
@@ -143,7 +190,10 @@ describe('injection strings are data', () => {
     expect(r.json()).toBeTypeOf('object');
   });
   it.each(INJECTION)('sku %j is an unknown product', async (s) => {
-    const r = await request(api('/api/sync-cart'), { method: 'POST', body: JSON.stringify({ items: [{ sku: s, quantity: 1 }], coupons: [s] }) });
+    const r = await request(api('/api/sync-cart'), {
+      method: 'POST',
+      body: JSON.stringify({ items: [{ sku: s, quantity: 1 }], coupons: [s] }),
+    });
     if (s.includes('\u0000')) return expectJsonError(r, 'NUL'); // refused up front (PostgreSQL cannot store it)
     expect(r.status).toBe(200);
     expect(r.json()[0]).toMatchObject({ quantity: 0, cart_notice: 'cart.notice.unknown_product' });

@@ -5,13 +5,23 @@ import { api, openTestDb, raw } from './api-support.ts';
 import type { DbHandle } from '#server/db/connection.ts';
 
 let h: DbHandle;
-beforeAll(() => { h = openTestDb(); });
-afterAll(async () => { await h.db.destroy(); });
+beforeAll(() => {
+  h = openTestDb();
+});
+afterAll(async () => {
+  await h.db.destroy();
+});
 
 describe('POST /captuerr', () => {
   it('stores an error report with its locale', async () => {
     const marker = `TypeError: x is undefined ${Date.now()}`;
-    const r = await postJson(api('/captuerr', 'nl'), { error: marker, level: 'error', stack: 'at a (b.js:1:2)', userAgent: 'test', url: 'http://nl.localhost/x' });
+    const r = await postJson(api('/captuerr', 'nl'), {
+      error: marker,
+      level: 'error',
+      stack: 'at a (b.js:1:2)',
+      userAgent: 'test',
+      url: 'http://nl.localhost/x',
+    });
     expect(r.status).toBe(204);
     const row = await h.db.selectFrom('client_errors').selectAll().where('message', '=', marker).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ locale: 'nl', level: 'error', stack: 'at a (b.js:1:2)', user_agent: 'test' });

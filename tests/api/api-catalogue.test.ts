@@ -9,8 +9,12 @@ import { tokenize } from '#lib/search/tokenize.ts';
 import sv from '#locales/sv.json' with { type: 'json' };
 
 let h: DbHandle;
-beforeAll(() => { h = openTestDb(); });
-afterAll(async () => { await h.db.destroy(); });
+beforeAll(() => {
+  h = openTestDb();
+});
+afterAll(async () => {
+  await h.db.destroy();
+});
 
 const searchKeys = Object.keys(productSearchResultSchema.shape).sort();
 
@@ -48,7 +52,8 @@ describe('GET /api/products', () => {
   });
 
   it('pages with limit/offset and page, without overlap', async () => {
-    const get = async (q: string) => (await request(api('/api/products', 'sv', `&query=filt${q}`))).json().products.map((p: { sku: string }) => p.sku);
+    const get = async (q: string) =>
+      (await request(api('/api/products', 'sv', `&query=filt${q}`))).json().products.map((p: { sku: string }) => p.sku);
     const first = await get('&limit=5&offset=0');
     const second = await get('&limit=5&offset=5');
     expect(first).toHaveLength(5);
@@ -60,7 +65,12 @@ describe('GET /api/products', () => {
     const r = await request(api('/api/products', 'sv', '&query=filt&nc=true&co=true&limit=1'));
     const { categories } = r.json();
     expect(categories.length).toBeGreaterThan(0);
-    expect(categories[0]).toMatchObject({ id: expect.any(Number), name: expect.any(String), uri: expect.stringMatching(/^\/kategori\//), count: expect.any(Number) });
+    expect(categories[0]).toMatchObject({
+      id: expect.any(Number),
+      name: expect.any(String),
+      uri: expect.stringMatching(/^\/kategori\//),
+      count: expect.any(Number),
+    });
     const sum = categories.reduce((s: number, c: { count: number }) => s + c.count, 0);
     expect(sum).toBeLessThanOrEqual(Number(r.headers['x-be-records']));
     const noCounts = (await request(api('/api/products', 'sv', '&query=filt&nc=true'))).json();
@@ -108,15 +118,31 @@ describe('GET /api/widget-by-slug/{slug}', () => {
   });
 
   it('sanitizes editor HTML on the server', async () => {
-    const before = await h.db.selectFrom('widgets').select('content').where('slug', '=', 'cart-footer').where('locale', '=', 'nl').executeTakeFirstOrThrow();
-    await h.db.updateTable('widgets').set({ content: '<p onclick="steal()">Hi</p><script>alert(1)</script><a href="javascript:alert(2)">x</a><img src=x onerror=alert(3)>' })
-      .where('slug', '=', 'cart-footer').where('locale', '=', 'nl').execute();
+    const before = await h.db
+      .selectFrom('widgets')
+      .select('content')
+      .where('slug', '=', 'cart-footer')
+      .where('locale', '=', 'nl')
+      .executeTakeFirstOrThrow();
+    await h.db
+      .updateTable('widgets')
+      .set({
+        content: '<p onclick="steal()">Hi</p><script>alert(1)</script><a href="javascript:alert(2)">x</a><img src=x onerror=alert(3)>',
+      })
+      .where('slug', '=', 'cart-footer')
+      .where('locale', '=', 'nl')
+      .execute();
     try {
       const { content } = (await request(api('/api/widget-by-slug/cart-footer', 'nl'))).json();
       expect(content).toContain('Hi');
       expect(content).not.toMatch(/script|onclick|onerror|javascript:/i);
     } finally {
-      await h.db.updateTable('widgets').set({ content: before.content }).where('slug', '=', 'cart-footer').where('locale', '=', 'nl').execute();
+      await h.db
+        .updateTable('widgets')
+        .set({ content: before.content })
+        .where('slug', '=', 'cart-footer')
+        .where('locale', '=', 'nl')
+        .execute();
     }
   });
 });
@@ -128,13 +154,29 @@ describe('categories, triggers, strings', () => {
     const tree = r.json();
     const roots = await h.db.selectFrom('categories').select('id').where('parent_id', 'is', null).execute();
     expect(tree.map((c: { id: number }) => c.id).sort()).toEqual(roots.map((c) => c.id).sort());
-    expect(Object.keys(tree[0]).sort()).toEqual(['children', 'hierarchy', 'id', 'name', 'parent_id', 'show_in_main_menu', 'show_in_menu', 'slug', 'thumb', 'uri']);
+    expect(Object.keys(tree[0]).sort()).toEqual([
+      'children',
+      'hierarchy',
+      'id',
+      'name',
+      'parent_id',
+      'show_in_main_menu',
+      'show_in_menu',
+      'slug',
+      'thumb',
+      'uri',
+    ]);
     expect(tree[0].children[0].uri).toMatch(/^\/kategoria\//);
   });
 
   it('POST /api/category-children maps each category to its children holding the products', async () => {
-    const link = await h.db.selectFrom('product_categories as pc').innerJoin('categories as c', 'c.id', 'pc.category_id')
-      .select(['pc.product_id', 'c.id', 'c.parent_id']).where('pc.main', '=', 1).where('c.parent_id', 'is not', null).executeTakeFirstOrThrow();
+    const link = await h.db
+      .selectFrom('product_categories as pc')
+      .innerJoin('categories as c', 'c.id', 'pc.category_id')
+      .select(['pc.product_id', 'c.id', 'c.parent_id'])
+      .where('pc.main', '=', 1)
+      .where('c.parent_id', 'is not', null)
+      .executeTakeFirstOrThrow();
     const r = await postJson(api('/api/category-children'), { productIDs: [link.product_id], Categories: [link.parent_id, 999_999] });
     expect(r.status).toBe(200);
     const map = r.json();

@@ -15,12 +15,33 @@ import { FREE_SHIPPING_THRESHOLD_MINOR } from '#lib/shipping/free-shipping.ts';
 
 let h: DbHandle;
 let sv: TestProduct[];
-beforeAll(async () => { h = openTestDb(); sv = await productsOf(h, 'sv'); });
-afterAll(async () => { await h.db.destroy(); });
+beforeAll(async () => {
+  h = openTestDb();
+  sv = await productsOf(h, 'sv');
+});
+afterAll(async () => {
+  await h.db.destroy();
+});
 
 const CUSTOMER = {
-  sv: { email: 'kund@example.se', mobile: '070 123 45 67', first_name: 'Anna', last_name: 'Andersson', street: 'Storgatan 1', postal_code: '123 45', city: 'Stockholm' },
-  fi: { email: 'asiakas@example.fi', mobile: '040 123 4567', first_name: 'Aino', last_name: 'Virtanen', street: 'Mannerheimintie 1', postal_code: '00100', city: 'Helsinki' },
+  sv: {
+    email: 'kund@example.se',
+    mobile: '070 123 45 67',
+    first_name: 'Anna',
+    last_name: 'Andersson',
+    street: 'Storgatan 1',
+    postal_code: '123 45',
+    city: 'Stockholm',
+  },
+  fi: {
+    email: 'asiakas@example.fi',
+    mobile: '040 123 4567',
+    first_name: 'Aino',
+    last_name: 'Virtanen',
+    street: 'Mannerheimintie 1',
+    postal_code: '00100',
+    city: 'Helsinki',
+  },
 } as const;
 
 const stockable = () => sv.filter((p) => p.orderable === 1 && p.stock_status === 'in-stock' && p.stock_quantity >= 5);
@@ -45,13 +66,17 @@ async function ready(items: { sku: string; quantity: number }[], locale: 'sv' | 
   return checkoutViewSchema.parse(r.json());
 }
 
-const stockOf = async (id: number) => Number((await h.db.selectFrom('products').select('stock_quantity').where('id', '=', id).executeTakeFirstOrThrow()).stock_quantity);
+const stockOf = async (id: number) =>
+  Number((await h.db.selectFrom('products').select('stock_quantity').where('id', '=', id).executeTakeFirstOrThrow()).stock_quantity);
 const ordersOf = (checkoutId: string) => h.db.selectFrom('orders').selectAll().where('checkout_id', '=', checkoutId).execute();
 
 describe('checkout totals (server-priced, minor units)', () => {
   it('prices the lines on the server, ignores client prices, and the totals add up to the öre', async () => {
     const [a, b] = stockable();
-    const v = await open([{ sku: a.sku, quantity: 2, price: 0.01 }, { sku: b.sku, quantity: 1, price: 0.01 }]);
+    const v = await open([
+      { sku: a.sku, quantity: 2, price: 0.01 },
+      { sku: b.sku, quantity: 1, price: 0.01 },
+    ]);
     expect(v.status).toBe('open');
     expect(v.items.map((l) => l.sku)).toEqual([a.sku, b.sku]);
     expect(v.items[0].price).toBeGreaterThan(1);
@@ -67,10 +92,12 @@ describe('checkout totals (server-priced, minor units)', () => {
   it('reports postal code and mobile problems in the storefront language, and offers shipping only for a valid postal code', async () => {
     const v = await open([{ sku: stockable()[0].sku, quantity: 1 }]);
     const bad = checkoutViewSchema.parse((await update(v.id, { customer: { postal_code: '1234', mobile: '0612345678' } })).json());
-    expect(bad.problems).toEqual(expect.arrayContaining([
-      { field: 'postal_code', message: 'Ange ett postnummer med fem siffror, t.ex. 123 45.' },
-      { field: 'mobile', message: 'Ange ett mobilnummer som börjar med 07.' },
-    ]));
+    expect(bad.problems).toEqual(
+      expect.arrayContaining([
+        { field: 'postal_code', message: 'Ange ett postnummer med fem siffror, t.ex. 123 45.' },
+        { field: 'mobile', message: 'Ange ett mobilnummer som börjar med 07.' },
+      ]),
+    );
     expect(bad.shipping_options).toEqual([]);
     const good = checkoutViewSchema.parse((await update(v.id, { customer: { postal_code: '123 45', mobile: '0701234567' } })).json());
     expect(good.problems).toEqual([]);
@@ -98,7 +125,9 @@ describe('checkout totals (server-priced, minor units)', () => {
 
   it('refuses a business buyer with an invalid organisation number and shows ex-VAT prices for a valid one', async () => {
     const v = await open([{ sku: stockable()[0].sku, quantity: 1 }]);
-    const bad = checkoutViewSchema.parse((await update(v.id, { customer: { type: 'business', company_name: 'Verkstad AB', organisation_number: '556036-0794' } })).json());
+    const bad = checkoutViewSchema.parse(
+      (await update(v.id, { customer: { type: 'business', company_name: 'Verkstad AB', organisation_number: '556036-0794' } })).json(),
+    );
     expect(bad.problems).toContainEqual({ field: 'organisation_number', message: 'Organisationsnumret är inte giltigt.' });
     const good = checkoutViewSchema.parse((await update(v.id, { customer: { organisation_number: '556036-0793' } })).json());
     expect(good.problems).toEqual([]);
@@ -107,7 +136,7 @@ describe('checkout totals (server-priced, minor units)', () => {
   });
 });
 
-describe('placing an order with the shop\'s own invoice', () => {
+describe("placing an order with the shop's own invoice", () => {
   it('creates one order whose total, lines and invoice reference agree with the checkout', async () => {
     const p = stockable()[1];
     const before = await stockOf(p.id);
@@ -121,12 +150,22 @@ describe('placing an order with the shop\'s own invoice', () => {
     expect(order.id).toBe(placed.order_number);
     expect(Number(order.total_minor)).toBe(v.totals.total_minor);
     const details = JSON.parse(order.details);
-    expect(details.lines.reduce((s: number, l: { total_minor: number }) => s + l.total_minor, 0) + details.totals.shipping_minor).toBe(v.totals.total_minor);
+    expect(details.lines.reduce((s: number, l: { total_minor: number }) => s + l.total_minor, 0) + details.totals.shipping_minor).toBe(
+      v.totals.total_minor,
+    );
     expect(details.invoice_reference.scheme).toBe('se_ocr');
     expect(details.shipping.service_point?.id ?? null).toBe(v.service_point_id);
     expect(await stockOf(p.id)).toBe(before - 2);
-    const events = await h.db.selectFrom('order_events').select(['kind', 'to_state', 'source']).where('order_id', '=', order.id).orderBy('kind').execute();
-    expect(events).toEqual([{ kind: 'order', to_state: 'placed', source: 'shopper' }, { kind: 'payment', to_state: 'authorized', source: 'shopper' }]);
+    const events = await h.db
+      .selectFrom('order_events')
+      .select(['kind', 'to_state', 'source'])
+      .where('order_id', '=', order.id)
+      .orderBy('kind')
+      .execute();
+    expect(events).toEqual([
+      { kind: 'order', to_state: 'placed', source: 'shopper' },
+      { kind: 'payment', to_state: 'authorized', source: 'shopper' },
+    ]);
     // Placing again (a double click, a second tab) answers the same order.
     const again = placeOrderResponseSchema.parse((await place(v.id)).json());
     expect(again.order_number).toBe(placed.order_number);
@@ -146,7 +185,7 @@ describe('placing an order with the shop\'s own invoice', () => {
     expect(order.id).toBe(placed.order_number);
   });
 
-  it('refuses to place an incomplete checkout with a message in the shopper\'s language', async () => {
+  it("refuses to place an incomplete checkout with a message in the shopper's language", async () => {
     const v = await open([{ sku: stockable()[0].sku, quantity: 1 }]);
     const r = await place(v.id);
     expect(r.status).toBe(400);
@@ -177,7 +216,10 @@ describe('placing an order with the shop\'s own invoice', () => {
       expect(refused).toHaveLength(19);
       for (const a of refused) {
         expect(a.status).toBe(409);
-        expect(apiErrorSchema.parse(a.json()).error).toEqual({ code: 'out_of_stock', message: 'En vara i varukorgen finns inte längre i lager i den mängden.' });
+        expect(apiErrorSchema.parse(a.json()).error).toEqual({
+          code: 'out_of_stock',
+          message: 'En vara i varukorgen finns inte längre i lager i den mängden.',
+        });
       }
       expect(await stockOf(p.id)).toBe(0);
     } finally {
@@ -188,7 +230,10 @@ describe('placing an order with the shop\'s own invoice', () => {
   it('two lines of one sku cannot together take more than the stock', async () => {
     const p = stockable()[4];
     const saved = await stockOf(p.id);
-    const v = await ready([{ sku: p.sku, quantity: 2 }, { sku: p.sku, quantity: 2 }]);
+    const v = await ready([
+      { sku: p.sku, quantity: 2 },
+      { sku: p.sku, quantity: 2 },
+    ]);
     await h.db.updateTable('products').set({ stock_quantity: 3 }).where('id', '=', p.id).execute();
     try {
       const r = await place(v.id);

@@ -11,8 +11,14 @@ import { roundTo } from '#lib/pricing/vat.ts';
 let h: DbHandle;
 let sv: TestProduct[];
 let fi: TestProduct[];
-beforeAll(async () => { h = openTestDb(); sv = await productsOf(h, 'sv'); fi = await productsOf(h, 'fi'); });
-afterAll(async () => { await h.db.destroy(); });
+beforeAll(async () => {
+  h = openTestDb();
+  sv = await productsOf(h, 'sv');
+  fi = await productsOf(h, 'fi');
+});
+afterAll(async () => {
+  await h.db.destroy();
+});
 
 // Products outside the automatic discount (group 40) so a line's price is exactly its tier price.
 const plain = (p: TestProduct) => p.orderable === 1 && p.group_id !== 40;
@@ -23,7 +29,9 @@ describe('POST /api/sync-cart', () => {
   it('re-prices every line from the server tier for its quantity and ignores client prices', async () => {
     const tiered = sv.filter((p) => plain(p) && p.prices.n.length === 3 && p.stock_status !== 'in-stock').slice(0, 3);
     expect(tiered.length).toBeGreaterThan(0);
-    const items = tiered.flatMap((p) => [1, 5, 12].map((quantity) => ({ sku: p.sku, quantity, price: 0.01, ordinary_price: 0.01, pricing: [{ q: 1, p: 0.01 }] })));
+    const items = tiered.flatMap((p) =>
+      [1, 5, 12].map((quantity) => ({ sku: p.sku, quantity, price: 0.01, ordinary_price: 0.01, pricing: [{ q: 1, p: 0.01 }] })),
+    );
     const r = await postJson(api('/api/sync-cart'), { items, coupons: [] });
     expect(r.status).toBe(200);
     const lines = r.json<any[]>();
@@ -49,18 +57,38 @@ describe('POST /api/sync-cart', () => {
   it('caps quantities to 5000 and to in-stock stock, setting adjusted_quantity and a notice', async () => {
     const backorder = sv.find((p) => plain(p) && p.stock_status === 'back-order-quick')!;
     const inStock = sv.find((p) => plain(p) && p.stock_status === 'in-stock' && p.stock_quantity > 0)!;
-    const r = await postJson(api('/api/sync-cart'), { items: [{ sku: backorder.sku, quantity: 999_999 }, { sku: inStock.sku, quantity: inStock.stock_quantity + 10 }] });
+    const r = await postJson(api('/api/sync-cart'), {
+      items: [
+        { sku: backorder.sku, quantity: 999_999 },
+        { sku: inStock.sku, quantity: inStock.stock_quantity + 10 },
+      ],
+    });
     const [a, b] = r.json<any[]>();
     expect(a).toMatchObject({ quantity: 5000, adjusted_quantity: 5000, cart_notice: 'cart.notice.quantity_limited' });
-    expect(b).toMatchObject({ quantity: inStock.stock_quantity, adjusted_quantity: inStock.stock_quantity, cart_notice: 'cart.notice.stock_limited' });
+    expect(b).toMatchObject({
+      quantity: inStock.stock_quantity,
+      adjusted_quantity: inStock.stock_quantity,
+      cart_notice: 'cart.notice.stock_limited',
+    });
   });
 
   it('answers unknown skus and unorderable products as quantity-0 lines with a notice', async () => {
     const gone = sv.find((p) => p.orderable === 0)!;
-    const r = await postJson(api('/api/sync-cart'), { items: [{ sku: 'NO-SUCH-SKU', quantity: 2, uuid: 'u-1' }, { sku: gone.sku, quantity: 1 }] });
+    const r = await postJson(api('/api/sync-cart'), {
+      items: [
+        { sku: 'NO-SUCH-SKU', quantity: 2, uuid: 'u-1' },
+        { sku: gone.sku, quantity: 1 },
+      ],
+    });
     expect(r.status).toBe(200);
     const [unknown, unorderable] = r.json<any[]>();
-    expect(unknown).toMatchObject({ uuid: 'u-1', sku: 'NO-SUCH-SKU', quantity: 0, adjusted_quantity: 0, cart_notice: 'cart.notice.unknown_product' });
+    expect(unknown).toMatchObject({
+      uuid: 'u-1',
+      sku: 'NO-SUCH-SKU',
+      quantity: 0,
+      adjusted_quantity: 0,
+      cart_notice: 'cart.notice.unknown_product',
+    });
     expect(unorderable).toMatchObject({ sku: gone.sku, quantity: 0, cart_notice: 'cart.notice.not_orderable' });
   });
 
@@ -109,14 +137,30 @@ describe('POST /api/sync-coupons', () => {
   });
 
   it('applies buy-X-get-Y when the set is complete and reports the affected items', async () => {
-    const row = await h.db.selectFrom('coupons').select(['buy_products', 'get_products']).where('code', '=', 'BUNDLE50').where('locale', '=', 'sv').executeTakeFirstOrThrow();
+    const row = await h.db
+      .selectFrom('coupons')
+      .select(['buy_products', 'get_products'])
+      .where('code', '=', 'BUNDLE50')
+      .where('locale', '=', 'sv')
+      .executeTakeFirstOrThrow();
     const [buyId] = JSON.parse(row.buy_products) as number[];
     const [getId] = JSON.parse(row.get_products) as number[];
     const buy = sv.find((p) => p.id === buyId)!;
     const get = sv.find((p) => p.id === getId)!;
-    const only = await postJson(api('/api/sync-coupons'), { coupons: ['BUNDLE50'], cart_contents: [{ sku: get.sku, quantity: 1 }], ignoreCache: true });
+    const only = await postJson(api('/api/sync-coupons'), {
+      coupons: ['BUNDLE50'],
+      cart_contents: [{ sku: get.sku, quantity: 1 }],
+      ignoreCache: true,
+    });
     expect(only.json()[0].applied).toBe(false);
-    const both = await postJson(api('/api/sync-coupons'), { coupons: ['BUNDLE50'], cart_contents: [{ sku: buy.sku, quantity: 1 }, { sku: get.sku, quantity: 1 }], ignoreCache: true });
+    const both = await postJson(api('/api/sync-coupons'), {
+      coupons: ['BUNDLE50'],
+      cart_contents: [
+        { sku: buy.sku, quantity: 1 },
+        { sku: get.sku, quantity: 1 },
+      ],
+      ignoreCache: true,
+    });
     expect(both.json()[0]).toMatchObject({ applied: true, all_affected_items: [getId], buy_x: 1, get_y: 1 });
   });
 

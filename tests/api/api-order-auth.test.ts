@@ -13,10 +13,19 @@ beforeAll(async () => {
   h = openTestDb();
   await h.db.deleteFrom('orders').where('id', 'in', [ORDER.id, OTHER.id]).execute();
   const base = { locale: 'sv', customer_id: null, status: 'shipped', currency: 'SEK', created_at: '2026-11-20T10:00:00.000Z' };
-  await h.db.insertInto('orders').values([
-    { ...base, id: ORDER.id, email: ORDER.email.toLowerCase(), total: 398, items: JSON.stringify([{ sku: 'X-1', name: 'Filter', quantity: 2, price: 199 }]) },
-    { ...base, id: OTHER.id, email: OTHER.email, total: 99, items: '[]' },
-  ]).execute();
+  await h.db
+    .insertInto('orders')
+    .values([
+      {
+        ...base,
+        id: ORDER.id,
+        email: ORDER.email.toLowerCase(),
+        total: 398,
+        items: JSON.stringify([{ sku: 'X-1', name: 'Filter', quantity: 2, price: 199 }]),
+      },
+      { ...base, id: OTHER.id, email: OTHER.email, total: 99, items: '[]' },
+    ])
+    .execute();
 });
 afterAll(async () => {
   await h.db.deleteFrom('orders').where('id', 'in', [ORDER.id, OTHER.id]).execute();
@@ -78,7 +87,12 @@ describe('guest order access', () => {
   });
 
   it('validates input and needs locale + sid', async () => {
-    for (const body of [{ order_id: ORDER.id }, { order_id: '', email: ORDER.email }, { order_id: 'x'.repeat(100), email: ORDER.email }, { order_id: ORDER.id, email: 5 }]) {
+    for (const body of [
+      { order_id: ORDER.id },
+      { order_id: '', email: ORDER.email },
+      { order_id: 'x'.repeat(100), email: ORDER.email },
+      { order_id: ORDER.id, email: 5 },
+    ]) {
       const r = await postJson(api('/api/order-auth/login'), body);
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect(r.json().error.code).toEqual(expect.any(String));

@@ -15,15 +15,36 @@ export function openTestDb(): DbHandle {
 }
 
 export interface TestProduct {
-  id: number; sku: string; stock_status: string; stock_quantity: number; orderable: number; group_id: number | null;
-  discount_category: string | null; prices: PriceObject; name: string; slug: string;
+  id: number;
+  sku: string;
+  stock_status: string;
+  stock_quantity: number;
+  orderable: number;
+  group_id: number | null;
+  discount_category: string | null;
+  prices: PriceObject;
+  name: string;
+  slug: string;
 }
 
 export async function productsOf(h: DbHandle, locale: LocaleCode): Promise<TestProduct[]> {
-  const rows = await h.db.selectFrom('products as p')
+  const rows = await h.db
+    .selectFrom('products as p')
     .innerJoin('product_prices as pr', (j) => j.onRef('pr.product_id', '=', 'p.id').on('pr.locale', '=', locale))
     .innerJoin('product_translations as t', (j) => j.onRef('t.product_id', '=', 'p.id').on('t.locale', '=', locale))
-    .select(['p.id', 'p.sku', 'p.stock_status', 'p.stock_quantity', 'p.orderable', 'p.group_id', 'p.discount_category', 'pr.prices', 't.name', 't.slug'])
-    .orderBy('p.id').execute();
+    .select([
+      'p.id',
+      'p.sku',
+      'p.stock_status',
+      'p.stock_quantity',
+      'p.orderable',
+      'p.group_id',
+      'p.discount_category',
+      'pr.prices',
+      't.name',
+      't.slug',
+    ])
+    .orderBy('p.id')
+    .execute();
   return rows.map((r) => ({ ...r, prices: JSON.parse(r.prices) as PriceObject }));
 }

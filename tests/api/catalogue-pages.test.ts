@@ -33,10 +33,16 @@ describe('product pages', () => {
     expect(html).toContain(norm(formatPrice(p.prices[code]!.prices.n[0].p, code)));
     expect(html).toContain(`<link rel="canonical" href="${publicOrigin(code)}${pathFor('product', code, { slug: slug(p, code) })}">`);
     for (const other of LOCALE_CODES) {
-      expect(html).toContain(`<link rel="alternate" hreflang="${LOCALES[other].iso}" href="${publicOrigin(other)}${pathFor('product', other, { slug: slug(p, other) })}">`);
+      expect(html).toContain(
+        `<link rel="alternate" hreflang="${LOCALES[other].iso}" href="${publicOrigin(other)}${pathFor('product', other, { slug: slug(p, other) })}">`,
+      );
     }
     const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(r.body)![1]);
-    expect(ld[0]).toMatchObject({ '@type': 'Product', sku: p.sku, offers: { priceCurrency: LOCALES[code].currency, availability: 'https://schema.org/InStock' } });
+    expect(ld[0]).toMatchObject({
+      '@type': 'Product',
+      sku: p.sku,
+      offers: { priceCurrency: LOCALES[code].currency, availability: 'https://schema.org/InStock' },
+    });
     expect(ld[1]['@type']).toBe('BreadcrumbList');
     expect(ld[1].itemListElement.length).toBeGreaterThan(2);
     expect(html).toContain('data-testid="breadcrumbs"');
@@ -106,7 +112,9 @@ describe('listings', () => {
     // a three-level path works too
     const child = catalogue.categories.find((c) => c.parent_id === top.id)!;
     const leaf = catalogue.categories.find((c) => c.parent_id === child.id)!;
-    const deep = await request(at('no', `/kategori/${top.translations.no!.slug}/${child.translations.no!.slug}/${leaf.translations.no!.slug}`));
+    const deep = await request(
+      at('no', `/kategori/${top.translations.no!.slug}/${child.translations.no!.slug}/${leaf.translations.no!.slug}`),
+    );
     expect(deep.status).toBe(200);
     expect(deep.body).toContain(`data-testid="category-name">${leaf.translations.no!.name}<`);
   });

@@ -14,14 +14,23 @@ import { resetDatabase } from '#tests/support/prepare.ts';
 let handle: DbHandle;
 const url = inject('databaseUrl');
 
-beforeAll(() => { handle = openDb(dbConfigFromEnv({ DATABASE_URL: url })); });
+beforeAll(() => {
+  handle = openDb(dbConfigFromEnv({ DATABASE_URL: url }));
+});
 afterAll(async () => {
   await handle.db.destroy();
   await resetDatabase(url); // leave the standard test catalogue for the suites after this one
 });
 
 const count = async (table: 'products' | 'product_translations' | 'product_prices') =>
-  Number((await handle.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await handle.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe(`data layer on ${url.split(':')[0]}`, () => {
   it('migrations are recorded and idempotent', async () => {
@@ -55,8 +64,22 @@ describe(`data layer on ${url.split(':')[0]}`, () => {
     for (const sku of skus) {
       const p = facts.get(sku)!;
       expect(p.prices.n[0]).toEqual({ q: 1, p: expect.any(Number) });
-      expect(p.name).toBe((await handle.db.selectFrom('product_translations').select('name').where('product_id', '=', p.product_id).where('locale', '=', 'fi').executeTakeFirstOrThrow()).name);
-      const main = await handle.db.selectFrom('product_categories').select('category_id').where('product_id', '=', p.product_id).where('main', '=', 1).executeTakeFirstOrThrow();
+      expect(p.name).toBe(
+        (
+          await handle.db
+            .selectFrom('product_translations')
+            .select('name')
+            .where('product_id', '=', p.product_id)
+            .where('locale', '=', 'fi')
+            .executeTakeFirstOrThrow()
+        ).name,
+      );
+      const main = await handle.db
+        .selectFrom('product_categories')
+        .select('category_id')
+        .where('product_id', '=', p.product_id)
+        .where('main', '=', 1)
+        .executeTakeFirstOrThrow();
       expect(p.categories[0]).toBe(main.category_id);
     }
     expect([...facts.values()].some((p) => p.thumb !== null)).toBe(true);

@@ -41,7 +41,12 @@ describe(`rebuild (${engineUrl.split(':')[0]})`, () => {
     fs.rmSync(buildsDir, { recursive: true, force: true });
     await resetDatabase(dbUrl, 12);
     await rebuild({ env, buildsDir });
-    server = await startServer({ port: PORT, databaseUrl: dbUrl, buildDir: '', env: { PARTSFRONT_BUILD_DIR: '', PARTSFRONT_BUILDS_DIR: buildsDir, PARTSFRONT_REBUILD_TOKEN: TOKEN } });
+    server = await startServer({
+      port: PORT,
+      databaseUrl: dbUrl,
+      buildDir: '',
+      env: { PARTSFRONT_BUILD_DIR: '', PARTSFRONT_BUILDS_DIR: buildsDir, PARTSFRONT_REBUILD_TOKEN: TOKEN },
+    });
   }, 240_000);
   afterAll(async () => {
     await server?.stop();

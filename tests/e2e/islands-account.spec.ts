@@ -53,13 +53,18 @@ test('?token sets the user token, clears the checkout and goes to my account ord
   await seedCart(page, [], { checkoutID: 'co-1', paymentMethod: 'klarna', sessions: { card: { id: 's1', locale: 'sv' } } });
   await page.goto(sv + '/?token=abc123');
   await expect(page).toHaveURL(sv + '/my-account/orders');
-  const state = await page.evaluate(() => ({ auth: JSON.parse(localStorage.getItem('td02:auth')!), cart: JSON.parse(localStorage.getItem('td02:cart')!) }));
+  const state = await page.evaluate(() => ({
+    auth: JSON.parse(localStorage.getItem('td02:auth')!),
+    cart: JSON.parse(localStorage.getItem('td02:cart')!),
+  }));
   expect(state.auth.accessToken).toBe('abc123');
   expect(state.cart).toMatchObject({ checkoutID: null, paymentMethod: null, sessions: {} });
 });
 
 test('a failed login shows an error and keeps the dialog open', async ({ page }) => {
-  await page.route('**/api/auth/login**', (r) => r.fulfill({ status: 401, json: { error: { code: 'invalid_credentials', message: 'no' } } }));
+  await page.route('**/api/auth/login**', (r) =>
+    r.fulfill({ status: 401, json: { error: { code: 'invalid_credentials', message: 'no' } } }),
+  );
   await page.goto(sv + '/?login=1');
   const dialog = page.getByTestId('login-dialog');
   await dialog.getByLabel('E-post').fill('kund@example.se');
@@ -70,7 +75,9 @@ test('a failed login shows an error and keeps the dialog open', async ({ page })
 });
 
 test('a successful login stores the tokens and goes to my account orders', async ({ page }) => {
-  await page.route('**/api/auth/login**', (r) => r.fulfill({ json: { access_token: 'A1', refresh_token: 'R1', user: { discount: { A: 5 } } } }));
+  await page.route('**/api/auth/login**', (r) =>
+    r.fulfill({ json: { access_token: 'A1', refresh_token: 'R1', user: { discount: { A: 5 } } } }),
+  );
   await page.goto(sv + '/?login=1');
   const dialog = page.getByTestId('login-dialog');
   await dialog.getByLabel('E-post').fill('kund@example.se');

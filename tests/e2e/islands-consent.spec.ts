@@ -4,7 +4,12 @@ import { watchErrors } from './islands-fixtures.ts';
 
 const sv = origin('sv');
 type Entry = Record<string, unknown> | unknown[];
-const dataLayer = (page: Page) => page.evaluate(() => (window.dataLayer ?? []).map((e) => (typeof e === 'object' && e && 'length' in (e as object) ? Array.from(e as ArrayLike<unknown>) : e))) as Promise<Entry[]>;
+const dataLayer = (page: Page) =>
+  page.evaluate(() =>
+    (window.dataLayer ?? []).map((e) =>
+      typeof e === 'object' && e && 'length' in (e as object) ? Array.from(e as ArrayLike<unknown>) : e,
+    ),
+  ) as Promise<Entry[]>;
 const consentCookie = async (page: Page) => (await page.context().cookies(sv)).find((c) => c.name === '__consent');
 
 test('first visit: bar with intro, settings and reject; Consent Mode defaults to denied before anything else', async ({ page }) => {
@@ -17,7 +22,12 @@ test('first visit: bar with intro, settings and reject; Consent Mode defaults to
   await expect(page.getByTestId('consent-accept-all')).toBeVisible();
   const first = (await dataLayer(page))[0] as unknown[];
   expect(first.slice(0, 2)).toEqual(['consent', 'default']);
-  expect(first[2]).toMatchObject({ ad_storage: 'denied', analytics_storage: 'denied', ad_personalization: 'denied', ad_user_data: 'denied' });
+  expect(first[2]).toMatchObject({
+    ad_storage: 'denied',
+    analytics_storage: 'denied',
+    ad_personalization: 'denied',
+    ad_user_data: 'denied',
+  });
   // the consent script is the first script of the document
   const firstScript = await page.evaluate(() => document.head.querySelector('script')?.textContent ?? '');
   expect(firstScript).toContain("'consent', 'default'");
@@ -35,7 +45,12 @@ test('allow all grants every flag for 30 days and closes; a reload applies it si
   expect(days).toBeGreaterThan(29.9);
   expect(days).toBeLessThanOrEqual(30);
   const update = (await dataLayer(page)).find((e) => Array.isArray(e) && e[1] === 'update') as unknown[];
-  expect(update[2]).toEqual({ ad_storage: 'granted', analytics_storage: 'granted', ad_personalization: 'granted', ad_user_data: 'granted' });
+  expect(update[2]).toEqual({
+    ad_storage: 'granted',
+    analytics_storage: 'granted',
+    ad_personalization: 'granted',
+    ad_user_data: 'granted',
+  });
   await page.reload();
   await page.waitForLoadState('networkidle');
   await expect(page.getByTestId('consent-bar')).toHaveCount(0);

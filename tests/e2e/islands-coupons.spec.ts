@@ -5,7 +5,9 @@ import { consentGiven, demoProducts, hydrated, line, seedCart } from './islands-
 const sv = origin('sv');
 test.beforeEach(async ({ page }) => consentGiven(page, sv));
 
-test('a disc code is sent with the cart; a buy-X-get-Y coupon is listed, and removed with a notice when no longer met', async ({ page }) => {
+test('a disc code is sent with the cart; a buy-X-get-Y coupon is listed, and removed with a notice when no longer met', async ({
+  page,
+}) => {
   // BUNDLE50 (demo coupons): buy the first orderable in-stock product, get the second at half price
   const [a, b] = await demoProducts('sv', 2, { anyQuantity: true });
   await seedCart(page, [line(a, 1), line(b, 1)]);

@@ -5,8 +5,12 @@ import { consentGiven } from './islands-fixtures.ts';
 const sv = origin('sv');
 const NOW = new Date('2026-06-01T12:00:00Z').getTime();
 const deal = (starts: number, expires: number) => ({
-  title: 'Veckans deal', product_name: 'Dammsugarfilter', product_slug: 'dammsugarfilter', discount: 20,
-  starts_at: new Date(starts).toISOString(), expires_at: new Date(expires).toISOString(),
+  title: 'Veckans deal',
+  product_name: 'Dammsugarfilter',
+  product_slug: 'dammsugarfilter',
+  discount: 20,
+  starts_at: new Date(starts).toISOString(),
+  expires_at: new Date(expires).toISOString(),
 });
 
 async function withDeal(page: Page, body: unknown) {
@@ -23,7 +27,10 @@ test('counts down hh:mm:ss while live and links to the product', async ({ page }
   const clock = page.getByTestId('deal-countdown');
   await expect(clock).toHaveText(/^02:05:0\d$/);
   await expect(banner.locator('a')).toHaveAttribute('href', '/produkt/dammsugarfilter');
-  const secs = async () => { const [h, m, s] = (await clock.textContent())!.split(':').map(Number); return h * 3600 + m * 60 + s; };
+  const secs = async () => {
+    const [h, m, s] = (await clock.textContent())!.split(':').map(Number);
+    return h * 3600 + m * 60 + s;
+  };
   const before = await secs();
   await page.clock.runFor(3000);
   expect(before - (await secs())).toBeGreaterThanOrEqual(3);
@@ -49,10 +56,11 @@ test('pauses while the tab is hidden, re-syncs when visible, stops at zero', asy
   const clock = page.getByTestId('deal-countdown');
   await expect(clock).toHaveText(/^00:00:[0-3]\d$/);
   const secs = async () => Number((await clock.textContent())!.split(':')[2]);
-  const setHidden = (hidden: boolean) => page.evaluate((h) => {
-    Object.defineProperty(document, 'hidden', { configurable: true, get: () => h });
-    document.dispatchEvent(new Event('visibilitychange'));
-  }, hidden);
+  const setHidden = (hidden: boolean) =>
+    page.evaluate((h) => {
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => h });
+      document.dispatchEvent(new Event('visibilitychange'));
+    }, hidden);
   await setHidden(true);
   const shown = await clock.textContent();
   await page.clock.runFor(4000);

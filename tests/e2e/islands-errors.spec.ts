@@ -9,7 +9,11 @@ test('unhandled client errors are posted to /captuerr', async ({ page }) => {
   await page.goto(sv + '/');
   await hydrated(page);
   const posted = page.waitForRequest((r) => r.url().endsWith('/captuerr') && r.method() === 'POST');
-  await page.evaluate(() => { setTimeout(() => { throw new Error('boom from a test'); }); });
+  await page.evaluate(() => {
+    setTimeout(() => {
+      throw new Error('boom from a test');
+    });
+  });
   const body = (await posted).postDataJSON() as { error: string; url: string; userAgent: string; level: string };
   expect(body.error).toContain('boom from a test');
   expect(body).toMatchObject({ level: 'error', url: sv + '/' });

@@ -9,10 +9,16 @@ import type { LocaleCode } from '#lib/market/locales.ts';
 import { pathFor } from '#lib/routing/routes.ts';
 import { E2E_PORT, TEST_SQLITE_FILE } from '#tests/support/test-env.ts';
 
-export interface DemoProduct extends CartProductInput { stock_quantity: number }
+export interface DemoProduct extends CartProductInput {
+  stock_quantity: number;
+}
 
 /** In-stock, orderable products without variations (optionally with several price tiers), ordered by id. */
-export async function demoProducts(locale: LocaleCode, n: number, opts: { tiered?: boolean; variations?: boolean; anyQuantity?: boolean } = {}): Promise<DemoProduct[]> {
+export async function demoProducts(
+  locale: LocaleCode,
+  n: number,
+  opts: { tiered?: boolean; variations?: boolean; anyQuantity?: boolean } = {},
+): Promise<DemoProduct[]> {
   const { db } = openDb({ kind: 'sqlite', file: TEST_SQLITE_FILE });
   try {
     const rows = await db
@@ -20,15 +26,48 @@ export async function demoProducts(locale: LocaleCode, n: number, opts: { tiered
       .innerJoin('product_translations as t', (j) => j.onRef('t.product_id', '=', 'p.id').on('t.locale', '=', locale))
       .innerJoin('product_prices as pr', (j) => j.onRef('pr.product_id', '=', 'p.id').on('pr.locale', '=', locale))
       .leftJoin('product_images as i', (j) => j.onRef('i.product_id', '=', 'p.id').on('i.type', '=', ImageType.Thumb))
-      .select(['p.id', 'p.sku', 'p.type', 'p.group_id', 'p.discount_category', 'p.stock_status', 'p.stock_quantity', 'p.estimated_at', 'p.orderable', 'p.variations',
-        't.name', 't.slug', 'pr.prices', 'pr.vat', 'i.url as thumb_url', 'i.width as thumb_w', 'i.height as thumb_h'])
-      .where('p.stock_status', '=', 'in-stock').where('p.orderable', '=', 1).where('p.stock_quantity', '>=', opts.anyQuantity ? 0 : 50)
-      .orderBy('p.id').execute();
+      .select([
+        'p.id',
+        'p.sku',
+        'p.type',
+        'p.group_id',
+        'p.discount_category',
+        'p.stock_status',
+        'p.stock_quantity',
+        'p.estimated_at',
+        'p.orderable',
+        'p.variations',
+        't.name',
+        't.slug',
+        'pr.prices',
+        'pr.vat',
+        'i.url as thumb_url',
+        'i.width as thumb_w',
+        'i.height as thumb_h',
+      ])
+      .where('p.stock_status', '=', 'in-stock')
+      .where('p.orderable', '=', 1)
+      .where('p.stock_quantity', '>=', opts.anyQuantity ? 0 : 50)
+      .orderBy('p.id')
+      .execute();
     const out: DemoProduct[] = rows.map((r) => ({
-      product_id: r.id, sku: r.sku, name: r.name, slug: r.slug, url: pathFor('product', locale, { slug: r.slug }), type: r.type,
+      product_id: r.id,
+      sku: r.sku,
+      name: r.name,
+      slug: r.slug,
+      url: pathFor('product', locale, { slug: r.slug }),
+      type: r.type,
       thumb: r.thumb_url ? { url: r.thumb_url, width: r.thumb_w ?? 160, height: r.thumb_h ?? 160 } : null,
-      prices: JSON.parse(r.prices) as PriceObject, vat: r.vat, categories: [], group_id: r.group_id, discount_category: r.discount_category,
-      stock_status: r.stock_status, estimated_at: r.estimated_at, orderable: true, variations: JSON.parse(r.variations), stock_quantity: r.stock_quantity,
+      prices: JSON.parse(r.prices) as PriceObject,
+      vat: r.vat,
+      categories: [],
+      group_id: r.group_id,
+      discount_category: r.discount_category,
+      stock_status: r.stock_status,
+      estimated_at: r.estimated_at,
+      orderable: true,
+      variations: JSON.parse(r.variations),
+      stock_quantity: r.stock_quantity,
     }));
     return out
       .filter((p) => opts.anyQuantity || (opts.variations ? p.variations.length > 0 : p.variations.length === 0))
@@ -47,7 +86,10 @@ export function line(p: CartProductInput, quantity: number, uuid = `line-${p.sku
 export async function seedCart(page: Page, items: CartItem[], extra: Partial<CartState> = {}): Promise<void> {
   const state = JSON.stringify({ ...EMPTY_CART, ...extra, items });
   await page.addInitScript((s) => {
-    if (!sessionStorage.getItem('seeded')) { localStorage.setItem('td02:cart', s); sessionStorage.setItem('seeded', '1'); }
+    if (!sessionStorage.getItem('seeded')) {
+      localStorage.setItem('td02:cart', s);
+      sessionStorage.setItem('seeded', '1');
+    }
   }, state);
 }
 
@@ -61,7 +103,9 @@ export async function consentGiven(page: Page, origin: string, value = 1): Promi
 export function watchErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => { if (m.type() === 'error' && /React|hydrat|#41[89]|#42[35]/i.test(m.text())) errors.push(m.text()); });
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /React|hydrat|#41[89]|#42[35]/i.test(m.text())) errors.push(m.text());
+  });
   return errors;
 }
 

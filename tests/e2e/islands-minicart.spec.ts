@@ -21,7 +21,6 @@ async function open(page: Page) {
 
 test.beforeEach(async ({ page }) => consentGiven(page, sv));
 
-
 /** Add the same product twice: the mini cart opens, and the second add merges into the first line. */
 async function addTwiceMerges(page: Page, button: Locator): Promise<void> {
   await expect(button).toBeEnabled();
@@ -70,14 +69,18 @@ test('lines show thumbnail, linked name, quantity × unit price, stock text; tot
 
 test('spinner: tier price on quantity change, debounced to one sync, remove at 0', async ({ page }) => {
   const syncs: unknown[] = [];
-  page.on('request', (r) => { if (r.url().includes('/api/sync-cart')) syncs.push(r.postDataJSON()); });
+  page.on('request', (r) => {
+    if (r.url().includes('/api/sync-cart')) syncs.push(r.postDataJSON());
+  });
   await seedCart(page, [line(tiered, 1)]);
   await page.goto(sv + '/');
   await open(page);
   const row = page.getByTestId('minicart-line');
   const tier2 = tiered.prices.n[1];
   // quick clicks, well within the 250 ms debounce
-  await row.getByRole('button', { name: 'Öka antal' }).evaluate((b, n) => { for (let i = 1; i < n; i++) (b as HTMLButtonElement).click(); }, tier2.q);
+  await row.getByRole('button', { name: 'Öka antal' }).evaluate((b, n) => {
+    for (let i = 1; i < n; i++) (b as HTMLButtonElement).click();
+  }, tier2.q);
   await expect(row.getByTestId('minicart-qty')).toHaveValue(String(tier2.q));
   await expect(row.getByTestId('minicart-line-price')).toHaveText(new RegExp(`^${tier2.q} × ${kr(tier2.p)}$`));
   await expect.poll(() => syncs.length).toBe(1);
@@ -93,7 +96,9 @@ test('spinner: tier price on quantity change, debounced to one sync, remove at 0
 
 test('typed quantities are forced to integers in 0–5000; non-numeric removes; unchanged sends nothing', async ({ page }) => {
   const syncs: { items: { quantity: number }[] }[] = [];
-  page.on('request', (r) => { if (r.url().includes('/api/sync-cart')) syncs.push(r.postDataJSON()); });
+  page.on('request', (r) => {
+    if (r.url().includes('/api/sync-cart')) syncs.push(r.postDataJSON());
+  });
   await page.route('**/api/sync-cart**', (route) => route.abort()); // keep the local lines: this test is about the spinner
   await seedCart(page, [line(products[0], 2), line(products[1], 1)]);
   await page.goto(sv + '/');

@@ -7,8 +7,10 @@ import { TEST_SQLITE_FILE } from '#tests/support/test-env.ts';
 
 const sv = origin('sv');
 test.beforeEach(async ({ page }) => consentGiven(page, sv));
-const session = (page: import('@playwright/test').Page, key: string) => page.evaluate((k) => JSON.parse(sessionStorage.getItem(k) ?? 'null'), key);
-const local = (page: import('@playwright/test').Page, key: string) => page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? 'null'), key);
+const session = (page: import('@playwright/test').Page, key: string) =>
+  page.evaluate((k) => JSON.parse(sessionStorage.getItem(k) ?? 'null'), key);
+const local = (page: import('@playwright/test').Page, key: string) =>
+  page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? 'null'), key);
 
 test('?disc stores a valid code in the session discount store; an invalid one is ignored', async ({ page }) => {
   await page.goto(sv + '/?disc=SPRING-24');
@@ -32,9 +34,21 @@ test('campaign parameters are captured with location and referrer; overrides go 
 test('?atc preloads the cart through sync-cart', async ({ page }) => {
   const [a, b] = await demoProducts('sv', 2);
   const sent = page.waitForRequest((r) => r.url().includes('/api/sync-cart'));
-  await page.goto(sv + '/?atc=' + encodeURIComponent(encodeAtc([{ sku: a.sku, quantity: 2 }, { sku: b.sku, quantity: 1 }])));
+  await page.goto(
+    sv +
+      '/?atc=' +
+      encodeURIComponent(
+        encodeAtc([
+          { sku: a.sku, quantity: 2 },
+          { sku: b.sku, quantity: 1 },
+        ]),
+      ),
+  );
   const body = (await sent).postDataJSON() as { items: { sku: string; quantity: number }[]; coupons?: unknown };
-  expect(body.items.map((i) => [i.sku, i.quantity])).toEqual([[a.sku, 2], [b.sku, 1]]);
+  expect(body.items.map((i) => [i.sku, i.quantity])).toEqual([
+    [a.sku, 2],
+    [b.sku, 1],
+  ]);
   expect(body.coupons).toBeUndefined();
   await expect(page.getByTestId('minicart')).toBeVisible();
   await expect(page.getByTestId('minicart-line')).toHaveCount(2);
@@ -44,7 +58,12 @@ test('?atc preloads the cart through sync-cart', async ({ page }) => {
 
 test('discount route: known category → that listing, else home; code as disc, other params kept; short code → 404', async ({ request }) => {
   const { db } = openDb({ kind: 'sqlite', file: TEST_SQLITE_FILE });
-  const cat = await db.selectFrom('category_translations').select(['slug']).where('locale', '=', 'sv').orderBy('category_id').executeTakeFirstOrThrow();
+  const cat = await db
+    .selectFrom('category_translations')
+    .select(['slug'])
+    .where('locale', '=', 'sv')
+    .orderBy('category_id')
+    .executeTakeFirstOrThrow();
   await db.destroy();
   const opts = { maxRedirects: 0 };
   const toCat = await hostGet(request, 'sv', `/rabatt/${cat.slug}/SAVE10?utm_source=x`, opts);
@@ -63,10 +82,12 @@ test('discount route: known category → that listing, else home; code as disc, 
 
 test('breadcrumb history keeps the last 5 targets and skips a repeated one', async ({ page }) => {
   for (const path of ['/', '/', '/sok?q=a1', '/sok?q=a1', '/x1', '/x2', '/x3']) await page.goto(sv + path);
-  await expect.poll(async () => (await local(page, 'td02:history'))?.breadcrumbs.map((e: { target: string }) => e.target))
+  await expect
+    .poll(async () => (await local(page, 'td02:history'))?.breadcrumbs.map((e: { target: string }) => e.target))
     .toEqual(['/', '/sok?q=a1', '/x1', '/x2', '/x3']);
   await page.goto(sv + '/x4');
-  await expect.poll(async () => (await local(page, 'td02:history'))?.breadcrumbs.map((e: { target: string }) => e.target))
+  await expect
+    .poll(async () => (await local(page, 'td02:history'))?.breadcrumbs.map((e: { target: string }) => e.target))
     .toEqual(['/sok?q=a1', '/x1', '/x2', '/x3', '/x4']);
 });
 
@@ -77,11 +98,21 @@ test('recently viewed: a product page adds itself, newest first, no duplicates',
     await expect(page.getByTestId('add-to-cart').first()).toBeEnabled();
   }
   const h = await local(page, 'td02:history');
-  expect(h.recentlyViewed.map((x: { sku: string }) => x.sku)).toEqual(ps.slice(1).map((p) => p.sku).reverse());
+  expect(h.recentlyViewed.map((x: { sku: string }) => x.sku)).toEqual(
+    ps
+      .slice(1)
+      .map((p) => p.sku)
+      .reverse(),
+  );
   // the product page lists them, without itself
   const shown = page.getByTestId('recently-viewed').locator('li');
   await expect(shown).toHaveCount(4);
-  expect(await shown.evaluateAll((lis) => lis.map((li) => (li as HTMLElement).dataset.sku))).toEqual(ps.slice(1, 5).map((p) => p.sku).reverse());
+  expect(await shown.evaluateAll((lis) => lis.map((li) => (li as HTMLElement).dataset.sku))).toEqual(
+    ps
+      .slice(1, 5)
+      .map((p) => p.sku)
+      .reverse(),
+  );
 });
 
 test('the header shrinks after 40 px of scrolling', async ({ page }) => {

@@ -4,12 +4,16 @@ import { consentGiven, demoProducts, hostGet, hydrated, type DemoProduct } from 
 
 const sv = origin('sv');
 let product: DemoProduct;
-test.beforeAll(async () => { [product] = await demoProducts('sv', 1); });
+test.beforeAll(async () => {
+  [product] = await demoProducts('sv', 1);
+});
 test.beforeEach(async ({ page }) => consentGiven(page, sv));
 
 test('search starts after more than 1 trimmed character, debounced 250 ms', async ({ page }) => {
   const calls: string[] = [];
-  page.on('request', (r) => { if (r.url().includes('/api/products')) calls.push(r.url()); });
+  page.on('request', (r) => {
+    if (r.url().includes('/api/products')) calls.push(r.url());
+  });
   await page.goto(sv + '/');
   await hydrated(page);
   const input = page.getByTestId('search-input');
@@ -73,7 +77,9 @@ test('the results page is server-rendered: results by q, no products text otherw
 
 test('search-trigger hints appear for their keyword', async ({ page }) => {
   const calls: string[] = [];
-  page.on('request', (r) => { if (r.url().includes('/api/search-triggers')) calls.push(r.url()); });
+  page.on('request', (r) => {
+    if (r.url().includes('/api/search-triggers')) calls.push(r.url());
+  });
   await page.goto(sv + '/');
   await hydrated(page);
   await page.getByTestId('search-input').fill('frakt');

@@ -5,10 +5,13 @@ import { LOCALE_CODES, LOCALES } from '#lib/market/locales.ts';
 import { unitPrice } from '#lib/pricing/tiers.ts';
 
 const sv = origin('sv');
-const amount = async (el: import('@playwright/test').Locator) => (await el.locator('.price__amount').textContent())!.replace(/\s+/g, ' ').trim();
+const amount = async (el: import('@playwright/test').Locator) =>
+  (await el.locator('.price__amount').textContent())!.replace(/\s+/g, ' ').trim();
 const kr = (n: number) => `${Math.round(n).toLocaleString('sv-SE').replace(/\s/g, ' ')} kr`;
 let product: DemoProduct;
-test.beforeAll(async () => { [product] = await demoProducts('sv', 1); });
+test.beforeAll(async () => {
+  [product] = await demoProducts('sv', 1);
+});
 
 for (const code of LOCALE_CODES) {
   test(`${code}: the VAT switch is shown only where ex-VAT is allowed`, async ({ page }) => {
@@ -39,7 +42,14 @@ test('switching to ex-VAT re-renders static prices and survives a reload', async
 test("a logged-in customer's discount per discount category re-renders prices", async ({ page }) => {
   await consentGiven(page, sv);
   const cat = product.discount_category!;
-  await page.addInitScript((c) => localStorage.setItem('td02:auth', JSON.stringify({ strategy: 'myAccount', accessToken: 't', refreshToken: 'r', user: { discount: { [c]: 10 } } })), cat);
+  await page.addInitScript(
+    (c) =>
+      localStorage.setItem(
+        'td02:auth',
+        JSON.stringify({ strategy: 'myAccount', accessToken: 't', refreshToken: 'r', user: { discount: { [c]: 10 } } }),
+      ),
+    cat,
+  );
   await page.goto(sv + '/sok?q=' + encodeURIComponent(product.sku));
   const price = page.locator(`[data-sku="${product.sku}"]`).getByTestId('price');
   const full = Number(await price.getAttribute('data-amount'));

@@ -35,7 +35,9 @@ for (const code of LOCALE_CODES) {
     // canonical on its own domain; hreflang alternates on all five domains with localized paths
     const canonical = await page.locator('link[rel=canonical]').getAttribute('href');
     expect(canonical).toBe(page.url());
-    const alternates = await page.locator('link[rel=alternate][hreflang]').evaluateAll((ls) => ls.map((x) => [x.getAttribute('hreflang'), x.getAttribute('href')]));
+    const alternates = await page
+      .locator('link[rel=alternate][hreflang]')
+      .evaluateAll((ls) => ls.map((x) => [x.getAttribute('hreflang'), x.getAttribute('href')]));
     expect(alternates).toHaveLength(5);
     for (const other of LOCALE_CODES) {
       const href = alternates.find(([lang]) => lang === LOCALES[other].iso)?.[1];
@@ -50,7 +52,8 @@ for (const code of LOCALE_CODES) {
 
     // client-side delivery dates replace the static day counts for delivery windows
     const stock = page.getByTestId('stock-status');
-    if (await stock.getAttribute('data-min')) await expect(stock.getByTestId('delivery-estimate')).toHaveAttribute('data-to', /^\d{4}-\d{2}-\d{2}$/);
+    if (await stock.getAttribute('data-min'))
+      await expect(stock.getByTestId('delivery-estimate')).toHaveAttribute('data-to', /^\d{4}-\d{2}-\d{2}$/);
 
     const res = await page.goto(`${origin(code)}/${prefix(ROUTES.product.path[code])}/no-such-product-000`);
     expect(res?.status()).toBe(404);

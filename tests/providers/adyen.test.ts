@@ -22,21 +22,38 @@ let hooks: WebhookRecorder;
 let adyen: AdyenProvider;
 
 const config = (over: Partial<AdyenConfig> = {}): AdyenConfig => ({
-  baseUrl: `${sandbox.url}/adyen`, apiKey: ADYEN_SANDBOX.apiKey, merchantAccount: ADYEN_SANDBOX.merchantAccount,
-  hmacKeyHex: ADYEN_SANDBOX.hmacKeyHex, timeoutMs: 2000, ...over,
+  baseUrl: `${sandbox.url}/adyen`,
+  apiKey: ADYEN_SANDBOX.apiKey,
+  merchantAccount: ADYEN_SANDBOX.merchantAccount,
+  hmacKeyHex: ADYEN_SANDBOX.hmacKeyHex,
+  timeoutMs: 2000,
+  ...over,
 });
 
 async function control(name: string, body: unknown = {}): Promise<unknown> {
-  const res = await fetch(`${sandbox.url}/adyen/_sandbox/${name}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+  const res = await fetch(`${sandbox.url}/adyen/_sandbox/${name}`, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json' },
+  });
   expect(res.status).toBe(200);
   return res.json();
 }
 
 const input = (locale: LocaleCode, method: string) =>
-  samplePaymentInput(locale, method, { returnUrl: `${SHOP}/checkout/return?p=adyen`, cancelUrl: `${SHOP}/checkout`, notificationUrl: `${SHOP}/webhooks/adyen` });
+  samplePaymentInput(locale, method, {
+    returnUrl: `${SHOP}/checkout/return?p=adyen`,
+    cancelUrl: `${SHOP}/checkout`,
+    notificationUrl: `${SHOP}/webhooks/adyen`,
+  });
 
 /** Creates a session, opens its hosted page and presses `button` (with form values). */
-async function pay(locale: LocaleCode, method: string, button: string, values: Record<string, string> = {}): Promise<{ session: PaymentSession; nav: Navigation }> {
+async function pay(
+  locale: LocaleCode,
+  method: string,
+  button: string,
+  values: Record<string, string> = {},
+): Promise<{ session: PaymentSession; nav: Navigation }> {
   const session = await adyen.createSession(input(locale, method));
   return { session, nav: await submit(await openPage(session.redirectUrl!), button, values) };
 }
@@ -73,10 +90,19 @@ afterAll(async () => {
 });
 
 describe('notification HMAC', () => {
-  it('matches the test vector of Adyen\'s own libraries and escapes : and \\', () => {
-    const item = { pspReference: '7914073381342284', merchantAccountCode: 'TestMerchant', merchantReference: 'TestPayment-1407325143704', amount: { value: 1130, currency: 'EUR' }, eventCode: 'AUTHORISATION', success: 'true' as const };
+  it("matches the test vector of Adyen's own libraries and escapes : and \\", () => {
+    const item = {
+      pspReference: '7914073381342284',
+      merchantAccountCode: 'TestMerchant',
+      merchantReference: 'TestPayment-1407325143704',
+      amount: { value: 1130, currency: 'EUR' },
+      eventCode: 'AUTHORISATION',
+      success: 'true' as const,
+    };
     expect(notificationSigningString(item)).toBe('7914073381342284::TestMerchant:TestPayment-1407325143704:1130:EUR:AUTHORISATION:true');
-    expect(notificationHmac(item, '44782DEF547AAA06C910C43932B1EB0C71FC68D9D0C057550C48EC2ACF6BA056')).toBe('coqCmt/IZ4E3CzPvMY8zTjQVL5hYJUiBRg8UU+iCWo0=');
+    expect(notificationHmac(item, '44782DEF547AAA06C910C43932B1EB0C71FC68D9D0C057550C48EC2ACF6BA056')).toBe(
+      'coqCmt/IZ4E3CzPvMY8zTjQVL5hYJUiBRg8UU+iCWo0=',
+    );
     expect(notificationSigningString({ ...item, merchantAccountCode: 'Test:\\Merchant' })).toContain(':Test\\:\\\\Merchant:');
   });
 });
@@ -91,7 +117,7 @@ describe('sessions', () => {
     expect(page.forms.some((f) => f.buttons.some((b) => b.value === 'pay'))).toBe(true);
   });
 
-  it('answers a wrong API key with 401 in Adyen\'s format', async () => {
+  it("answers a wrong API key with 401 in Adyen's format", async () => {
     const wrong = new AdyenProvider(config({ apiKey: 'nope' }));
     const error = await wrong.createSession(input('sv', 'card')).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ProviderRequestError);
@@ -99,7 +125,12 @@ describe('sessions', () => {
   });
 
   it('validates requests like Adyen (422 14_030 without returnUrl, 403 901 for another merchant account)', async () => {
-    const post = (body: unknown) => fetch(`${sandbox.url}/adyen/v71/sessions`, { method: 'POST', headers: { 'x-api-key': ADYEN_SANDBOX.apiKey, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const post = (body: unknown) =>
+      fetch(`${sandbox.url}/adyen/v71/sessions`, {
+        method: 'POST',
+        headers: { 'x-api-key': ADYEN_SANDBOX.apiKey, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     const missing = await post({ merchantAccount: ADYEN_SANDBOX.merchantAccount, amount: { value: 100, currency: 'SEK' }, reference: 'r' });
     expect(missing.status).toBe(422);
     expect(await missing.json()).toMatchObject({ status: 422, errorCode: '14_030', errorType: 'validation' });
@@ -122,9 +153,14 @@ describe('cards', () => {
     expect(state).toMatchObject({ sessionId: session.sessionId, status: 'authorized', amountMinor: 52_800, currency: 'SEK' });
     expect(state.providerReference).toMatch(/^[A-Z0-9]{16}$/);
     const [event] = await verified(1);
-    expect(event).toMatchObject({ sessionId: session.sessionId, status: 'authorized', amountMinor: 52_800, providerReference: state.providerReference });
+    expect(event).toMatchObject({
+      sessionId: session.sessionId,
+      status: 'authorized',
+      amountMinor: 52_800,
+      providerReference: state.providerReference,
+    });
     expect(hooks.received[0]!.host).toBe(`shop.localhost:${hooks.port}`); // *.localhost reached on 127.0.0.1, Host kept
-    const log = await (await fetch(`${sandbox.url}/adyen/_sandbox/notifications`)).json() as DeliveryRecord[];
+    const log = (await (await fetch(`${sandbox.url}/adyen/_sandbox/notifications`)).json()) as DeliveryRecord[];
     expect(log[0]).toMatchObject({ outcome: 'delivered', answer: '[accepted]' });
   });
 
@@ -208,8 +244,10 @@ describe('captures, refunds, cancels', () => {
     await expect(adyen.refund(full, 1, 'rf-3')).rejects.toBeInstanceOf(RangeError);
     const events = await verified(4);
     expect(events.map((e) => [e.status, e.amountMinor, e.providerReference])).toEqual([
-      ['authorized', 52_800, state.providerReference], ['captured', 52_800, state.providerReference],
-      ['refunded', 10_000, state.providerReference], ['refunded', 42_800, state.providerReference],
+      ['authorized', 52_800, state.providerReference],
+      ['captured', 52_800, state.providerReference],
+      ['refunded', 10_000, state.providerReference],
+      ['refunded', 42_800, state.providerReference],
     ]);
   });
 
@@ -285,7 +323,7 @@ describe('fault controls', () => {
     await pay('sv', 'card', 'pay', card('4111111111111111'));
     await new Promise((r) => setTimeout(r, 300));
     expect(hooks.received).toHaveLength(0);
-    const log = await (await fetch(`${sandbox.url}/adyen/_sandbox/notifications`)).json() as DeliveryRecord[];
+    const log = (await (await fetch(`${sandbox.url}/adyen/_sandbox/notifications`)).json()) as DeliveryRecord[];
     expect(log).toMatchObject([{ outcome: 'dropped' }]);
   });
 

@@ -24,20 +24,43 @@ const STORE: Record<LocaleCode, { countryCode: string; postalCode: string; curre
 };
 
 const quote = (locale: LocaleCode = 'sv', over: Partial<ShippingQuoteInput> = {}): ShippingQuoteInput => ({
-  locale, ...STORE[locale], weightGrams: 1_200, goodsTotalMinor: 20_000, ...over,
+  locale,
+  ...STORE[locale],
+  weightGrams: 1_200,
+  goodsTotalMinor: 20_000,
+  ...over,
 });
 
-const recipient = { name: 'Testa Kund', email: 'kund@example.com', mobile: '+46701234567', street: 'Verkstadsgatan 12', postalCode: '114 55', city: 'Stockholm', countryCode: 'SE' };
+const recipient = {
+  name: 'Testa Kund',
+  email: 'kund@example.com',
+  mobile: '+46701234567',
+  street: 'Verkstadsgatan 12',
+  postalCode: '114 55',
+  city: 'Stockholm',
+  countryCode: 'SE',
+};
 
 async function control(name: string, body: unknown = {}): Promise<Response> {
-  return fetch(`${sandbox.url}/ingrid/_sandbox/${name}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+  return fetch(`${sandbox.url}/ingrid/_sandbox/${name}`, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json' },
+  });
 }
 
 async function bookedAtServicePoint() {
   const { sessionId, options } = await ingrid.options(quote());
   const option = options.find((o) => o.id === 'se-postnord-pickup')!;
   const [point] = await ingrid.servicePoints(option.id, quote());
-  const booking = await ingrid.book({ orderNumber: 'PF-1001', optionId: option.id, servicePointId: point!.id, recipient, weightGrams: 1_200, sessionId: sessionId! });
+  const booking = await ingrid.book({
+    orderNumber: 'PF-1001',
+    optionId: option.id,
+    servicePointId: point!.id,
+    recipient,
+    weightGrams: 1_200,
+    sessionId: sessionId!,
+  });
   return { booking, point: point! };
 }
 
@@ -58,7 +81,15 @@ describe('delivery options', () => {
     expect(sessionId).toMatch(/^VM2-/);
     expect(options.map((o) => o.kind)).toEqual(['service_point', 'service_point', 'home', 'express']); // mailbox: over 2 kg
     const pickup = options[0]!;
-    expect(pickup).toMatchObject({ id: 'se-postnord-pickup', carrier: 'PostNord', priceMinor: 4_900, vatRate: 25, hasServicePoints: true, minDays: 1, maxDays: 3 });
+    expect(pickup).toMatchObject({
+      id: 'se-postnord-pickup',
+      carrier: 'PostNord',
+      priceMinor: 4_900,
+      vatRate: 25,
+      hasServicePoints: true,
+      minDays: 1,
+      maxDays: 3,
+    });
   });
 
   it('offers the mailbox option for a light parcel', async () => {
@@ -69,10 +100,19 @@ describe('delivery options', () => {
   it('is free above the storefront threshold, except express', async () => {
     for (const locale of ['sv', 'no', 'da', 'fi', 'nl'] as const) {
       const { options } = await ingrid.options(quote(locale, { goodsTotalMinor: FREE_SHIPPING_THRESHOLD_MINOR[locale] }));
-      expect(options.filter((o) => o.kind !== 'express').every((o) => o.priceMinor === 0), locale).toBe(true);
-      expect(options.filter((o) => o.kind === 'express').every((o) => o.priceMinor > 0), locale).toBe(true);
+      expect(
+        options.filter((o) => o.kind !== 'express').every((o) => o.priceMinor === 0),
+        locale,
+      ).toBe(true);
+      expect(
+        options.filter((o) => o.kind === 'express').every((o) => o.priceMinor > 0),
+        locale,
+      ).toBe(true);
       const below = await ingrid.options(quote(locale, { goodsTotalMinor: FREE_SHIPPING_THRESHOLD_MINOR[locale] - 1 }));
-      expect(below.options.every((o) => o.priceMinor > 0), locale).toBe(true);
+      expect(
+        below.options.every((o) => o.priceMinor > 0),
+        locale,
+      ).toBe(true);
     }
   });
 
@@ -89,7 +129,12 @@ describe('service points', () => {
     const points = await ingrid.servicePoints('se-postnord-pickup', quote());
     expect(points).toHaveLength(5);
     expect(await ingrid.servicePoints('se-postnord-pickup', quote())).toEqual(points);
-    expect(points[0]).toMatchObject({ carrier: 'PostNord', postalCode: '114 55', city: 'Stockholm', openingHours: expect.stringMatching(/^mon-fri \d\d:\d\d-\d\d:\d\d/) });
+    expect(points[0]).toMatchObject({
+      carrier: 'PostNord',
+      postalCode: '114 55',
+      city: 'Stockholm',
+      openingHours: expect.stringMatching(/^mon-fri \d\d:\d\d-\d\d:\d\d/),
+    });
     const distances = points.map((p) => p.distanceMeters!);
     expect([...distances].sort((a, b) => a - b)).toEqual(distances);
     const elsewhere = await ingrid.servicePoints('se-postnord-pickup', quote('sv', { postalCode: '413 01' }));
@@ -97,8 +142,11 @@ describe('service points', () => {
     expect(elsewhere[0]!.city).toBe('Göteborg');
   });
 
-  it('has none for a home-delivery option (400 in Ingrid\'s format)', async () => {
-    await expect(ingrid.servicePoints('se-budbee-home', quote())).rejects.toMatchObject({ status: 400, message: expect.stringContaining('invalid argument') });
+  it("has none for a home-delivery option (400 in Ingrid's format)", async () => {
+    await expect(ingrid.servicePoints('se-budbee-home', quote())).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining('invalid argument'),
+    });
   });
 });
 
@@ -110,7 +158,11 @@ describe('booking and tracking', () => {
     expect(await page.text()).toContain('SANDBOX');
     const label = await fetch(booking.labelUrl!);
     expect(label.headers.get('content-type')).toBe('application/pdf');
-    expect(Buffer.from(await label.arrayBuffer()).subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
+    expect(
+      Buffer.from(await label.arrayBuffer())
+        .subarray(0, 8)
+        .toString('latin1'),
+    ).toBe('%PDF-1.4');
   });
 
   it('tracking starts as booked and advances on the control endpoint', async () => {
@@ -137,8 +189,16 @@ describe('booking and tracking', () => {
 
   it('refuses a service point that is not near the search address', async () => {
     const { sessionId } = await ingrid.options(quote());
-    await expect(ingrid.book({ orderNumber: 'PF-3003', optionId: 'se-postnord-pickup', servicePointId: 'postnord-se-99999-1', recipient, weightGrams: 1_000, sessionId: sessionId! }))
-      .rejects.toBeInstanceOf(ProviderRequestError);
+    await expect(
+      ingrid.book({
+        orderNumber: 'PF-3003',
+        optionId: 'se-postnord-pickup',
+        servicePointId: 'postnord-se-99999-1',
+        recipient,
+        weightGrams: 1_000,
+        sessionId: sessionId!,
+      }),
+    ).rejects.toBeInstanceOf(ProviderRequestError);
   });
 });
 

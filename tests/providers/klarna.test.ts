@@ -7,7 +7,13 @@ import { ProviderRequestError } from '#server/payments/http-client.ts';
 import type { KlarnaConfig } from '#server/payments/klarna/client.ts';
 import { KlarnaProvider } from '#server/payments/klarna/klarna-provider.ts';
 import { paymentSessionBody } from '#server/payments/klarna/session-request.ts';
-import { ProviderUnavailable, type CreatePaymentInput, type LocaleCode, type PaymentSession, type PaymentState } from '#server/payments/payment-provider.ts';
+import {
+  ProviderUnavailable,
+  type CreatePaymentInput,
+  type LocaleCode,
+  type PaymentSession,
+  type PaymentState,
+} from '#server/payments/payment-provider.ts';
 import { KLARNA_SANDBOX } from '#sandbox/klarna/klarna-test-data.ts';
 import { startSandbox, type RunningSandbox } from '#sandbox/server.ts';
 import { openPage, submit, type Navigation } from '#sandbox/shared/form-browser.ts';
@@ -20,32 +26,56 @@ let hooks: WebhookRecorder;
 let klarna: KlarnaProvider;
 
 const config = (over: Partial<KlarnaConfig> = {}): KlarnaConfig => ({
-  baseUrl: `${sandbox.url}/klarna`, username: KLARNA_SANDBOX.username, password: KLARNA_SANDBOX.password, timeoutMs: 2000, ...over,
+  baseUrl: `${sandbox.url}/klarna`,
+  username: KLARNA_SANDBOX.username,
+  password: KLARNA_SANDBOX.password,
+  timeoutMs: 2000,
+  ...over,
 });
 
 const input = (locale: LocaleCode = 'sv', email = 'customer@example.com'): CreatePaymentInput => {
   const base = samplePaymentInput(locale, 'klarna', {
-    returnUrl: `${SHOP}/checkout/return?p=klarna`, cancelUrl: `${SHOP}/checkout?p=klarna`, notificationUrl: hooks.url('/webhooks/klarna?secret=s3', 'shop.localhost'),
+    returnUrl: `${SHOP}/checkout/return?p=klarna`,
+    cancelUrl: `${SHOP}/checkout?p=klarna`,
+    notificationUrl: hooks.url('/webhooks/klarna?secret=s3', 'shop.localhost'),
   });
   return { ...base, customer: { ...base.customer, email } };
 };
 
 async function control(name: string, body: unknown = {}): Promise<void> {
-  const res = await fetch(`${sandbox.url}/klarna/_sandbox/${name}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+  const res = await fetch(`${sandbox.url}/klarna/_sandbox/${name}`, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json' },
+  });
   expect(res.status).toBe(200);
 }
 
 /** Raw API call with the sandbox credentials (for what the adapter does not do). */
-async function api(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: Record<string, unknown> }> {
+async function api(
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; json: Record<string, unknown> }> {
   const res = await fetch(`${sandbox.url}/klarna${path}`, {
-    method, body: body === undefined ? undefined : JSON.stringify(body),
-    headers: { authorization: `Basic ${Buffer.from(`${KLARNA_SANDBOX.username}:${KLARNA_SANDBOX.password}`).toString('base64')}`, 'content-type': 'application/json', ...headers },
+    method,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: {
+      authorization: `Basic ${Buffer.from(`${KLARNA_SANDBOX.username}:${KLARNA_SANDBOX.password}`).toString('base64')}`,
+      'content-type': 'application/json',
+      ...headers,
+    },
   });
   const text = await res.text();
-  return { status: res.status, json: text ? JSON.parse(text) as Record<string, unknown> : {} };
+  return { status: res.status, json: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
 }
 
-async function shop(button: string, payment: CreatePaymentInput = input(), values: Record<string, string> = {}): Promise<{ session: PaymentSession; nav: Navigation }> {
+async function shop(
+  button: string,
+  payment: CreatePaymentInput = input(),
+  values: Record<string, string> = {},
+): Promise<{ session: PaymentSession; nav: Navigation }> {
   const session = await klarna.createSession(payment);
   return { session, nav: await submit(await openPage(session.redirectUrl!), button, values) };
 }
@@ -213,19 +243,29 @@ describe('the create-order flow (place_order_mode NONE) in the emulator', () => 
     const kp = await api('POST', '/payments/v1/sessions', paymentSessionBody(payment));
     const hpp = await api('POST', '/hpp/v1/sessions', {
       payment_session_url: `${sandbox.url}/klarna/payments/v1/sessions/${String(kp.json.session_id)}`,
-      merchant_urls: { success: `${SHOP}/ok?token={{authorization_token}}` }, options: { place_order_mode: 'NONE' },
+      merchant_urls: { success: `${SHOP}/ok?token={{authorization_token}}` },
+      options: { place_order_mode: 'NONE' },
     });
     expect(hpp.status).toBe(201);
     const token = left(await submit(await openPage(String(hpp.json.redirect_url)), 'approve')).searchParams.get('token')!;
-    expect((await api('GET', `/hpp/v1/sessions/${String(hpp.json.session_id)}`)).json).toMatchObject({ status: 'COMPLETED', authorization_token: token });
+    expect((await api('GET', `/hpp/v1/sessions/${String(hpp.json.session_id)}`)).json).toMatchObject({
+      status: 'COMPLETED',
+      authorization_token: token,
+    });
     const order = paymentSessionBody(payment);
-    expect((await api('POST', `/payments/v1/authorizations/${token}/order`, { ...order, order_amount: 1, order_lines: order.order_lines })).status).toBe(400);
+    expect(
+      (await api('POST', `/payments/v1/authorizations/${token}/order`, { ...order, order_amount: 1, order_lines: order.order_lines }))
+        .status,
+    ).toBe(400);
     const key = { 'klarna-idempotency-key': '0f5c0a9e-1111-5111-8111-000000000001' };
     const first = await api('POST', `/payments/v1/authorizations/${token}/order`, order, key);
     expect(first).toMatchObject({ status: 200, json: { fraud_status: 'ACCEPTED' } });
     expect((await api('POST', `/payments/v1/authorizations/${token}/order`, order, key)).json.order_id).toBe(first.json.order_id);
     expect((await api('POST', `/payments/v1/authorizations/${token}/order`, order)).status).toBe(404);
-    expect((await api('GET', `/ordermanagement/v1/orders/${String(first.json.order_id)}`)).json).toMatchObject({ status: 'AUTHORIZED', order_amount: 52_800 });
+    expect((await api('GET', `/ordermanagement/v1/orders/${String(first.json.order_id)}`)).json).toMatchObject({
+      status: 'AUTHORIZED',
+      order_amount: 52_800,
+    });
   });
 });
 
@@ -253,6 +293,9 @@ describe('fault controls', () => {
     await control('faults', { reorderNotifications: true });
     await shop('approve');
     await hooks.waitFor((r) => r.length >= 2);
-    expect(hooks.received.map((r) => (JSON.parse(r.body) as { session: { status: string } }).session.status)).toEqual(['COMPLETED', 'IN_PROGRESS']);
+    expect(hooks.received.map((r) => (JSON.parse(r.body) as { session: { status: string } }).session.status)).toEqual([
+      'COMPLETED',
+      'IN_PROGRESS',
+    ]);
   });
 });

@@ -20,19 +20,29 @@ let hooks: WebhookRecorder;
 let two: TwoProvider;
 
 const options = (over: Partial<TwoProviderOptions> = {}): TwoProviderOptions => ({
-  baseUrl: `${sandbox.url}/two`, apiKey: TWO_API_KEY, webhookSecret: TWO_WEBHOOK_SECRET, timeoutMs: 1500, ...over,
+  baseUrl: `${sandbox.url}/two`,
+  apiKey: TWO_API_KEY,
+  webhookSecret: TWO_WEBHOOK_SECRET,
+  timeoutMs: 1500,
+  ...over,
 });
 
 function input(company: 'approved' | 'declined' = 'approved', orgNumber?: string, locale?: LocaleCode): CreatePaymentInput {
   const [defaultLocale, number] = COMPANY[company];
   const base = samplePaymentInput(locale ?? defaultLocale, 'invoice', {
-    returnUrl: `${SHOP}/checkout/return?p=two`, cancelUrl: `${SHOP}/checkout?p=two`, notificationUrl: hooks.url('/webhooks/two', 'shop.localhost'),
+    returnUrl: `${SHOP}/checkout/return?p=two`,
+    cancelUrl: `${SHOP}/checkout?p=two`,
+    notificationUrl: hooks.url('/webhooks/two', 'shop.localhost'),
   });
   return { ...base, customer: { ...base.customer, type: 'business', companyName: 'Testfirma', organisationNumber: orgNumber ?? number } };
 }
 
 async function control(name: string, body: unknown = {}): Promise<void> {
-  const res = await fetch(`${sandbox.url}/two/_sandbox/${name}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+  const res = await fetch(`${sandbox.url}/two/_sandbox/${name}`, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json' },
+  });
   expect(res.status).toBe(200);
 }
 
@@ -47,7 +57,8 @@ async function verifyOnPage(button: 'verify' | 'reject' | 'cancel', payment = in
   return { sessionId: session.sessionId, back: left(await submit(await openPage(session.redirectUrl!), button)) };
 }
 
-const headersOf = (r: ReceivedNotification): Headers => new Headers(Object.entries(r.headers).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v] as [string, string]] : [])));
+const headersOf = (r: ReceivedNotification): Headers =>
+  new Headers(Object.entries(r.headers).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v] as [string, string]] : [])));
 const verifyAll = (received: ReceivedNotification[]) => Promise.all(received.map((r) => two.verifyNotification(headersOf(r), r.body)));
 
 async function fulfilled(): Promise<PaymentState> {
@@ -74,7 +85,12 @@ describe('order and verification', () => {
   it('an approved company verifies on the page → authorized (and confirmed on read)', async () => {
     const { sessionId, back } = await verifyOnPage('verify');
     expect(back.href).toBe(`${SHOP}/checkout/return?p=two`);
-    expect(await two.readStatus(sessionId)).toMatchObject({ status: 'authorized', providerReference: sessionId, currency: 'SEK', amountMinor: input().amountMinor });
+    expect(await two.readStatus(sessionId)).toMatchObject({
+      status: 'authorized',
+      providerReference: sessionId,
+      currency: 'SEK',
+      amountMinor: input().amountMinor,
+    });
     const raw = await fetch(`${sandbox.url}/two/v1/order/${sessionId}`, { headers: { 'x-api-key': TWO_API_KEY } });
     expect(await raw.json()).toMatchObject({ state: 'CONFIRMED', status: 'APPROVED' });
   });
@@ -100,10 +116,14 @@ describe('order and verification', () => {
     expect((await two.cancel(state)).status).toBe('cancelled');
   });
 
-  it('validates the organisation number in Two\'s error format', async () => {
+  it("validates the organisation number in Two's error format", async () => {
     const error = await two.createSession(input('approved', '559900-1005')).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ProviderRequestError);
-    expect(error).toMatchObject({ status: 400, code: 'SCHEMA_ERROR', message: expect.stringContaining('buyer.company.organization_number') });
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'SCHEMA_ERROR',
+      message: expect.stringContaining('buyer.company.organization_number'),
+    });
   });
 
   it('an unknown (well-formed) company is declined as BUYER_NOT_FOUND', async () => {
@@ -122,12 +142,16 @@ describe('webhooks (Svix-signed)', () => {
     const { sessionId } = await verifyOnPage('verify', input('approved', '99990007', 'da'));
     const received = await hooks.waitFor((r) => r.length >= 1);
     expect(received[0]!.host).toBe(`shop.localhost:${hooks.port}`);
-    expect(await verifyAll(received)).toEqual([[expect.objectContaining({ sessionId, status: 'authorized', amountMinor: input().amountMinor, reference: expect.any(String) })]]);
+    expect(await verifyAll(received)).toEqual([
+      [expect.objectContaining({ sessionId, status: 'authorized', amountMinor: input().amountMinor, reference: expect.any(String) })],
+    ]);
   });
 
   it('a declined company sends order.rejected.v1 → declined', async () => {
     await two.createSession(input('declined'));
-    expect(await verifyAll(await hooks.waitFor((r) => r.length >= 1))).toEqual([[expect.objectContaining({ status: 'declined', failureCode: 'declined' })]]);
+    expect(await verifyAll(await hooks.waitFor((r) => r.length >= 1))).toEqual([
+      [expect.objectContaining({ status: 'declined', failureCode: 'declined' })],
+    ]);
   });
 
   it('refuses a tampered body, a wrong signature and a stale timestamp', async () => {
@@ -173,7 +197,10 @@ describe('fulfil, cancel, refund', () => {
 
 describe('credentials and faults', () => {
   it('a wrong API key → 401 ProviderRequestError', async () => {
-    await expect(new TwoProvider(options({ apiKey: 'wrong' })).createSession(input())).rejects.toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
+    await expect(new TwoProvider(options({ apiKey: 'wrong' })).createSession(input())).rejects.toMatchObject({
+      status: 401,
+      code: 'UNAUTHORIZED',
+    });
   });
 
   it('a 5xx → ProviderUnavailable, then it works', async () => {

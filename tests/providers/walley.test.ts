@@ -21,16 +21,28 @@ let hooks: WebhookRecorder;
 let walley: WalleyProvider;
 
 const options = (over: Partial<WalleyProviderOptions> = {}): WalleyProviderOptions => ({
-  baseUrl: `${sandbox.url}/walley`, checkoutPageUrl: `${sandbox.url}/walley/checkout-page`, ...WALLEY_CLIENT,
-  storeIds: { sv: 1001, no: 1002, da: 1003, fi: 1004 }, merchantTermsUri: `${SHOP}/terms`, timeoutMs: 1500, ...over,
+  baseUrl: `${sandbox.url}/walley`,
+  checkoutPageUrl: `${sandbox.url}/walley/checkout-page`,
+  ...WALLEY_CLIENT,
+  storeIds: { sv: 1001, no: 1002, da: 1003, fi: 1004 },
+  merchantTermsUri: `${SHOP}/terms`,
+  timeoutMs: 1500,
+  ...over,
 });
 
-const input = (locale: LocaleCode = 'sv'): CreatePaymentInput => samplePaymentInput(locale, 'invoice', {
-  returnUrl: `${SHOP}/checkout/return?p=walley`, cancelUrl: `${SHOP}/checkout?p=walley`, notificationUrl: hooks.url('/webhooks/walley', 'shop.localhost'),
-});
+const input = (locale: LocaleCode = 'sv'): CreatePaymentInput =>
+  samplePaymentInput(locale, 'invoice', {
+    returnUrl: `${SHOP}/checkout/return?p=walley`,
+    cancelUrl: `${SHOP}/checkout?p=walley`,
+    notificationUrl: hooks.url('/webhooks/walley', 'shop.localhost'),
+  });
 
 async function control(name: string, body: unknown = {}): Promise<void> {
-  const res = await fetch(`${sandbox.url}/walley/_sandbox/${name}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+  const res = await fetch(`${sandbox.url}/walley/_sandbox/${name}`, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json' },
+  });
   expect(res.status).toBe(200);
 }
 
@@ -106,7 +118,9 @@ describe('notifications (unsigned: verified by reading the checkout back)', () =
     const [received] = await hooks.waitFor((r) => r.length >= 1);
     expect(received!.host).toBe(`shop.localhost:${hooks.port}`);
     const verified = await walley.verifyNotification(new Headers(), received!.path);
-    expect(verified).toEqual([expect.objectContaining({ sessionId, status: 'authorized', id: `${sessionId}:authorized`, reference: expect.any(String) })]);
+    expect(verified).toEqual([
+      expect.objectContaining({ sessionId, status: 'authorized', id: `${sessionId}:authorized`, reference: expect.any(String) }),
+    ]);
   });
 
   it('duplicated deliveries verify to the same id (the shop deduplicates)', async () => {
@@ -168,13 +182,20 @@ describe('credentials and faults', () => {
     expect((await walley.readStatus(session.sessionId)).status).toBe('pending');
   });
 
-  it('answers a bad request in Walley\'s error format', async () => {
+  it("answers a bad request in Walley's error format", async () => {
     const { clientId, clientSecret, scope } = WALLEY_CLIENT;
     const form = new URLSearchParams({ client_id: clientId, client_secret: clientSecret, scope, grant_type: 'client_credentials' });
     const token = await fetch(`${sandbox.url}/walley/oauth2/v2.0/token`, { method: 'POST', body: form });
-    const { access_token } = await token.json() as { access_token: string };
-    const res = await fetch(`${sandbox.url}/walley/checkouts`, { method: 'POST', body: JSON.stringify({ storeId: 1001 }), headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' } });
+    const { access_token } = (await token.json()) as { access_token: string };
+    const res = await fetch(`${sandbox.url}/walley/checkouts`, {
+      method: 'POST',
+      body: JSON.stringify({ storeId: 1001 }),
+      headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ data: null, error: { code: 400, errors: expect.arrayContaining([expect.objectContaining({ reason: 'Validation_Error' })]) } });
+    expect(await res.json()).toMatchObject({
+      data: null,
+      error: { code: 400, errors: expect.arrayContaining([expect.objectContaining({ reason: 'Validation_Error' })]) },
+    });
   });
 });

@@ -9,7 +9,9 @@ export function wireCartButton(mountPanel: () => void): void {
   const button = document.querySelector<HTMLElement>('[data-testid="minicart-open"]');
   const count = button?.querySelector('[data-testid="cart-count"]');
   if (!button || !count) return;
-  itemCount.subscribe((n) => { count.textContent = String(n); });
+  itemCount.subscribe((n) => {
+    count.textContent = String(n);
+  });
   button.addEventListener('click', (e) => {
     e.preventDefault(); // without JS the icon links to checkout
     cartOpen.set(!cartOpen.get());

@@ -12,12 +12,20 @@ export function reloadForChunk(): void {
     const last = Number(sessionStorage.getItem(KEY) ?? NaN);
     if (!shouldReloadForChunk(Number.isFinite(last) ? last : null, Date.now())) return;
     sessionStorage.setItem(KEY, String(Date.now()));
-  } catch { /* storage disabled: reload anyway, the browser's own loop guard applies */ }
+  } catch {
+    /* storage disabled: reload anyway, the browser's own loop guard applies */
+  }
   location.reload();
 }
 
 function report(error: string, stack?: string): void {
-  reportClientError({ error: error.slice(0, 2000), level: 'error', stack: stack?.slice(0, 16_000), userAgent: navigator.userAgent.slice(0, 512), url: location.href.slice(0, 2048) });
+  reportClientError({
+    error: error.slice(0, 2000),
+    level: 'error',
+    stack: stack?.slice(0, 16_000),
+    userAgent: navigator.userAgent.slice(0, 512),
+    url: location.href.slice(0, 2048),
+  });
 }
 
 export function watchClientErrors(): void {

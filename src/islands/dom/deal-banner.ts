@@ -13,7 +13,9 @@ export async function showDeal(): Promise<void> {
   try {
     const r = await fetchCurrentDeal();
     deal = r.ok ? r.data : undefined;
-  } catch { /* deal errors are ignored (docs/product/layout.md#deal-banner) */ }
+  } catch {
+    /* deal errors are ignored (docs/product/layout.md#deal-banner) */
+  }
   if (!deal || !dealLive(deal, Date.now())) {
     root.hidden = true; // reserved at build time, over since
     return;
@@ -31,13 +33,20 @@ export async function showDeal(): Promise<void> {
   root.hidden = false;
 
   let timer: ReturnType<typeof setInterval> | undefined;
-  const stop = () => { clearInterval(timer); timer = undefined; };
+  const stop = () => {
+    clearInterval(timer);
+    timer = undefined;
+  };
   const tick = () => {
     const s = secondsLeft(d.expires_at, Date.now());
     clock.textContent = formatHms(s);
     if (s === 0) stop();
   };
-  const start = () => { tick(); if (!timer && secondsLeft(d.expires_at, Date.now()) > 0) timer = setInterval(tick, 1000); };
+  const start = () => {
+    tick();
+    if (!timer && secondsLeft(d.expires_at, Date.now()) > 0) timer = setInterval(tick, 1000);
+  };
   document.addEventListener('visibilitychange', () => (document.hidden ? stop() : start()));
-  if (!document.hidden) start(); else tick();
+  if (!document.hidden) start();
+  else tick();
 }

@@ -36,6 +36,14 @@ export const orderLineSchema = z.object({ sku: z.string(), name: z.string(), qua
 /** GET /api/order-auth/info answers `{ user, order }`. */
 export const orderInfoResponseSchema = z.object({
   user: orderUserSchema,
-  order: z.object({ id: z.string(), locale: z.string(), status: z.string(), currency: z.string(), total: z.number(), created_at: z.string(), items: z.array(orderLineSchema) }),
+  order: z.object({
+    id: z.string(),
+    locale: z.string(),
+    status: z.string(),
+    currency: z.string(),
+    total: z.number(),
+    created_at: z.string(),
+    items: z.array(orderLineSchema),
+  }),
 });
 export type OrderInfoResponse = z.infer<typeof orderInfoResponseSchema>;

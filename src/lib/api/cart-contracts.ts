@@ -52,7 +52,10 @@ export const cartLineInputSchema = z.object({
   upselling_bundle_id: optionalId,
   unique_bundle_id: z.string().max(64).nullable().optional(),
   added_by_coupon: z.string().max(64).nullable().optional(),
-  subscription_interval: z.object({ name: z.string().max(64) }).nullable().optional(),
+  subscription_interval: z
+    .object({ name: z.string().max(64) })
+    .nullable()
+    .optional(),
   price: z.number().optional(),
   ordinary_price: z.number().optional(),
   pricing: z.array(tierSchema).max(50).optional(),
@@ -72,7 +75,10 @@ export const couponRefSchema = z.union([
 export const syncCartRequestSchema = z.object({
   items: z.array(cartLineInputSchema).max(MAX_CART_LINES),
   coupons: z.array(couponRefSchema).max(MAX_COUPONS).optional(),
-  checkout_order_id: z.union([z.string().max(64), z.number().int()]).nullable().optional(),
+  checkout_order_id: z
+    .union([z.string().max(64), z.number().int()])
+    .nullable()
+    .optional(),
 });
 export type SyncCartRequest = z.input<typeof syncCartRequestSchema>;
 export const syncCartResponseSchema = z.array(cartLineItemSchema);

@@ -6,14 +6,31 @@ import { priceObjectSchema, thumbSchema, variationSchema, type ApiThumb } from '
 // GET /api/product-categories?v=2
 
 export interface ApiCategory {
-  id: number; name: string; slug: string; parent_id: number | null; show_in_menu: boolean; show_in_main_menu: boolean;
-  hierarchy: string[]; thumb: ApiThumb | null; children: ApiCategory[]; uri: string;
+  id: number;
+  name: string;
+  slug: string;
+  parent_id: number | null;
+  show_in_menu: boolean;
+  show_in_main_menu: boolean;
+  hierarchy: string[];
+  thumb: ApiThumb | null;
+  children: ApiCategory[];
+  uri: string;
 }
-export const categorySchema: z.ZodType<ApiCategory> = z.lazy(() => z.object({
-  id: z.number(), name: z.string(), slug: z.string(), parent_id: z.number().nullable(),
-  show_in_menu: z.boolean(), show_in_main_menu: z.boolean(), hierarchy: z.array(z.string()),
-  thumb: thumbSchema.nullable(), children: z.array(categorySchema), uri: z.string(),
-}));
+export const categorySchema: z.ZodType<ApiCategory> = z.lazy(() =>
+  z.object({
+    id: z.number(),
+    name: z.string(),
+    slug: z.string(),
+    parent_id: z.number().nullable(),
+    show_in_menu: z.boolean(),
+    show_in_main_menu: z.boolean(),
+    hierarchy: z.array(z.string()),
+    thumb: thumbSchema.nullable(),
+    children: z.array(categorySchema),
+    uri: z.string(),
+  }),
+);
 export const productCategoriesQuerySchema = z.object({ v: z.literal('2').optional() });
 // ---------------------------------------------------------------------------------------------------
 // POST /api/category-children: { productIDs, Categories } → { [categoryId]: child categories holding those products }
@@ -54,19 +71,35 @@ export type ProductsQuery = z.infer<typeof productsQuerySchema>;
 
 /** Product search result (docs/product/api.md#products). */
 export const productSearchResultSchema = z.object({
-  name: z.string(), slug: z.string(), sku: z.string(), prefix: z.string(), url_fragment: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  sku: z.string(),
+  prefix: z.string(),
+  url_fragment: z.string(),
   thumb: thumbSchema.nullable(),
   metadata: z.object({ decoration: z.string().nullable() }),
   categories: z.array(z.object({ name: z.string(), main: z.boolean() })),
-  orderable: z.boolean(), notifyable: z.boolean(), stock_status: z.string(), estimated_at: z.string().nullable(),
-  prices: priceObjectSchema, vat: z.number(), group_id: z.number().nullable(), discount_category: z.string().nullable(),
-  variations: z.array(variationSchema), score: z.number(),
+  orderable: z.boolean(),
+  notifyable: z.boolean(),
+  stock_status: z.string(),
+  estimated_at: z.string().nullable(),
+  prices: priceObjectSchema,
+  vat: z.number(),
+  group_id: z.number().nullable(),
+  discount_category: z.string().nullable(),
+  variations: z.array(variationSchema),
+  score: z.number(),
 });
 export type ProductSearchResult = z.infer<typeof productSearchResultSchema>;
 
 /** A category facet of a search (nc=true); `count` only with co=true. */
 export const searchCategorySchema = z.object({
-  id: z.number(), name: z.string(), slug: z.string(), uri: z.string(), hierarchy: z.array(z.string()), count: z.number().optional(),
+  id: z.number(),
+  name: z.string(),
+  slug: z.string(),
+  uri: z.string(),
+  hierarchy: z.array(z.string()),
+  count: z.number().optional(),
 });
 export type SearchCategory = z.infer<typeof searchCategorySchema>;
 

@@ -58,23 +58,44 @@ export const placeOrderResponseSchema = z.object({
 export type PlaceOrderResponse = z.infer<typeof placeOrderResponseSchema>;
 
 export const shippingOptionSchema = z.object({
-  id: z.string(), carrier: z.string(), name: z.string(), kind: z.enum(['service_point', 'home', 'express', 'mailbox']),
-  price_minor: z.number().int(), vat_rate: z.number(), min_days: z.number().int(), max_days: z.number().int(), has_service_points: z.boolean(),
+  id: z.string(),
+  carrier: z.string(),
+  name: z.string(),
+  kind: z.enum(['service_point', 'home', 'express', 'mailbox']),
+  price_minor: z.number().int(),
+  vat_rate: z.number(),
+  min_days: z.number().int(),
+  max_days: z.number().int(),
+  has_service_points: z.boolean(),
 });
 export type ShippingOptionView = z.infer<typeof shippingOptionSchema>;
 
 export const servicePointSchema = z.object({
-  id: z.string(), carrier: z.string(), name: z.string(), street: z.string(), postal_code: z.string(), city: z.string(),
-  opening_hours: z.string().optional(), distance_meters: z.number().optional(),
+  id: z.string(),
+  carrier: z.string(),
+  name: z.string(),
+  street: z.string(),
+  postal_code: z.string(),
+  city: z.string(),
+  opening_hours: z.string().optional(),
+  distance_meters: z.number().optional(),
 });
 export type ServicePointView = z.infer<typeof servicePointSchema>;
 
 export const paymentMethodSchema = z.object({
-  id: z.string(), name: z.string(), provider: z.string(), customer_types: z.array(z.enum(CUSTOMER_TYPES)),
+  id: z.string(),
+  name: z.string(),
+  provider: z.string(),
+  customer_types: z.array(z.enum(CUSTOMER_TYPES)),
 });
 export type PaymentMethodView = z.infer<typeof paymentMethodSchema>;
 
-export const vatRowSchema = z.object({ rate: z.number(), net_minor: z.number().int(), vat_minor: z.number().int(), gross_minor: z.number().int() });
+export const vatRowSchema = z.object({
+  rate: z.number(),
+  net_minor: z.number().int(),
+  vat_minor: z.number().int(),
+  gross_minor: z.number().int(),
+});
 
 export const checkoutTotalsSchema = z.object({
   currency: z.enum(['SEK', 'NOK', 'DKK', 'EUR']),

@@ -36,9 +36,11 @@ export function parseStoreQuery(params: URLSearchParams): StoreQuery {
   const locale = params.get('locale');
   const sidText = params.get('sid');
   if (!isLocaleCode(locale)) return { ok: false, code: 'bad_locale', message: 'query parameter locale must be one of sv, no, da, fi, nl' };
-  if (sidText === null || !/^\d{1,3}$/.test(sidText)) return { ok: false, code: 'bad_locale', message: 'query parameter sid must be the store id of the locale' };
+  if (sidText === null || !/^\d{1,3}$/.test(sidText))
+    return { ok: false, code: 'bad_locale', message: 'query parameter sid must be the store id of the locale' };
   const sid = Number(sidText);
-  if (LOCALES[locale].storeID !== sid) return { ok: false, code: 'bad_locale', message: `sid ${sid} is not the store id of locale ${locale}` };
+  if (LOCALES[locale].storeID !== sid)
+    return { ok: false, code: 'bad_locale', message: `sid ${sid} is not the store id of locale ${locale}` };
   return { ok: true, locale, sid };
 }
 

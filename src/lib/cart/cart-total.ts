@@ -2,5 +2,8 @@
 import { roundTo } from '#lib/pricing/vat.ts';
 
 export function cartTotal(items: readonly { quantity: number; price: number }[]): number {
-  return roundTo(items.reduce((sum, l) => sum + l.price * l.quantity, 0), 2);
+  return roundTo(
+    items.reduce((sum, l) => sum + l.price * l.quantity, 0),
+    2,
+  );
 }

@@ -11,8 +11,15 @@ import { activeTiers, normalizeTiers, ordinaryUnitPrice } from '#lib/pricing/tie
  * Cart line item (docs/product/cart.md#line-item-fields) as the client holds it: the server's line (src/lib/api/cart-contracts.ts), where the
  * optional relations and notices may be absent until the first sync answers.
  */
-type OptionalLineFields = 'cross_selling_product_id' | 'upselling_bundle_id' | 'unique_bundle_id' | 'added_by_coupon'
-  | 'subscription_interval' | 'cart_notice' | 'adjusted_quantity' | 'campaign';
+type OptionalLineFields =
+  | 'cross_selling_product_id'
+  | 'upselling_bundle_id'
+  | 'unique_bundle_id'
+  | 'added_by_coupon'
+  | 'subscription_interval'
+  | 'cart_notice'
+  | 'adjusted_quantity'
+  | 'campaign';
 export type CartItem = Omit<CartLineItem, OptionalLineFields> & { [K in OptionalLineFields]?: CartLineItem[K] | null };
 
 /** Lines added by cross-sell, an upsell bundle or a coupon: never merged, spinner disabled (docs/product/cart.md#line-item-fields). */
@@ -59,11 +66,28 @@ export function needsProductPage(product: Pick<CartProductInput, 'variations'>):
 export function itemFromProduct(p: CartProductInput, quantity: number, uuid: string): CartItem {
   const pricing = normalizeTiers(activeTiers(p.prices) as Tier[]).map(({ q, p: price }) => ({ q, p: price }));
   return {
-    uuid, type: p.type, thumb: p.thumb, name: p.name, slug: p.slug, product_id: p.product_id, sku: p.sku,
-    cross_selling_product_id: null, upselling_bundle_id: null, unique_bundle_id: null, added_by_coupon: null,
-    quantity, price: priceForQuantity(pricing, quantity, 0), ordinary_price: ordinaryUnitPrice(p.prices, quantity), pricing,
-    vat: p.vat, categories: p.categories, group_id: p.group_id, discount_category: p.discount_category,
-    stock_status: p.stock_status, estimated_at: p.estimated_at, subscription_interval: null,
+    uuid,
+    type: p.type,
+    thumb: p.thumb,
+    name: p.name,
+    slug: p.slug,
+    product_id: p.product_id,
+    sku: p.sku,
+    cross_selling_product_id: null,
+    upselling_bundle_id: null,
+    unique_bundle_id: null,
+    added_by_coupon: null,
+    quantity,
+    price: priceForQuantity(pricing, quantity, 0),
+    ordinary_price: ordinaryUnitPrice(p.prices, quantity),
+    pricing,
+    vat: p.vat,
+    categories: p.categories,
+    group_id: p.group_id,
+    discount_category: p.discount_category,
+    stock_status: p.stock_status,
+    estimated_at: p.estimated_at,
+    subscription_interval: null,
     campaign: !!(p.prices.c && p.prices.c.length > 0),
   };
 }

@@ -32,14 +32,34 @@ export interface CartProductInput {
  */
 export function cartProductInput(p: CartProductInput): CartProductInput {
   return {
-    product_id: p.product_id, sku: p.sku, name: p.name, slug: p.slug, url: p.url, type: p.type, thumb: p.thumb,
-    prices: p.prices, vat: p.vat, categories: p.categories, group_id: p.group_id, discount_category: p.discount_category,
-    stock_status: p.stock_status, estimated_at: p.estimated_at, orderable: p.orderable, variations: p.variations,
+    product_id: p.product_id,
+    sku: p.sku,
+    name: p.name,
+    slug: p.slug,
+    url: p.url,
+    type: p.type,
+    thumb: p.thumb,
+    prices: p.prices,
+    vat: p.vat,
+    categories: p.categories,
+    group_id: p.group_id,
+    discount_category: p.discount_category,
+    stock_status: p.stock_status,
+    estimated_at: p.estimated_at,
+    orderable: p.orderable,
+    variations: p.variations,
   };
 }
 
 /** A product that carries its images (page catalogue): the thumb comes from its Thumb image or the placeholder. */
-export function cartProductInputWithImages(p: Omit<CartProductInput, 'thumb' | 'product_id' | 'categories'> & { id: number; images: ProductImage[]; categoryIds: number[] }): CartProductInput {
+export function cartProductInputWithImages(
+  p: Omit<CartProductInput, 'thumb' | 'product_id' | 'categories'> & { id: number; images: ProductImage[]; categoryIds: number[] },
+): CartProductInput {
   const thumb = imageOfType(p.images, ImageType.Thumb)!;
-  return cartProductInput({ ...p, product_id: p.id, categories: p.categoryIds, thumb: { url: thumb.url, width: thumb.width, height: thumb.height } });
+  return cartProductInput({
+    ...p,
+    product_id: p.id,
+    categories: p.categoryIds,
+    thumb: { url: thumb.url, width: thumb.width, height: thumb.height },
+  });
 }

@@ -5,7 +5,11 @@
  */
 import { MAX_QUANTITY } from '#lib/api/common.ts';
 
-export interface StockFacts { orderable: boolean; stock_status: string; stock_quantity: number }
+export interface StockFacts {
+  orderable: boolean;
+  stock_status: string;
+  stock_quantity: number;
+}
 
 /** Text keys of line notices (docs/product/cart.md#line-notices: cart_notice is a warning). */
 export const CartNotice = {
@@ -15,7 +19,11 @@ export const CartNotice = {
   QuantityLimited: 'cart.notice.quantity_limited',
 } as const;
 
-export interface QuantityDecision { quantity: number; adjusted: boolean; notice: string | null }
+export interface QuantityDecision {
+  quantity: number;
+  adjusted: boolean;
+  notice: string | null;
+}
 
 export function allowedQuantity(requested: number, product: StockFacts): QuantityDecision {
   const wanted = Number.isFinite(requested) ? Math.max(0, Math.floor(requested)) : 0;

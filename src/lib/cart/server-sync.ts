@@ -16,12 +16,27 @@ import { allowedQuantity, CartNotice } from './server-stock.ts';
 
 /** What the server knows about a product in one storefront. */
 export interface CartProductFacts {
-  product_id: number; sku: string; name: string; slug: string; type: number; thumb: Thumb | null;
-  prices: PriceObject; vat: number; categories: number[]; group_id: number | null; discount_category: string | null;
-  stock_status: string; stock_quantity: number; estimated_at: string | null; orderable: boolean;
+  product_id: number;
+  sku: string;
+  name: string;
+  slug: string;
+  type: number;
+  thumb: Thumb | null;
+  prices: PriceObject;
+  vat: number;
+  categories: number[];
+  group_id: number | null;
+  discount_category: string | null;
+  stock_status: string;
+  stock_quantity: number;
+  estimated_at: string | null;
+  orderable: boolean;
 }
 
-export interface SyncedCart { items: CartLineItem[]; coupons: Coupon[] }
+export interface SyncedCart {
+  items: CartLineItem[];
+  coupons: Coupon[];
+}
 
 function lineUuid(input: CartLineInput, index: number): string {
   return input.uuid && input.uuid.length > 0 ? input.uuid : `srv-${index}`;
@@ -29,13 +44,31 @@ function lineUuid(input: CartLineInput, index: number): string {
 
 function noticeLine(input: CartLineInput, index: number, notice: string, product?: CartProductFacts): CartLineItem {
   return {
-    uuid: lineUuid(input, index), type: product?.type ?? 0, thumb: product?.thumb ?? null, name: product?.name ?? '', slug: product?.slug ?? '',
-    product_id: product?.product_id ?? 0, sku: input.sku, cross_selling_product_id: input.cross_selling_product_id ?? null,
-    upselling_bundle_id: input.upselling_bundle_id ?? null, unique_bundle_id: input.unique_bundle_id ?? null, added_by_coupon: input.added_by_coupon ?? null,
-    quantity: 0, price: 0, ordinary_price: 0, pricing: product ? normalizeTiers(product.prices.n) : [], vat: product?.vat ?? 0,
-    categories: product?.categories ?? [], group_id: product?.group_id ?? null, discount_category: product?.discount_category ?? null,
-    stock_status: product?.stock_status ?? '', estimated_at: product?.estimated_at ?? null, subscription_interval: input.subscription_interval ?? null,
-    cart_notice: notice, adjusted_quantity: 0, campaign: false,
+    uuid: lineUuid(input, index),
+    type: product?.type ?? 0,
+    thumb: product?.thumb ?? null,
+    name: product?.name ?? '',
+    slug: product?.slug ?? '',
+    product_id: product?.product_id ?? 0,
+    sku: input.sku,
+    cross_selling_product_id: input.cross_selling_product_id ?? null,
+    upselling_bundle_id: input.upselling_bundle_id ?? null,
+    unique_bundle_id: input.unique_bundle_id ?? null,
+    added_by_coupon: input.added_by_coupon ?? null,
+    quantity: 0,
+    price: 0,
+    ordinary_price: 0,
+    pricing: product ? normalizeTiers(product.prices.n) : [],
+    vat: product?.vat ?? 0,
+    categories: product?.categories ?? [],
+    group_id: product?.group_id ?? null,
+    discount_category: product?.discount_category ?? null,
+    stock_status: product?.stock_status ?? '',
+    estimated_at: product?.estimated_at ?? null,
+    subscription_interval: input.subscription_interval ?? null,
+    cart_notice: notice,
+    adjusted_quantity: 0,
+    campaign: false,
   };
 }
 
@@ -49,9 +82,15 @@ export function priceCart(
   const out: (CartLineItem | null)[] = [];
   const priced: { index: number; engine: EngineLine }[] = [];
   inputs.forEach((input, index) => {
-    if (input.quantity === 0) { out.push(null); return; } // a requested 0 removes the line, known product or not
+    if (input.quantity === 0) {
+      out.push(null);
+      return;
+    } // a requested 0 removes the line, known product or not
     const product = products.get(input.sku);
-    if (!product) { out.push(noticeLine(input, index, CartNotice.UnknownProduct)); return; }
+    if (!product) {
+      out.push(noticeLine(input, index, CartNotice.UnknownProduct));
+      return;
+    }
     const decision = allowedQuantity(input.quantity, product);
     if (decision.quantity === 0) {
       out.push(noticeLine(input, index, decision.notice ?? CartNotice.NotOrderable, product));
@@ -62,22 +101,52 @@ export function priceCart(
     const ordinary = ordinaryUnitPrice(product.prices, q);
     const campaign = !!product.prices.c?.length && price < ordinary;
     out.push({
-      uuid: lineUuid(input, index), type: product.type, thumb: product.thumb, name: product.name, slug: product.slug,
-      product_id: product.product_id, sku: product.sku, cross_selling_product_id: input.cross_selling_product_id ?? null,
-      upselling_bundle_id: input.upselling_bundle_id ?? null, unique_bundle_id: input.unique_bundle_id ?? null,
-      added_by_coupon: input.added_by_coupon ?? null, quantity: q, price, ordinary_price: ordinary,
-      pricing: normalizeTiers(product.prices.n), vat: product.vat, categories: product.categories, group_id: product.group_id,
-      discount_category: product.discount_category, stock_status: product.stock_status, estimated_at: product.estimated_at,
-      subscription_interval: input.subscription_interval ?? null, cart_notice: decision.adjusted ? decision.notice : null,
-      adjusted_quantity: decision.adjusted ? q : null, campaign,
+      uuid: lineUuid(input, index),
+      type: product.type,
+      thumb: product.thumb,
+      name: product.name,
+      slug: product.slug,
+      product_id: product.product_id,
+      sku: product.sku,
+      cross_selling_product_id: input.cross_selling_product_id ?? null,
+      upselling_bundle_id: input.upselling_bundle_id ?? null,
+      unique_bundle_id: input.unique_bundle_id ?? null,
+      added_by_coupon: input.added_by_coupon ?? null,
+      quantity: q,
+      price,
+      ordinary_price: ordinary,
+      pricing: normalizeTiers(product.prices.n),
+      vat: product.vat,
+      categories: product.categories,
+      group_id: product.group_id,
+      discount_category: product.discount_category,
+      stock_status: product.stock_status,
+      estimated_at: product.estimated_at,
+      subscription_interval: input.subscription_interval ?? null,
+      cart_notice: decision.adjusted ? decision.notice : null,
+      adjusted_quantity: decision.adjusted ? q : null,
+      campaign,
     });
-    priced.push({ index: out.length - 1, engine: {
-      product_id: product.product_id, quantity: q, unit_price: price, campaign, vat: product.vat,
-      categories: product.categories, group_id: product.group_id, discount_category: product.discount_category,
-    } });
+    priced.push({
+      index: out.length - 1,
+      engine: {
+        product_id: product.product_id,
+        quantity: q,
+        unit_price: price,
+        campaign,
+        vat: product.vat,
+        categories: product.categories,
+        group_id: product.group_id,
+        discount_category: product.discount_category,
+      },
+    });
   });
 
-  const result = applyCoupons(priced.map((p) => p.engine), rules, options);
+  const result = applyCoupons(
+    priced.map((p) => p.engine),
+    rules,
+    options,
+  );
   priced.forEach((p, i) => {
     const line = out[p.index]!;
     const discount = result.lineDiscounts[i];
@@ -85,4 +154,3 @@ export function priceCart(
   });
   return { items: out.filter((l): l is CartLineItem => l !== null), coupons: result.coupons };
 }
-

@@ -20,9 +20,17 @@ export function isDoorOpen(door: number, year: number, today: Date): boolean {
  * Which products go behind the doors: campaign products first, then orderable in-stock ones, spread over
  * the catalogue so neighbouring doors differ. Deterministic for a catalogue.
  */
-export function pickDoorProducts<T extends { id: number; orderable: boolean; stock_status: string; campaign: boolean }>(products: readonly T[]): T[] {
-  const ranked = products.filter((p) => p.orderable).sort((a, b) => Number(b.campaign) - Number(a.campaign)
-    || Number(b.stock_status === 'in-stock') - Number(a.stock_status === 'in-stock') || a.id - b.id);
+export function pickDoorProducts<T extends { id: number; orderable: boolean; stock_status: string; campaign: boolean }>(
+  products: readonly T[],
+): T[] {
+  const ranked = products
+    .filter((p) => p.orderable)
+    .sort(
+      (a, b) =>
+        Number(b.campaign) - Number(a.campaign) ||
+        Number(b.stock_status === 'in-stock') - Number(a.stock_status === 'in-stock') ||
+        a.id - b.id,
+    );
   const pool = ranked.slice(0, Math.max(CALENDAR_DOORS, 96));
   if (pool.length <= CALENDAR_DOORS) return pool;
   const step = pool.length / CALENDAR_DOORS;

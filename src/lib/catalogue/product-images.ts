@@ -4,7 +4,13 @@
  */
 import { ImageType, type ImageTypeValue } from './types.ts';
 
-export interface ProductImage { type: number; sort_order: number; url: string; width: number; height: number }
+export interface ProductImage {
+  type: number;
+  sort_order: number;
+  url: string;
+  width: number;
+  height: number;
+}
 
 export const PLACEHOLDER_IMAGE = '/images/placeholder.svg';
 const FALLBACK_TYPES: readonly number[] = [ImageType.Featured, ImageType.Thumb];

@@ -2,7 +2,9 @@
 
 /** JSON for a <script type="application/ld+json">: `<` escaped so no text can close the script element. */
 export function jsonLdScript(data: unknown): string {
-  return JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028|\u2029/g, (c) => (c === '\u2028' ? '\\u2028' : '\\u2029'));
+  return JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028|\u2029/g, (c) => (c === '\u2028' ? '\\u2028' : '\\u2029'));
 }
 
 export function breadcrumbJsonLd(crumbs: readonly { name: string; url: string }[]) {
@@ -14,40 +16,68 @@ export function breadcrumbJsonLd(crumbs: readonly { name: string; url: string }[
 }
 
 export interface ProductLdInput {
-  name: string; sku: string; description: string; url: string; images: string[]; brand: string | null;
-  price: number; currency: string; stockStatus: string; category?: string;
+  name: string;
+  sku: string;
+  description: string;
+  url: string;
+  images: string[];
+  brand: string | null;
+  price: number;
+  currency: string;
+  stockStatus: string;
+  category?: string;
 }
 
 const AVAILABILITY: Record<string, string> = {
-  'in-stock': 'InStock', 'back-order-quick': 'BackOrder', 'back-order-slow': 'BackOrder', 'on-order': 'PreOrder',
-  'out-of-stock': 'OutOfStock', discontinued: 'Discontinued',
+  'in-stock': 'InStock',
+  'back-order-quick': 'BackOrder',
+  'back-order-slow': 'BackOrder',
+  'on-order': 'PreOrder',
+  'out-of-stock': 'OutOfStock',
+  discontinued: 'Discontinued',
 };
 
 export function productJsonLd(p: ProductLdInput) {
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
-    name: p.name, sku: p.sku, description: p.description, image: p.images, url: p.url,
+    name: p.name,
+    sku: p.sku,
+    description: p.description,
+    image: p.images,
+    url: p.url,
     ...(p.category ? { category: p.category } : {}),
     ...(p.brand ? { brand: { '@type': 'Brand', name: p.brand } } : {}),
     offers: {
-      '@type': 'Offer', url: p.url, priceCurrency: p.currency, price: p.price.toFixed(2),
+      '@type': 'Offer',
+      url: p.url,
+      priceCurrency: p.currency,
+      price: p.price.toFixed(2),
       availability: `https://schema.org/${AVAILABILITY[p.stockStatus] ?? 'OutOfStock'}`,
       itemCondition: 'https://schema.org/NewCondition',
     },
   };
 }
 
-const xmlEscape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+const xmlEscape = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 
-export interface SitemapEntry { loc: string; lastmod?: string; alternates?: Record<string, string> }
+export interface SitemapEntry {
+  loc: string;
+  lastmod?: string;
+  alternates?: Record<string, string>;
+}
 
 /** One storefront's sitemap; alternates are hreflang → absolute URL (xhtml:link, as Google documents). */
 export function sitemapXml(entries: readonly SitemapEntry[]): string {
-  const body = entries.map((e) => {
-    const alt = Object.entries(e.alternates ?? {}).map(([lang, href]) => `<xhtml:link rel="alternate" hreflang="${xmlEscape(lang)}" href="${xmlEscape(href)}"/>`).join('');
-    return `<url><loc>${xmlEscape(e.loc)}</loc>${e.lastmod ? `<lastmod>${xmlEscape(e.lastmod)}</lastmod>` : ''}${alt}</url>`;
-  }).join('\n');
+  const body = entries
+    .map((e) => {
+      const alt = Object.entries(e.alternates ?? {})
+        .map(([lang, href]) => `<xhtml:link rel="alternate" hreflang="${xmlEscape(lang)}" href="${xmlEscape(href)}"/>`)
+        .join('');
+      return `<url><loc>${xmlEscape(e.loc)}</loc>${e.lastmod ? `<lastmod>${xmlEscape(e.lastmod)}</lastmod>` : ''}${alt}</url>`;
+    })
+    .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${body}\n</urlset>\n`;
 }
 

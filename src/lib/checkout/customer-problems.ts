@@ -10,7 +10,10 @@ import type { LocaleCode } from '#lib/market/locales.ts';
 import { validateOrganisationNumber } from './organisation-number.ts';
 
 export type ProblemCode = 'required' | 'email' | 'mobile' | 'postal_code' | 'organisation_number';
-export interface CustomerProblem { field: keyof CheckoutCustomer; code: ProblemCode }
+export interface CustomerProblem {
+  field: keyof CheckoutCustomer;
+  code: ProblemCode;
+}
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 const REQUIRED: (keyof CheckoutCustomer)[] = ['email', 'mobile', 'first_name', 'last_name', 'street', 'postal_code', 'city'];

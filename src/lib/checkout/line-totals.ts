@@ -14,7 +14,8 @@ export interface LineInput {
 /** unit × quantity − discount. A discount larger than the line is a bug upstream, so it throws. */
 export function lineTotalAfterDiscount({ unitGrossMinor, quantity, discountMinor = 0 }: LineInput): number {
   const gross = multiplyMinor(unitGrossMinor, quantity);
-  if (!Number.isSafeInteger(discountMinor) || discountMinor < 0) throw new RangeError(`Discount must be a non-negative integer: ${discountMinor}`);
+  if (!Number.isSafeInteger(discountMinor) || discountMinor < 0)
+    throw new RangeError(`Discount must be a non-negative integer: ${discountMinor}`);
   if (discountMinor > gross) throw new RangeError(`Discount ${discountMinor} exceeds the line total ${gross}`);
   return gross - discountMinor;
 }
@@ -26,7 +27,8 @@ export function lineTotalAfterDiscount({ unitGrossMinor, quantity, discountMinor
  */
 export function spreadOrderDiscount(lineGrossMinor: readonly number[], discountMinor: number): number[] {
   const total = lineGrossMinor.reduce((sum, gross) => sum + gross, 0);
-  if (!Number.isSafeInteger(discountMinor) || discountMinor < 0) throw new RangeError(`Discount must be a non-negative integer: ${discountMinor}`);
+  if (!Number.isSafeInteger(discountMinor) || discountMinor < 0)
+    throw new RangeError(`Discount must be a non-negative integer: ${discountMinor}`);
   if (discountMinor > total) throw new RangeError(`Discount ${discountMinor} exceeds the lines' total ${total}`);
   if (lineGrossMinor.length === 0) return [];
   return allocate(discountMinor, lineGrossMinor);

@@ -25,7 +25,12 @@ export function formatPlacedAt(placedAt: string, locale: LocaleCode): string {
 
 /** The calendar day (as a UTC date) the order was placed on in the storefront's time zone. */
 export function orderDay(placedAt: string, locale: LocaleCode): Date {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: STOREFRONT_TIME_ZONES[locale], year: 'numeric', month: '2-digit', day: '2-digit' })
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: STOREFRONT_TIME_ZONES[locale],
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  })
     .formatToParts(new Date(placedAt))
     .reduce<Record<string, string>>((acc, p) => ({ ...acc, [p.type]: p.value }), {});
   return new Date(Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day)));

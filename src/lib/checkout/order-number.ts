@@ -8,9 +8,7 @@ import { isLuhnValid, luhnCheckDigit } from './luhn.ts';
 
 export const FIRST_ORDER_SEQUENCE = 100_100;
 
-export type OrderNumberResult =
-  | { ok: true; orderNumber: string; sequence: number }
-  | { ok: false; reason: 'format' | 'check_digit' };
+export type OrderNumberResult = { ok: true; orderNumber: string; sequence: number } | { ok: false; reason: 'format' | 'check_digit' };
 
 /** 100100 → "1001008". */
 export function formatOrderNumber(sequence: number): string {
@@ -23,7 +21,10 @@ export function formatOrderNumber(sequence: number): string {
 
 /** Reads what a customer typed: spaces, dashes and a leading '#' are ignored. */
 export function parseOrderNumber(input: string): OrderNumberResult {
-  const digits = input.trim().replace(/^#/, '').replace(/[\s-]+/g, '');
+  const digits = input
+    .trim()
+    .replace(/^#/, '')
+    .replace(/[\s-]+/g, '');
   if (!/^\d{7,16}$/.test(digits)) return { ok: false, reason: 'format' };
   const sequence = Number(digits.slice(0, -1));
   if (digits.startsWith('0') || !Number.isSafeInteger(sequence) || sequence < FIRST_ORDER_SEQUENCE) {

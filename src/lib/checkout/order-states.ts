@@ -21,8 +21,7 @@ export interface TransitionRecord<S extends string, E extends string> {
 }
 
 export type TransitionResult<S extends string, E extends string> =
-  | { ok: true; record: TransitionRecord<S, E> }
-  | { ok: false; error: { code: 'invalid_transition'; from: S; event: E } };
+  { ok: true; record: TransitionRecord<S, E> } | { ok: false; error: { code: 'invalid_transition'; from: S; event: E } };
 
 export type OrderState = 'pending_payment' | 'placed' | 'invoiced' | 'paid' | 'picked' | 'shipped' | 'delivered' | 'cancelled';
 export type OrderEvent = 'place' | 'invoice' | 'mark_paid' | 'pick' | 'ship' | 'deliver' | 'cancel';
@@ -53,7 +52,11 @@ export const PAYMENT_MACHINE: StateMachine<PaymentState, PaymentEvent> = {
 };
 
 /** S and E are inferred from the machine alone, so any state/event of that machine type-checks. */
-export function transition<S extends string, E extends string>(machine: StateMachine<S, E>, from: NoInfer<S>, event: NoInfer<E>): TransitionResult<S, E> {
+export function transition<S extends string, E extends string>(
+  machine: StateMachine<S, E>,
+  from: NoInfer<S>,
+  event: NoInfer<E>,
+): TransitionResult<S, E> {
   // hasOwn: values may come from the database, and 'toString' must not resolve to a prototype key.
   const edges: Partial<Record<E, S>> | undefined = Object.hasOwn(machine, from) ? machine[from] : undefined;
   const to = edges && Object.hasOwn(edges, event) ? edges[event] : undefined;

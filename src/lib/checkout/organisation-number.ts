@@ -29,11 +29,18 @@ const CHECK_DIGIT_ERROR = { ok: false, reason: 'check_digit' } as const;
 export function validateOrganisationNumber(locale: LocaleCode, input: string): OrganisationNumberResult {
   const compact = input.replace(/\s+/g, '');
   switch (locale) {
-    case 'sv': return swedish(compact);
-    case 'no': return /^\d{9}$/.test(compact) ? checked(compact, mod11CheckDigit(compact.slice(0, 8), [3, 2, 7, 6, 5, 4, 3, 2]) === Number(compact[8])) : FORMAT_ERROR;
-    case 'da': return /^\d{8}$/.test(compact) ? checked(compact, weightedSum(compact, [2, 7, 6, 5, 4, 3, 2, 1]) % 11 === 0) : FORMAT_ERROR;
-    case 'fi': return finnish(compact);
-    case 'nl': return /^\d{8}$/.test(compact) ? { ok: true, normalized: compact } : FORMAT_ERROR;
+    case 'sv':
+      return swedish(compact);
+    case 'no':
+      return /^\d{9}$/.test(compact)
+        ? checked(compact, mod11CheckDigit(compact.slice(0, 8), [3, 2, 7, 6, 5, 4, 3, 2]) === Number(compact[8]))
+        : FORMAT_ERROR;
+    case 'da':
+      return /^\d{8}$/.test(compact) ? checked(compact, weightedSum(compact, [2, 7, 6, 5, 4, 3, 2, 1]) % 11 === 0) : FORMAT_ERROR;
+    case 'fi':
+      return finnish(compact);
+    case 'nl':
+      return /^\d{8}$/.test(compact) ? { ok: true, normalized: compact } : FORMAT_ERROR;
   }
 }
 

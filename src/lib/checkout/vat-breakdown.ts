@@ -52,7 +52,10 @@ export function vatBreakdown(input: VatBreakdownInput): VatBreakdown {
     for (const charge of charges) add(rateKey(charge), grossOf(charge));
   } else {
     const chargesGross = charges.reduce((sum, charge) => sum + grossOf(charge), 0);
-    const parts = allocate(chargesGross, goodsRates.map(([, gross]) => gross));
+    const parts = allocate(
+      chargesGross,
+      goodsRates.map(([, gross]) => gross),
+    );
     goodsRates.forEach(([rate], i) => add(rate, parts[i]!));
   }
 

@@ -4,7 +4,11 @@ export const ALL_CONSENT = 31;
 export const CONSENT_COOKIE = '__consent';
 const DAY = 86_400;
 
-export interface ConsentChoices { adStorage: boolean; analyticsStorage: boolean; adPersonalization: boolean }
+export interface ConsentChoices {
+  adStorage: boolean;
+  analyticsStorage: boolean;
+  adPersonalization: boolean;
+}
 
 /** Allow all grants every flag. */
 export function allowAll(): number {

@@ -2,7 +2,11 @@
 export const STORE_MESSAGE_MIN_LENGTH = 20;
 
 export function textOf(html: string): string {
-  return html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim();
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 export function showStoreMessage(widget: { content: string; hidden: boolean } | undefined): boolean {

@@ -59,20 +59,34 @@ export function enforceBuyXGetY(list: readonly Coupon[], items: readonly CartIte
  * discounts (docs/product/coupons.md#how-the-server-applies-discounts). Recomputed from the remaining coupons whenever one is removed.
  */
 export function itemDiscountPercent(
-  item: Pick<CartItem, 'group_id' | 'discount_category'>, coupons: readonly Coupon[], customer: Record<string, number> = {},
+  item: Pick<CartItem, 'group_id' | 'discount_category'>,
+  coupons: readonly Coupon[],
+  customer: Record<string, number> = {},
 ): number {
   const admitted = coupons.filter((c) => c.percentage_discount && !isBuyXGetY(c) && c.applied !== false && scopeAdmits(c, item));
-  return highestPercent(admitted.map((c) => c.percentage_discount ?? 0), customerPercent(item, customer));
+  return highestPercent(
+    admitted.map((c) => c.percentage_discount ?? 0),
+    customerPercent(item, customer),
+  );
 }
 
 /** sync-coupons answers are reused for 5 minutes for the same request unless ignoreCache is set. */
-export interface CouponCacheEntry { key: string; at: number; coupons: Coupon[] }
+export interface CouponCacheEntry {
+  key: string;
+  at: number;
+  coupons: Coupon[];
+}
 
 export function couponCacheKey(codes: readonly string[], items: readonly Pick<CartItem, 'product_id' | 'quantity'>[]): string {
   return JSON.stringify([codes.map(norm).sort(), items.map((i) => [i.product_id, i.quantity])]);
 }
 
-export function cachedCoupons(entry: CouponCacheEntry | null | undefined, key: string, now: number, ignoreCache = false): Coupon[] | undefined {
+export function cachedCoupons(
+  entry: CouponCacheEntry | null | undefined,
+  key: string,
+  now: number,
+  ignoreCache = false,
+): Coupon[] | undefined {
   if (ignoreCache || !entry || entry.key !== key || now - entry.at >= COUPON_CACHE_MS) return undefined;
   return entry.coupons;
 }

@@ -29,26 +29,60 @@ export function ruleAdmits(rule: CouponRule, line: EngineLine): boolean {
 
 function matchesSide(products: number[], categories: number[], groups: number[], line: EngineLine): boolean {
   if (products.length === 0 && categories.length === 0 && groups.length === 0) return true;
-  return products.includes(line.product_id) || intersects(categories, line.categories) || (line.group_id !== null && groups.includes(line.group_id));
+  return (
+    products.includes(line.product_id) ||
+    intersects(categories, line.categories) ||
+    (line.group_id !== null && groups.includes(line.group_id))
+  );
 }
 
 export function emptyCoupon(code: string): Coupon {
   return {
-    code, applied: false, failed_minimum_spend: false, percentage_discount: 0, specific_groups: [], excluded_groups: [],
-    specific_discount_categories: [], buy_x: 0, get_y: 0, buy_products: [], get_products: [], buy_categories: [], get_categories: [],
-    buy_groups: [], get_groups: [], buyx_free_amount: 0, vat_amount: 0, vat_rate: 0, discount_label: '', all_affected_items: [],
-    discount_type_percentage: false, discount_type_value: 0, fixed_amount: 0,
+    code,
+    applied: false,
+    failed_minimum_spend: false,
+    percentage_discount: 0,
+    specific_groups: [],
+    excluded_groups: [],
+    specific_discount_categories: [],
+    buy_x: 0,
+    get_y: 0,
+    buy_products: [],
+    get_products: [],
+    buy_categories: [],
+    get_categories: [],
+    buy_groups: [],
+    get_groups: [],
+    buyx_free_amount: 0,
+    vat_amount: 0,
+    vat_rate: 0,
+    discount_label: '',
+    all_affected_items: [],
+    discount_type_percentage: false,
+    discount_type_value: 0,
+    fixed_amount: 0,
   };
 }
 
 function couponOf(rule: CouponRule): Coupon {
   return {
     ...emptyCoupon(rule.code),
-    percentage_discount: rule.percentage_discount, specific_groups: rule.specific_groups, excluded_groups: rule.excluded_groups,
-    specific_discount_categories: rule.specific_discount_categories, buy_x: rule.buy_x, get_y: rule.get_y,
-    buy_products: rule.buy_products, get_products: rule.get_products, buy_categories: rule.buy_categories, get_categories: rule.get_categories,
-    buy_groups: rule.buy_groups, get_groups: rule.get_groups, buyx_free_amount: rule.buyx_free_amount, discount_label: rule.label,
-    discount_type_percentage: rule.discount_type_value === DiscountType.Percentage, discount_type_value: rule.discount_type_value,
+    percentage_discount: rule.percentage_discount,
+    specific_groups: rule.specific_groups,
+    excluded_groups: rule.excluded_groups,
+    specific_discount_categories: rule.specific_discount_categories,
+    buy_x: rule.buy_x,
+    get_y: rule.get_y,
+    buy_products: rule.buy_products,
+    get_products: rule.get_products,
+    buy_categories: rule.buy_categories,
+    get_categories: rule.get_categories,
+    buy_groups: rule.buy_groups,
+    get_groups: rule.get_groups,
+    buyx_free_amount: rule.buyx_free_amount,
+    discount_label: rule.label,
+    discount_type_percentage: rule.discount_type_value === DiscountType.Percentage,
+    discount_type_value: rule.discount_type_value,
     fixed_amount: rule.discount_type_value === DiscountType.Percentage ? 0 : rule.fixed_amount,
   };
 }
@@ -79,7 +113,10 @@ export function applyCoupons(lines: readonly EngineLine[], rules: readonly Coupo
       if (!valid[ri] || isBuyXGetY(r) || r.discount_type_value !== DiscountType.Percentage || !ruleAdmits(r, line)) return;
       matched[ri] = true;
       const p = clampPercent(r.percentage_discount);
-      if (p > bestPercent) { bestPercent = p; best = ri; }
+      if (p > bestPercent) {
+        bestPercent = p;
+        best = ri;
+      }
     });
     const customer = customerPercent(line, options.customerDiscounts);
     const percent = highestPercent([bestPercent], customer);
@@ -101,13 +138,16 @@ export function applyCoupons(lines: readonly EngineLine[], rules: readonly Coupo
     let free = Math.min(sets * r.get_y, getUnits);
     if (free <= 0) return;
     matched[ri] = true;
-    const order = lines.map((_, i) => i).filter((i) => get[i] && lines[i].quantity > 0)
+    const order = lines
+      .map((_, i) => i)
+      .filter((i) => get[i] && lines[i].quantity > 0)
       .sort((a, b) => remaining[a] / lines[a].quantity - remaining[b] / lines[b].quantity);
     for (const i of order) {
       if (free <= 0) break;
       const units = Math.min(free, lines[i].quantity);
       const unitLeft = remaining[i] / lines[i].quantity;
-      const perUnit = r.buyx_free_amount > 0 ? Math.min(unitLeft, r.buyx_free_amount) : (unitLeft * clampPercent(r.percentage_discount || 100)) / 100;
+      const perUnit =
+        r.buyx_free_amount > 0 ? Math.min(unitLeft, r.buyx_free_amount) : (unitLeft * clampPercent(r.percentage_discount || 100)) / 100;
       const amount = Math.min(remaining[i], perUnit * units);
       remaining[i] -= amount;
       given[ri][i] += amount;

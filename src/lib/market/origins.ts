@@ -1,7 +1,11 @@
 /** Public origin (scheme://domain[:port]) of each storefront: for cross-domain links, canonical and hreflang. */
 import { LOCALE_CODES, parseDomains, type LocaleCode } from './locales.ts';
 
-export interface OriginSettings { domains?: string; scheme?: string; port?: string }
+export interface OriginSettings {
+  domains?: string;
+  scheme?: string;
+  port?: string;
+}
 
 export function storefrontOrigins(s: OriginSettings): Record<LocaleCode, string> {
   const domains = parseDomains(s.domains);

@@ -5,21 +5,31 @@ export const EXTERNAL_PROVIDER = 'external';
 export const INTERNAL_PROVIDER = 'internal';
 export const DEFAULT_SHIPPING = 'eel';
 
-export interface Providers { shippingProcessor: string; searchProvider: string; recommendationProvider: string; stockDates: 'days_date_format' | 'default_format' }
+export interface Providers {
+  shippingProcessor: string;
+  searchProvider: string;
+  recommendationProvider: string;
+  stockDates: 'days_date_format' | 'default_format';
+}
 
 /** On experiment failure: eel and internal. */
 export const FAILURE_PROVIDERS: Providers = {
-  shippingProcessor: DEFAULT_SHIPPING, searchProvider: INTERNAL_PROVIDER, recommendationProvider: INTERNAL_PROVIDER, stockDates: 'default_format',
+  shippingProcessor: DEFAULT_SHIPPING,
+  searchProvider: INTERNAL_PROVIDER,
+  recommendationProvider: INTERNAL_PROVIDER,
+  stockDates: 'default_format',
 };
 
 /** With no variant the external retail personalisation provider serves search and recommendations; overrides win. */
 export function resolveProviders(variant: Partial<Providers> | undefined, overrides: Overrides, failed = false): Providers {
-  const base: Providers = failed ? FAILURE_PROVIDERS : {
-    shippingProcessor: variant?.shippingProcessor ?? DEFAULT_SHIPPING,
-    searchProvider: variant?.searchProvider ?? EXTERNAL_PROVIDER,
-    recommendationProvider: variant?.recommendationProvider ?? EXTERNAL_PROVIDER,
-    stockDates: variant?.stockDates ?? 'default_format',
-  };
+  const base: Providers = failed
+    ? FAILURE_PROVIDERS
+    : {
+        shippingProcessor: variant?.shippingProcessor ?? DEFAULT_SHIPPING,
+        searchProvider: variant?.searchProvider ?? EXTERNAL_PROVIDER,
+        recommendationProvider: variant?.recommendationProvider ?? EXTERNAL_PROVIDER,
+        stockDates: variant?.stockDates ?? 'default_format',
+      };
   return {
     shippingProcessor: overrides.shipping_processor ?? base.shippingProcessor,
     searchProvider: overrides.search_provider ?? base.searchProvider,
@@ -31,7 +41,11 @@ export function resolveProviders(variant: Partial<Providers> | undefined, overri
 export const EXPERIMENT_VARIANTS: Record<string, readonly string[]> = { accessories: ['original', 'upselling'] };
 
 /** Picked at random once per experiment name, then reused; unknown names get original. */
-export function pickVariant(name: string, saved: Record<string, string>, random: () => number = Math.random): { variant: string; saved: Record<string, string> } {
+export function pickVariant(
+  name: string,
+  saved: Record<string, string>,
+  random: () => number = Math.random,
+): { variant: string; saved: Record<string, string> } {
   const variants = EXPERIMENT_VARIANTS[name];
   if (!variants) return { variant: 'original', saved };
   const prior = saved[name];

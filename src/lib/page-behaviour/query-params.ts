@@ -1,7 +1,10 @@
 /** Query-driven behaviour (docs/product/routes.md#query-parameters): atc preload, disc code, campaign capture, overrides. */
 import { SPINNER_MAX } from '#lib/cart/client-spinner.ts';
 
-export interface AtcEntry { sku: string; quantity: number }
+export interface AtcEntry {
+  sku: string;
+  quantity: number;
+}
 
 /** base64("sku:qty;sku:qty") → entries; malformed pairs are skipped, quantities forced into 1–5000. */
 export function parseAtc(encoded: string | null | undefined): AtcEntry[] {

@@ -4,8 +4,17 @@ import type { Thumb } from '#lib/catalogue/types.ts';
 export const RECENTLY_VIEWED_MAX = 5;
 export const BREADCRUMB_HISTORY_MAX = 5;
 
-export interface RecentlyViewed { sku: string; name: string; url: string; thumb: Thumb | null; images?: { thumb?: Thumb | null } }
-export interface HistoryEntry { name: string; target: string }
+export interface RecentlyViewed {
+  sku: string;
+  name: string;
+  url: string;
+  thumb: Thumb | null;
+  images?: { thumb?: Thumb | null };
+}
+export interface HistoryEntry {
+  name: string;
+  target: string;
+}
 
 /** Newest first; a sku already present is not added again; the oldest drops past 5. */
 export function addRecentlyViewed(list: readonly RecentlyViewed[], item: RecentlyViewed): RecentlyViewed[] {

@@ -60,10 +60,15 @@ export function invoiceReference(locale: LocaleCode, orderNumber: string, option
 export function isValidInvoiceReference(locale: LocaleCode, input: string): boolean {
   const value = input.replace(/\s+/g, '');
   switch (locale) {
-    case 'sv': return isValidSwedishOcrReference(value);
-    case 'no': return isValidNorwegianKid(value);
-    case 'da': return value.startsWith('+71<') ? parseFikCodeLine(value) !== undefined : isValidFikPaymentId(value);
-    case 'fi': return isValidFinnishReference(value);
-    case 'nl': return isValidDutchPaymentReference(value);
+    case 'sv':
+      return isValidSwedishOcrReference(value);
+    case 'no':
+      return isValidNorwegianKid(value);
+    case 'da':
+      return value.startsWith('+71<') ? parseFikCodeLine(value) !== undefined : isValidFikPaymentId(value);
+    case 'fi':
+      return isValidFinnishReference(value);
+    case 'nl':
+      return isValidDutchPaymentReference(value);
   }
 }

@@ -13,8 +13,7 @@
 export type Minor = number;
 
 export type MinorParseResult =
-  | { ok: true; minor: Minor }
-  | { ok: false; reason: 'not_finite' | 'format' | 'too_many_decimals' | 'out_of_range' };
+  { ok: true; minor: Minor } | { ok: false; reason: 'not_finite' | 'format' | 'too_many_decimals' | 'out_of_range' };
 
 // A double holding e.g. 19.99 times 100 is 1998.9999999999998: accept that much float noise, no more.
 const FLOAT_NOISE_MINOR = 1e-4;

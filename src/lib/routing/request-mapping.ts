@@ -14,8 +14,19 @@ export type Resolution =
   | { kind: 'not-found'; locale: LocaleCode };
 
 /** Paths served as they are, on every storefront domain. */
-const PASSTHROUGH = [/^\/api(\/|$)/, /^\/captuerr$/, /^\/admin\//, /^\/_astro\//, /^\/_image/, /^\/@/, /^\/node_modules\//, /^\/src\//, /^\/\.astro\//,
-  /^\/(images|logos|fonts)\//, /^\/favicon\.(svg|ico)$/];
+const PASSTHROUGH = [
+  /^\/api(\/|$)/,
+  /^\/captuerr$/,
+  /^\/admin\//,
+  /^\/_astro\//,
+  /^\/_image/,
+  /^\/@/,
+  /^\/node_modules\//,
+  /^\/src\//,
+  /^\/\.astro\//,
+  /^\/(images|logos|fonts)\//,
+  /^\/favicon\.(svg|ico)$/,
+];
 
 /** Same public path on every domain, different content per storefront. */
 const LOCALE_FILES = /^\/(robots\.txt|sitemap\.xml)$/;

@@ -23,14 +23,19 @@ export const ROUTES = {
   index: { path: same('/'), internal: '/', mode: 'static' },
   'christmas-calendar': {
     path: { sv: '/julkalender', no: '/julekalender', da: '/julekalender', fi: '/joulukalenteri', nl: '/kerstkalender' },
-    internal: '/christmas-calendar', mode: 'static',
+    internal: '/christmas-calendar',
+    mode: 'static',
   },
   'my-account': { path: same('/my-account'), internal: '/my-account', mode: 'server' },
   'my-account-orders': { path: same('/my-account/orders'), internal: '/my-account/orders', mode: 'server' },
   'my-account-returns': { path: same('/my-account/returns'), internal: '/my-account/returns', mode: 'server' },
   'my-account-subscriptions': { path: same('/my-account/subscriptions'), internal: '/my-account/subscriptions', mode: 'server' },
   'my-account-profile-edit': { path: same('/my-account/profile/edit'), internal: '/my-account/profile/edit', mode: 'server' },
-  'my-account-orders-return-id': { path: same('/my-account/orders/return/:id?'), internal: '/my-account/orders/return/:id?', mode: 'server' },
+  'my-account-orders-return-id': {
+    path: same('/my-account/orders/return/:id?'),
+    internal: '/my-account/orders/return/:id?',
+    mode: 'server',
+  },
   'my-order-return-id': { path: same('/my-order/return/:id'), internal: '/my-order/return/:id', mode: 'server' },
   'my-order-id': { path: same('/my-order/:id?'), internal: '/my-order/:id?', mode: 'server' },
   'page-preview': { path: same('/page-preview'), internal: '/page-preview', mode: 'server' },
@@ -42,19 +47,29 @@ export const ROUTES = {
   'track-order-id': { path: same('/track-order/:id?'), internal: '/track-order/:id?', mode: 'server' },
   'brand-slug': {
     path: { sv: '/varumarke/:slug', no: '/varumarke/:slug', da: '/maerke/:slug', fi: '/tavaramerkki/:slug', nl: '/merk/:slug' },
-    internal: '/brand/:slug', mode: 'static',
+    internal: '/brand/:slug',
+    mode: 'static',
   },
   'product-tag-slug': {
-    path: { sv: '/produkt-tagg/:slug', no: '/produkt-stikkord/:slug', da: '/produkt-tagg/:slug', fi: '/produkt-tagg/:slug', nl: '/product-tag/:slug' },
-    internal: '/tag/:slug', mode: 'static',
+    path: {
+      sv: '/produkt-tagg/:slug',
+      no: '/produkt-stikkord/:slug',
+      da: '/produkt-tagg/:slug',
+      fi: '/produkt-tagg/:slug',
+      nl: '/product-tag/:slug',
+    },
+    internal: '/tag/:slug',
+    mode: 'static',
   },
   product: {
     path: { sv: '/produkt/:slug', no: '/produkt/:slug', da: '/produkt/:slug', fi: '/tuote/:slug', nl: '/product/:slug' },
-    internal: '/product/:slug', mode: 'static',
+    internal: '/product/:slug',
+    mode: 'static',
   },
   'product-category-all': {
     path: { sv: '/kategori/*all', no: '/kategori/*all', da: '/kategori/*all', fi: '/kategoria/*all', nl: '/categorie/*all' },
-    internal: '/category/*all', mode: 'static',
+    internal: '/category/*all',
+    mode: 'static',
   },
   'discount-category': { path: same('/rabatt/:category/:discount'), internal: '/rabatt/:category/:discount', mode: 'server' },
   discount: { path: same('/rabatt/:discount'), internal: '/rabatt/:discount', mode: 'server' },
@@ -142,7 +157,10 @@ function matchPattern(pattern: string, segments: string[]): RouteParams | undefi
 
 function splitPath(pathname: string): string[] | undefined {
   try {
-    return pathname.split('/').filter(Boolean).map((s) => decodeURIComponent(s));
+    return pathname
+      .split('/')
+      .filter(Boolean)
+      .map((s) => decodeURIComponent(s));
   } catch {
     return undefined; // malformed percent-encoding
   }
@@ -156,8 +174,12 @@ export function matchPublicPath(locale: LocaleCode, pathname: string): RouteMatc
     const params = matchPattern(ROUTES[name].path[locale], segments);
     if (params) {
       return {
-        name, locale, params, localizedName: localizedRouteName(name, locale),
-        internalPath: internalPathFor(name, locale, params), mode: ROUTES[name].mode,
+        name,
+        locale,
+        params,
+        localizedName: localizedRouteName(name, locale),
+        internalPath: internalPathFor(name, locale, params),
+        mode: ROUTES[name].mode,
       };
     }
   }
@@ -175,8 +197,12 @@ export function matchInternalPath(pathname: string): RouteMatch | undefined {
     const params = matchPattern(ROUTES[name].internal, rest);
     if (params) {
       return {
-        name, locale: code, params, localizedName: localizedRouteName(name, code),
-        internalPath: internalPathFor(name, code, params), mode: ROUTES[name].mode,
+        name,
+        locale: code,
+        params,
+        localizedName: localizedRouteName(name, code),
+        internalPath: internalPathFor(name, code, params),
+        mode: ROUTES[name].mode,
       };
     }
   }
@@ -188,7 +214,7 @@ export function alternatesFor(name: RouteName, params: Partial<Record<LocaleCode
   const perLocale = LOCALE_CODES.some((c) => c in params);
   const out = {} as Record<LocaleCode, string>;
   for (const code of LOCALE_CODES) {
-    const p = perLocale ? (params as Partial<Record<LocaleCode, RouteParams>>)[code] ?? {} : (params as RouteParams);
+    const p = perLocale ? ((params as Partial<Record<LocaleCode, RouteParams>>)[code] ?? {}) : (params as RouteParams);
     out[code] = pathFor(name, code, p);
   }
   return out;

@@ -33,8 +33,10 @@ export interface EelShippingOption {
 }
 
 export function eelShippingOptions({ locale, postalCode, weightGrams, goodsTotalMinor }: EelShippingRequest): EelShippingOption[] {
-  if (!Number.isSafeInteger(weightGrams) || weightGrams < 0) throw new RangeError(`Weight must be a non-negative integer of grams: ${weightGrams}`);
-  if (!Number.isSafeInteger(goodsTotalMinor) || goodsTotalMinor < 0) throw new RangeError(`Goods total must be a non-negative integer: ${goodsTotalMinor}`);
+  if (!Number.isSafeInteger(weightGrams) || weightGrams < 0)
+    throw new RangeError(`Weight must be a non-negative integer of grams: ${weightGrams}`);
+  if (!Number.isSafeInteger(goodsTotalMinor) || goodsTotalMinor < 0)
+    throw new RangeError(`Goods total must be a non-negative integer: ${goodsTotalMinor}`);
   const zoneResult = eelZoneFor(locale, postalCode);
   if (!zoneResult.ok) return [];
   const { zone } = zoneResult;
@@ -59,5 +61,7 @@ export function eelShippingOptions({ locale, postalCode, weightGrams, goodsTotal
       zone,
     });
   }
-  return options.sort((a, b) => a.priceMinor - b.priceMinor || a.deliveryDays.min - b.deliveryDays.min || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return options.sort(
+    (a, b) => a.priceMinor - b.priceMinor || a.deliveryDays.min - b.deliveryDays.min || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
 }

@@ -24,8 +24,22 @@ type Range = readonly [from: number, to: number];
 
 const inAny = (n: number, ranges: readonly Range[]) => ranges.some(([from, to]) => n >= from && n <= to);
 
-const DANISH_ISLANDS: readonly Range[] = [[3700, 3799], [5960, 5960], [5970, 5970], [5985, 5985], [8305, 8305], [6720, 6720], [8592, 8592], [9940, 9940]];
-const WADDEN_ISLANDS: readonly Range[] = [[1790, 1797], [8881, 8899], [9161, 9164], [9166, 9166]];
+const DANISH_ISLANDS: readonly Range[] = [
+  [3700, 3799],
+  [5960, 5960],
+  [5970, 5970],
+  [5985, 5985],
+  [8305, 8305],
+  [6720, 6720],
+  [8592, 8592],
+  [9940, 9940],
+];
+const WADDEN_ISLANDS: readonly Range[] = [
+  [1790, 1797],
+  [8881, 8899],
+  [9161, 9164],
+  [9166, 9166],
+];
 
 export function eelZoneFor(locale: LocaleCode, postalCode: string): EelZoneResult {
   const normalized = normalizePostalCode(locale, postalCode);

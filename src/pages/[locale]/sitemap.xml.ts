@@ -20,15 +20,20 @@ export const GET: APIRoute = async ({ params }) => {
   const cat = await localeCatalogue(locale);
   const abs = (alts: Partial<Record<LocaleCode, string>>) =>
     Object.fromEntries(Object.entries(alts).map(([c, p]) => [LOCALES[c as LocaleCode].iso, origins[c as LocaleCode] + p]));
-  const entry = (alts: Partial<Record<LocaleCode, string>>, lastmod?: string): SitemapEntry =>
-    ({ loc: origins[locale] + alts[locale], lastmod, alternates: Object.keys(alts).length > 1 ? abs(alts) : undefined });
+  const entry = (alts: Partial<Record<LocaleCode, string>>, lastmod?: string): SitemapEntry => ({
+    loc: origins[locale] + alts[locale],
+    lastmod,
+    alternates: Object.keys(alts).length > 1 ? abs(alts) : undefined,
+  });
 
   const entries: SitemapEntry[] = [entry(alternatesFor('index', {})), entry(alternatesFor('christmas-calendar', {}))];
   for (const c of cat.categories) entries.push(entry(alternatesWhere('product-category-all', 'all', await categoryPaths(c.id))));
   for (const b of cat.brands) entries.push(entry({ [locale]: pathFor('brand-slug', locale, { slug: b.slug }) }));
   for (const g of cat.tags) entries.push(entry(alternatesWhere('product-tag-slug', 'slug', await tagSlugs(g.id))));
-  for (const p of cat.products) entries.push(entry(alternatesWhere('product', 'slug', await productSlugs(p.id)), p.updated_at.slice(0, 10)));
-  for (const page of (await getLayoutData(locale)).footerPages) entries.push(entry({ [locale]: pathFor('content', locale, { all: page.slug }) }));
+  for (const p of cat.products)
+    entries.push(entry(alternatesWhere('product', 'slug', await productSlugs(p.id)), p.updated_at.slice(0, 10)));
+  for (const page of (await getLayoutData(locale)).footerPages)
+    entries.push(entry({ [locale]: pathFor('content', locale, { all: page.slug }) }));
 
   return new Response(sitemapXml(entries), { headers: { 'content-type': 'application/xml; charset=utf-8' } });
 };

@@ -1,7 +1,16 @@
 /** POST /api/category-children (docs/product/api.md#category-children): { productIDs, Categories } → map. Errors give an empty result. */
 import type { APIRoute } from 'astro';
 import { categoryChildrenRequestSchema } from '#lib/api/catalogue-contracts.ts';
-import { ApiFailure, endpoint, methodNotAllowed, errorResponse, json, readJsonBody, requireStore, validate } from '#server/http/endpoint.ts';
+import {
+  ApiFailure,
+  endpoint,
+  methodNotAllowed,
+  errorResponse,
+  json,
+  readJsonBody,
+  requireStore,
+  validate,
+} from '#server/http/endpoint.ts';
 import { categoryChildren } from '#server/catalogue/category-children.ts';
 import { getDb } from '#server/db/connection.ts';
 

@@ -8,8 +8,16 @@ import type { Category } from '#server/catalogue/category-repository.ts';
 export const prerender = false;
 
 const toApi = (c: Category): ApiCategory => ({
-  id: c.id, name: c.name, slug: c.slug, parent_id: c.parent_id, show_in_menu: c.show_in_menu, show_in_main_menu: c.show_in_main_menu,
-  hierarchy: c.hierarchy, thumb: c.thumb, children: c.children.map(toApi), uri: c.uri,
+  id: c.id,
+  name: c.name,
+  slug: c.slug,
+  parent_id: c.parent_id,
+  show_in_menu: c.show_in_menu,
+  show_in_main_menu: c.show_in_main_menu,
+  hierarchy: c.hierarchy,
+  thumb: c.thumb,
+  children: c.children.map(toApi),
+  uri: c.uri,
 });
 
 export const GET: APIRoute = endpoint(async ({ url }) => {

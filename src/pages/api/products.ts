@@ -15,7 +15,8 @@ export const GET: APIRoute = endpoint(async ({ url }) => {
   const offset = q.offset ?? (q.page ? (q.page - 1) * limit : 0);
   const result = await searchProducts(getDb(), { locale, query: q.query, limit, offset, withCategories: q.nc, withCounts: q.co });
   return json({ products: result.products, categories: result.categories }, 200, {
-    'x-be-records': String(result.total), 'access-control-expose-headers': 'x-be-records',
+    'x-be-records': String(result.total),
+    'access-control-expose-headers': 'x-be-records',
   });
 });
 

@@ -11,7 +11,14 @@ export const prerender = false;
 export const POST: APIRoute = endpoint(async ({ request, url }) => {
   const { locale } = requireStore(url);
   const body = validate(syncCouponsRequestSchema, await readJsonBody(request));
-  const { coupons, cached } = await syncCouponsCached(getDb(), locale, body.coupons, body.cart_contents, !!body.ignoreCache, await customerContext(getDb(), request.headers));
+  const { coupons, cached } = await syncCouponsCached(
+    getDb(),
+    locale,
+    body.coupons,
+    body.cart_contents,
+    !!body.ignoreCache,
+    await customerContext(getDb(), request.headers),
+  );
   return json(coupons, 200, { 'x-cache': cached ? 'HIT' : 'MISS' });
 });
 

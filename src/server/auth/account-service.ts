@@ -12,13 +12,19 @@ function userOf(row: CustomersTable): AuthUser {
   let discount: Record<string, number> = {};
   try {
     const parsed = JSON.parse(row.discounts) as Record<string, unknown>;
-    discount = Object.fromEntries(Object.entries(parsed).filter((e): e is [string, number] => typeof e[1] === 'number' && e[1] >= 0 && e[1] <= 100));
-  } catch { /* a broken map gives no discount */ }
+    discount = Object.fromEntries(
+      Object.entries(parsed).filter((e): e is [string, number] => typeof e[1] === 'number' && e[1] >= 0 && e[1] <= 100),
+    );
+  } catch {
+    /* a broken map gives no discount */
+  }
   return { id: row.id, email: row.email, name: row.name, discount };
 }
 
 const tokensFor = (row: CustomersTable): AuthResponse => ({
-  access_token: issueToken(row.id, 'access'), refresh_token: issueToken(row.id, 'refresh'), user: userOf(row),
+  access_token: issueToken(row.id, 'access'),
+  refresh_token: issueToken(row.id, 'refresh'),
+  user: userOf(row),
 });
 
 export async function login(db: Db, email: string, password: string): Promise<AuthResponse | undefined> {

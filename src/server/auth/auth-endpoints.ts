@@ -11,7 +11,11 @@ import { getDb } from '#server/db/connection.ts';
 import type { Db } from '#server/db/connection.ts';
 
 /** POST login: guessing is limited to AUTH_RATE_LIMIT attempts per IP and minute (default 10), per endpoint. */
-export function loginEndpoint<S extends z.ZodType>(schema: S, attempt: (db: Db, body: z.output<S>) => Promise<object | undefined>, failure: string): APIRoute {
+export function loginEndpoint<S extends z.ZodType>(
+  schema: S,
+  attempt: (db: Db, body: z.output<S>) => Promise<object | undefined>,
+  failure: string,
+): APIRoute {
   const limiter = createRateLimiter(Number(process.env.AUTH_RATE_LIMIT ?? 10), 60_000);
   return endpoint(async ({ request, url, clientAddress }) => {
     requireStore(url);

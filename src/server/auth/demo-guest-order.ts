@@ -8,19 +8,32 @@ export const DEMO_ORDER = { id: '100001', email: 'gast@partsfront.test', locale:
 
 export async function seedDemoOrders(db: Db): Promise<boolean> {
   if (await db.selectFrom('orders').select('id').where('id', '=', DEMO_ORDER.id).executeTakeFirst()) return false;
-  const products = await db.selectFrom('products as p')
+  const products = await db
+    .selectFrom('products as p')
     .innerJoin('product_translations as t', (j) => j.onRef('t.product_id', '=', 'p.id').on('t.locale', '=', DEMO_ORDER.locale))
     .innerJoin('product_prices as pr', (j) => j.onRef('pr.product_id', '=', 'p.id').on('pr.locale', '=', DEMO_ORDER.locale))
-    .select(['p.sku', 't.name', 'pr.prices']).orderBy('p.id').limit(2).execute();
+    .select(['p.sku', 't.name', 'pr.prices'])
+    .orderBy('p.id')
+    .limit(2)
+    .execute();
   if (products.length === 0) return false;
   const items = products.map((p, i) => {
     const quantity = i + 1;
     return { sku: p.sku, name: p.name, quantity, price: unitPrice(pricesFromRow(p), quantity) };
   });
-  await db.insertInto('orders').values({
-    id: DEMO_ORDER.id, locale: DEMO_ORDER.locale, email: DEMO_ORDER.email, customer_id: null, status: 'shipped',
-    currency: LOCALES[DEMO_ORDER.locale].currency, total: items.reduce((sum, l) => sum + l.price * l.quantity, 0),
-    items: JSON.stringify(items), created_at: new Date().toISOString(),
-  }).execute();
+  await db
+    .insertInto('orders')
+    .values({
+      id: DEMO_ORDER.id,
+      locale: DEMO_ORDER.locale,
+      email: DEMO_ORDER.email,
+      customer_id: null,
+      status: 'shipped',
+      currency: LOCALES[DEMO_ORDER.locale].currency,
+      total: items.reduce((sum, l) => sum + l.price * l.quantity, 0),
+      items: JSON.stringify(items),
+      created_at: new Date().toISOString(),
+    })
+    .execute();
   return true;
 }

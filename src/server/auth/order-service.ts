@@ -38,9 +38,21 @@ export async function orderOf(db: Db, headers: Headers): Promise<OrderInfoRespon
   const row = claims?.order_id ? await byId(db, claims.order_id) : undefined;
   if (!row) return undefined;
   let items: OrderInfoResponse['order']['items'] = [];
-  try { items = JSON.parse(row.items); } catch { /* a broken snapshot shows no lines */ }
+  try {
+    items = JSON.parse(row.items);
+  } catch {
+    /* a broken snapshot shows no lines */
+  }
   return {
     user: userOf(row),
-    order: { id: row.id, locale: row.locale, status: row.status, currency: row.currency, total: Number(row.total), created_at: row.created_at, items },
+    order: {
+      id: row.id,
+      locale: row.locale,
+      status: row.status,
+      currency: row.currency,
+      total: Number(row.total),
+      created_at: row.created_at,
+      items,
+    },
   };
 }

@@ -9,14 +9,26 @@ export const TOKEN_MAX_AGE_SECONDS = 3600;
 export type TokenType = 'access' | 'refresh';
 /** my-account: a customer (sub = customer id); my-order: one guest order (order_id), never an account. */
 export type TokenScope = 'my-account' | 'my-order';
-export interface TokenClaims { sub: number; typ: TokenType; scope: TokenScope; exp: number; order_id?: string }
+export interface TokenClaims {
+  sub: number;
+  typ: TokenType;
+  scope: TokenScope;
+  exp: number;
+  order_id?: string;
+}
 
 const secret = process.env.PARTSFRONT_AUTH_SECRET || randomBytes(32).toString('hex');
 
 const sign = (payload: string) => createHmac('sha256', secret).update(payload).digest('base64url');
 
 export function issueToken(sub: number, typ: TokenType, now = Date.now(), scope: TokenScope = 'my-account', orderId?: string): string {
-  const claims: TokenClaims = { sub, typ, scope, exp: Math.floor(now / 1000) + TOKEN_MAX_AGE_SECONDS, ...(orderId !== undefined ? { order_id: orderId } : {}) };
+  const claims: TokenClaims = {
+    sub,
+    typ,
+    scope,
+    exp: Math.floor(now / 1000) + TOKEN_MAX_AGE_SECONDS,
+    ...(orderId !== undefined ? { order_id: orderId } : {}),
+  };
   const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
   return `${payload}.${sign(payload)}`;
 }

@@ -13,8 +13,21 @@ export async function cartProductsBySku(db: Db, locale: LocaleCode, skus: readon
     .selectFrom('products as p')
     .innerJoin('product_translations as t', (j) => j.onRef('t.product_id', '=', 'p.id').on('t.locale', '=', locale))
     .innerJoin('product_prices as pr', (j) => j.onRef('pr.product_id', '=', 'p.id').on('pr.locale', '=', locale))
-    .select(['p.id', 'p.sku', 'p.type', 'p.group_id', 'p.discount_category', 'p.stock_status', 'p.stock_quantity', 'p.estimated_at', 'p.orderable',
-      't.name', 't.slug', 'pr.prices', 'pr.vat'])
+    .select([
+      'p.id',
+      'p.sku',
+      'p.type',
+      'p.group_id',
+      'p.discount_category',
+      'p.stock_status',
+      'p.stock_quantity',
+      'p.estimated_at',
+      'p.orderable',
+      't.name',
+      't.slug',
+      'pr.prices',
+      'pr.vat',
+    ])
     .where('p.sku', 'in', unique)
     .execute();
   if (rows.length === 0) return out;
@@ -22,12 +35,21 @@ export async function cartProductsBySku(db: Db, locale: LocaleCode, skus: readon
   const [cats, thumbs] = await Promise.all([categoriesByProduct(db, ids), thumbsByProduct(db, ids)]);
   for (const r of rows) {
     out.set(r.sku, {
-      product_id: r.id, sku: r.sku, name: r.name, slug: r.slug, type: r.type,
+      product_id: r.id,
+      sku: r.sku,
+      name: r.name,
+      slug: r.slug,
+      type: r.type,
       thumb: thumbs.get(r.id) ?? null,
-      prices: pricesFromRow(r), vat: Number(r.vat),
+      prices: pricesFromRow(r),
+      vat: Number(r.vat),
       categories: (cats.get(r.id) ?? []).map((c) => c.category_id),
-      group_id: r.group_id, discount_category: r.discount_category, stock_status: r.stock_status, stock_quantity: r.stock_quantity,
-      estimated_at: r.estimated_at, orderable: !!r.orderable,
+      group_id: r.group_id,
+      discount_category: r.discount_category,
+      stock_status: r.stock_status,
+      stock_quantity: r.stock_quantity,
+      estimated_at: r.estimated_at,
+      orderable: !!r.orderable,
     });
   }
   return out;

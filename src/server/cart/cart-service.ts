@@ -24,10 +24,22 @@ export interface PricedCart extends SyncedCart {
   undiscounted: SyncedCart['items'];
 }
 
-export async function syncCartService(db: Db, locale: LocaleCode, items: readonly CartLineInput[], codes: readonly string[], ctx: CartContext = {}): Promise<PricedCart> {
-  const wanted = [...new Set(codes.map((c) => c.trim().toUpperCase()))]
-    .filter((c) => c !== CUSTOMER_DISCOUNT_CODE || !!ctx.customer);
-  const [products, { rules }] = await Promise.all([cartProductsBySku(db, locale, items.map((i) => i.sku)), rulesFor(db, locale, wanted)]);
+export async function syncCartService(
+  db: Db,
+  locale: LocaleCode,
+  items: readonly CartLineInput[],
+  codes: readonly string[],
+  ctx: CartContext = {},
+): Promise<PricedCart> {
+  const wanted = [...new Set(codes.map((c) => c.trim().toUpperCase()))].filter((c) => c !== CUSTOMER_DISCOUNT_CODE || !!ctx.customer);
+  const [products, { rules }] = await Promise.all([
+    cartProductsBySku(
+      db,
+      locale,
+      items.map((i) => i.sku),
+    ),
+    rulesFor(db, locale, wanted),
+  ]);
   const synced = priceCart(items, products, rules, { customerDiscounts: ctx.customer?.discounts });
   const undiscounted = rules.length === 0 && !ctx.customer ? synced.items : priceCart(items, products, []).items;
   // Answer every code the client holds, in its order: unknown ones as not applied.

@@ -12,52 +12,83 @@ const localeKey = z.enum(LOCALE_CODES);
 const perLocale = <T extends z.ZodType>(t: T) => z.partialRecord(localeKey, t);
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'slug must be lower-case letters, digits and single hyphens');
 
-
-const image = z.object({ type: z.number().int(), sort_order: z.number().int(), url: z.string().min(1), width: z.number().int().positive(), height: z.number().int().positive() });
+const image = z.object({
+  type: z.number().int(),
+  sort_order: z.number().int(),
+  url: z.string().min(1),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+});
 
 export const catalogueSchema = z.object({
-  categories: z.array(z.object({
-    id: z.number().int().positive(),
-    parent_id: z.number().int().positive().nullable(),
-    sort_order: z.number().int().default(0),
-    show_in_menu: z.boolean().default(true),
-    show_in_main_menu: z.boolean().default(false),
-    thumb: z.object({ url: z.string(), width: z.number().int(), height: z.number().int() }).nullable().default(null),
-    translations: perLocale(z.object({ name: z.string().min(1), slug, description: z.string().optional() })),
-  })),
-  brands: z.array(z.object({ id: z.number().int().positive(), slug, name: z.string().min(1), logo_url: z.string().nullable().default(null) })),
+  categories: z.array(
+    z.object({
+      id: z.number().int().positive(),
+      parent_id: z.number().int().positive().nullable(),
+      sort_order: z.number().int().default(0),
+      show_in_menu: z.boolean().default(true),
+      show_in_main_menu: z.boolean().default(false),
+      thumb: z.object({ url: z.string(), width: z.number().int(), height: z.number().int() }).nullable().default(null),
+      translations: perLocale(z.object({ name: z.string().min(1), slug, description: z.string().optional() })),
+    }),
+  ),
+  brands: z.array(
+    z.object({ id: z.number().int().positive(), slug, name: z.string().min(1), logo_url: z.string().nullable().default(null) }),
+  ),
   tags: z.array(z.object({ id: z.number().int().positive(), translations: perLocale(z.object({ name: z.string().min(1), slug })) })),
-  products: z.array(z.object({
-    id: z.number().int().positive(),
-    sku: z.string().min(1).max(64),
-    prefix: z.string().default(''),
-    type: z.number().int().min(0).max(4).default(1),
-    brand_id: z.number().int().positive().nullable(),
-    group_id: z.number().int().nullable().default(null),
-    discount_category: z.string().nullable().default(null),
-    stock_status: z.enum(STOCK_STATUSES),
-    stock_quantity: z.number().int().min(0).default(0),
-    estimated_at: z.string().nullable().default(null),
-    orderable: z.boolean().default(true),
-    notifyable: z.boolean().default(false),
-    decoration: z.string().nullable().default(null),
-    variations: z.array(z.object({ sku: z.string(), name: z.string(), attributes: z.record(z.string(), z.string()) })).default([]),
-    categories: z.array(z.object({ id: z.number().int().positive(), main: z.boolean() })).min(1),
-    tags: z.array(z.number().int().positive()).default([]),
-    images: z.array(image).default([]),
-    translations: perLocale(z.object({ name: z.string().min(1), slug, description: z.string().default('') })),
-    prices: perLocale(z.object({ prices: priceObjectSchema, vat: z.number().min(0).max(100) })),
-  })),
-  content_pages: z.array(z.object({
-    locale: localeKey, slug: z.string().regex(/^[a-z0-9-]+(\/[a-z0-9-]+)*$/), title: z.string().min(1), body_html: z.string(),
-    meta_description: z.string().default(''), published: z.boolean().default(true),
-  })).default([]),
-  widgets: z.array(z.object({ slug: z.string().min(1), locale: localeKey, content: z.string(), hidden: z.boolean().default(false) })).default([]),
-  deals: z.array(z.object({
-    locale: localeKey, title: z.string(), product_sku: z.string(), discount: z.number().min(0).max(100),
-    starts_at: z.string(), expires_at: z.string(),
-  })).default([]),
-  search_triggers: z.array(z.object({ locale: localeKey, keyword: z.string().min(1), hint: z.string(), url: z.string(), url_title: z.string() })).default([]),
+  products: z.array(
+    z.object({
+      id: z.number().int().positive(),
+      sku: z.string().min(1).max(64),
+      prefix: z.string().default(''),
+      type: z.number().int().min(0).max(4).default(1),
+      brand_id: z.number().int().positive().nullable(),
+      group_id: z.number().int().nullable().default(null),
+      discount_category: z.string().nullable().default(null),
+      stock_status: z.enum(STOCK_STATUSES),
+      stock_quantity: z.number().int().min(0).default(0),
+      estimated_at: z.string().nullable().default(null),
+      orderable: z.boolean().default(true),
+      notifyable: z.boolean().default(false),
+      decoration: z.string().nullable().default(null),
+      variations: z.array(z.object({ sku: z.string(), name: z.string(), attributes: z.record(z.string(), z.string()) })).default([]),
+      categories: z.array(z.object({ id: z.number().int().positive(), main: z.boolean() })).min(1),
+      tags: z.array(z.number().int().positive()).default([]),
+      images: z.array(image).default([]),
+      translations: perLocale(z.object({ name: z.string().min(1), slug, description: z.string().default('') })),
+      prices: perLocale(z.object({ prices: priceObjectSchema, vat: z.number().min(0).max(100) })),
+    }),
+  ),
+  content_pages: z
+    .array(
+      z.object({
+        locale: localeKey,
+        slug: z.string().regex(/^[a-z0-9-]+(\/[a-z0-9-]+)*$/),
+        title: z.string().min(1),
+        body_html: z.string(),
+        meta_description: z.string().default(''),
+        published: z.boolean().default(true),
+      }),
+    )
+    .default([]),
+  widgets: z
+    .array(z.object({ slug: z.string().min(1), locale: localeKey, content: z.string(), hidden: z.boolean().default(false) }))
+    .default([]),
+  deals: z
+    .array(
+      z.object({
+        locale: localeKey,
+        title: z.string(),
+        product_sku: z.string(),
+        discount: z.number().min(0).max(100),
+        starts_at: z.string(),
+        expires_at: z.string(),
+      }),
+    )
+    .default([]),
+  search_triggers: z
+    .array(z.object({ locale: localeKey, keyword: z.string().min(1), hint: z.string(), url: z.string(), url_title: z.string() }))
+    .default([]),
   coupons: z.array(couponDocumentSchema).default([]),
 });
 

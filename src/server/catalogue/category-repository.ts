@@ -24,14 +24,34 @@ export async function loadCategoryTree(db: Db, locale: LocaleCode): Promise<Cate
   const rows = await db
     .selectFrom('categories as c')
     .innerJoin('category_translations as t', (j) => j.onRef('t.category_id', '=', 'c.id').on('t.locale', '=', locale))
-    .select(['c.id', 'c.parent_id', 'c.sort_order', 'c.show_in_menu', 'c.show_in_main_menu', 'c.thumb_url', 'c.thumb_width', 'c.thumb_height', 't.name', 't.slug'])
-    .orderBy('c.sort_order').orderBy('c.id')
+    .select([
+      'c.id',
+      'c.parent_id',
+      'c.sort_order',
+      'c.show_in_menu',
+      'c.show_in_main_menu',
+      'c.thumb_url',
+      'c.thumb_width',
+      'c.thumb_height',
+      't.name',
+      't.slug',
+    ])
+    .orderBy('c.sort_order')
+    .orderBy('c.id')
     .execute();
   const byId = new Map<number, Category>();
   for (const r of rows) {
     byId.set(r.id, {
-      id: r.id, name: r.name, slug: r.slug, parent_id: r.parent_id, show_in_menu: !!r.show_in_menu, show_in_main_menu: !!r.show_in_main_menu,
-      hierarchy: [], path: [], children: [], uri: '',
+      id: r.id,
+      name: r.name,
+      slug: r.slug,
+      parent_id: r.parent_id,
+      show_in_menu: !!r.show_in_menu,
+      show_in_main_menu: !!r.show_in_main_menu,
+      hierarchy: [],
+      path: [],
+      children: [],
+      uri: '',
       thumb: r.thumb_url ? { url: r.thumb_url, width: r.thumb_width ?? 0, height: r.thumb_height ?? 0 } : null,
     });
   }

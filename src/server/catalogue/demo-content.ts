@@ -31,7 +31,11 @@ const PAGES: Record<LocaleCode, { slug: string; title: string; body: string }[]>
   ],
   nl: [
     { slug: 'over-ons', title: 'Over ons', body: 'Wij verkopen onderdelen voor witgoed, kleine apparaten en tuinmachines.' },
-    { slug: 'leveringsvoorwaarden', title: 'Leveringsvoorwaarden', body: 'Voorraadartikelen worden dezelfde dag verzonden bij bestelling voor 15.00 uur.' },
+    {
+      slug: 'leveringsvoorwaarden',
+      title: 'Leveringsvoorwaarden',
+      body: 'Voorraadartikelen worden dezelfde dag verzonden bij bestelling voor 15.00 uur.',
+    },
     { slug: 'privacybeleid', title: 'Privacybeleid', body: 'Zo gaan wij om met uw persoonsgegevens.' },
     { slug: 'klantenservice/retour', title: 'Retourneren', body: 'U heeft 30 dagen bedenktijd op ongebruikte onderdelen.' },
   ],
@@ -61,11 +65,27 @@ const COOKIE_ALERT: Record<LocaleCode, string> = {
   nl: 'Wij gebruiken cookies om de winkel te laten werken en, als u dat toestaat, voor statistieken en gerichte marketing.',
 };
 
-const DEAL_TITLE: Record<LocaleCode, string> = { sv: 'Veckans deal', no: 'Ukens tilbud', da: 'Ugens tilbud', fi: 'Viikon diili', nl: 'Deal van de week' };
+const DEAL_TITLE: Record<LocaleCode, string> = {
+  sv: 'Veckans deal',
+  no: 'Ukens tilbud',
+  da: 'Ugens tilbud',
+  fi: 'Viikon diili',
+  nl: 'Deal van de week',
+};
 
-export function demoContent(products: Product[], now: Date): Pick<CatalogueInput, 'content_pages' | 'widgets' | 'deals' | 'search_triggers'> {
+export function demoContent(
+  products: Product[],
+  now: Date,
+): Pick<CatalogueInput, 'content_pages' | 'widgets' | 'deals' | 'search_triggers'> {
   const content_pages = LOCALE_CODES.flatMap((locale) =>
-    PAGES[locale].map((p) => ({ locale, slug: p.slug, title: p.title, body_html: `<h2>${p.title}</h2><p>${p.body}</p>`, meta_description: p.body })));
+    PAGES[locale].map((p) => ({
+      locale,
+      slug: p.slug,
+      title: p.title,
+      body_html: `<h2>${p.title}</h2><p>${p.body}</p>`,
+      meta_description: p.body,
+    })),
+  );
 
   const widgets = LOCALE_CODES.flatMap((locale) => {
     const l = LOCALES[locale];
@@ -81,10 +101,17 @@ export function demoContent(products: Product[], now: Date): Pick<CatalogueInput
 
   const day = 24 * 3600 * 1000;
   const orderable = products.filter((p) => p.orderable !== false);
-  const deals = orderable.length === 0 ? [] : LOCALE_CODES.map((locale, i) => ({
-    locale, title: DEAL_TITLE[locale], product_sku: orderable[(i * 7) % orderable.length].sku, discount: 20,
-    starts_at: new Date(now.getTime() - day).toISOString(), expires_at: new Date(now.getTime() + 7 * day).toISOString(),
-  }));
+  const deals =
+    orderable.length === 0
+      ? []
+      : LOCALE_CODES.map((locale, i) => ({
+          locale,
+          title: DEAL_TITLE[locale],
+          product_sku: orderable[(i * 7) % orderable.length].sku,
+          discount: 20,
+          starts_at: new Date(now.getTime() - day).toISOString(),
+          expires_at: new Date(now.getTime() + 7 * day).toISOString(),
+        }));
 
   const search_triggers = LOCALE_CODES.flatMap((locale) => [
     { locale, keyword: 'retur', hint: PAGES[locale][3].title, url: `/${PAGES[locale][3].slug}`, url_title: PAGES[locale][3].title },

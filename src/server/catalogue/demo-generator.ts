@@ -12,7 +12,12 @@ import { APPLIANCE_GROUPS, BRANDS, DESCRIPTION_TEMPLATE, NAME_TEMPLATE, PART_TYP
 import { demoContent } from './demo-content.ts';
 import { demoCoupons } from '#server/coupons/demo-coupons.ts';
 
-export interface DemoOptions { products?: number; seed?: number; now?: Date; onProgress?: (done: number, total: number) => void }
+export interface DemoOptions {
+  products?: number;
+  seed?: number;
+  now?: Date;
+  onProgress?: (done: number, total: number) => void;
+}
 
 /** mulberry32: tiny, fast, good enough for demo data. */
 export function prng(seed: number): () => number {
@@ -27,7 +32,12 @@ export function prng(seed: number): () => number {
 }
 
 const STOCK_WEIGHTS: [StockStatus, number][] = [
-  ['in-stock', 0.6], ['back-order-quick', 0.12], ['back-order-slow', 0.1], ['out-of-stock', 0.08], ['on-order', 0.05], ['discontinued', 0.05],
+  ['in-stock', 0.6],
+  ['back-order-quick', 0.12],
+  ['back-order-slow', 0.1],
+  ['out-of-stock', 0.08],
+  ['on-order', 0.05],
+  ['discontinued', 0.05],
 ];
 
 function roundPrice(amount: number, locale: LocaleCode): number {
@@ -44,10 +54,14 @@ export function demoPrices(baseEur: number, locale: LocaleCode, tiered: boolean,
   const n = normalizeTiers(qs.map((q, i) => ({ q, p: roundPrice(baseEur * rate * factors[i], locale) })));
   const prices: PriceObject = { n };
   if (campaignPercent) {
-    const c = normalizeTiers(n.map((t) => {
-      const p = roundPrice(t.p * (1 - campaignPercent / 100), locale);
-      return { q: t.q, p, o: t.p, d: Math.round((1 - p / t.p) * 100) };
-    }).filter((t) => t.p < t.o));
+    const c = normalizeTiers(
+      n
+        .map((t) => {
+          const p = roundPrice(t.p * (1 - campaignPercent / 100), locale);
+          return { q: t.q, p, o: t.p, d: Math.round((1 - p / t.p) * 100) };
+        })
+        .filter((t) => t.p < t.o),
+    );
     if (c.length > 0) prices.c = c;
   }
   return prices;
@@ -66,18 +80,40 @@ export function generateDemoCatalogue(options: DemoOptions = {}): CatalogueInput
 
   for (const [gi, group] of APPLIANCE_GROUPS.entries()) {
     const groupId = nextCategoryId++;
-    categories.push({ id: groupId, parent_id: null, sort_order: gi, show_in_menu: true, show_in_main_menu: true, thumb: { url: `/images/categories/${group.key}.svg`, width: 120, height: 120 }, translations: tr(group.names) });
+    categories.push({
+      id: groupId,
+      parent_id: null,
+      sort_order: gi,
+      show_in_menu: true,
+      show_in_main_menu: true,
+      thumb: { url: `/images/categories/${group.key}.svg`, width: 120, height: 120 },
+      translations: tr(group.names),
+    });
     for (const [ai, appliance] of group.appliances.entries()) {
       const applianceId = nextCategoryId++;
-      categories.push({ id: applianceId, parent_id: groupId, sort_order: ai, show_in_menu: true, show_in_main_menu: false, thumb: { url: `/images/categories/${appliance.key}.svg`, width: 120, height: 120 }, translations: tr(appliance.names) });
+      categories.push({
+        id: applianceId,
+        parent_id: groupId,
+        sort_order: ai,
+        show_in_menu: true,
+        show_in_main_menu: false,
+        thumb: { url: `/images/categories/${appliance.key}.svg`, width: 120, height: 120 },
+        translations: tr(appliance.names),
+      });
       for (const [pi, partKey] of appliance.parts.entries()) {
         const id = nextCategoryId++;
         // Leaf slugs repeat across appliances ("filter"), so they carry the appliance: unique per locale.
         const names = PART_TYPES[partKey];
         categories.push({
-          id, parent_id: applianceId, sort_order: pi, show_in_menu: true, show_in_main_menu: false,
+          id,
+          parent_id: applianceId,
+          sort_order: pi,
+          show_in_menu: true,
+          show_in_main_menu: false,
           thumb: { url: `/images/parts/${partKey}.svg`, width: 120, height: 120 },
-          translations: Object.fromEntries(LOCALE_CODES.map((c, i) => [c, { name: names[i], slug: slugify(`${names[i]} ${appliance.names[i]}`) }])),
+          translations: Object.fromEntries(
+            LOCALE_CODES.map((c, i) => [c, { name: names[i], slug: slugify(`${names[i]} ${appliance.names[i]}`) }]),
+          ),
         });
         leaves.push({ id, applianceNames: appliance.names, partKey, path: [groupId, applianceId, id] });
       }
@@ -93,7 +129,10 @@ export function generateDemoCatalogue(options: DemoOptions = {}): CatalogueInput
     const leaf = pick(leaves);
     const brand = pick(brands);
     const model = `${brand.name.slice(0, 2).toUpperCase()}${100 + Math.floor(rand() * 900)}${pick(['', 'X', 'E', 'S'])}`;
-    const sku = `${brand.name.slice(0, 3).toUpperCase().replace(/[^A-Z]/g, 'X')}-${String(id).padStart(6, '0')}`;
+    const sku = `${brand.name
+      .slice(0, 3)
+      .toUpperCase()
+      .replace(/[^A-Z]/g, 'X')}-${String(id).padStart(6, '0')}`;
     const roll = rand();
     let acc = 0;
     const stock_status = STOCK_WEIGHTS.find(([, w]) => (acc += w) >= roll)?.[0] ?? 'in-stock';
@@ -103,28 +142,55 @@ export function generateDemoCatalogue(options: DemoOptions = {}): CatalogueInput
     const translations: Record<string, { name: string; slug: string; description: string }> = {};
     const prices: Record<string, { prices: PriceObject; vat: number }> = {};
     for (const [li, code] of LOCALE_CODES.entries()) {
-      const fill = (tpl: string) => tpl.replace('{part}', PART_TYPES[leaf.partKey][li]).replace('{brand}', brand.name)
-        .replace('{appliance}', leaf.applianceNames[li].toLowerCase()).replace('{model}', model);
+      const fill = (tpl: string) =>
+        tpl
+          .replace('{part}', PART_TYPES[leaf.partKey][li])
+          .replace('{brand}', brand.name)
+          .replace('{appliance}', leaf.applianceNames[li].toLowerCase())
+          .replace('{model}', model);
       const name = `${fill(NAME_TEMPLATE[li])} ${model}`.replace(/^./, (c) => c.toUpperCase());
       translations[code] = { name, slug: `${slugify(name)}-${id}`, description: fill(DESCRIPTION_TEMPLATE[li]) };
       prices[code] = { prices: demoPrices(baseEur, code, tiered, campaign), vat: LOCALES[code].defaultVat };
     }
     const hasImages = rand() > 0.05; // a few without images exercise the placeholder fallback
-    const img = (type: number, sort_order: number, w: number) => ({ type, sort_order, url: `/images/parts/${leaf.partKey}.svg`, width: w, height: w });
+    const img = (type: number, sort_order: number, w: number) => ({
+      type,
+      sort_order,
+      url: `/images/parts/${leaf.partKey}.svg`,
+      width: w,
+      height: w,
+    });
     const hasVariations = rand() < 0.03;
     products.push({
-      id, sku, prefix: sku.split('-')[0], type: hasVariations ? 2 : 1, brand_id: brand.id,
-      group_id: 1 + Math.floor(rand() * 40), discount_category: pick(['A', 'B', 'C', 'D']),
-      stock_status, stock_quantity: stock_status === 'in-stock' ? 1 + Math.floor(rand() * 200) : 0,
+      id,
+      sku,
+      prefix: sku.split('-')[0],
+      type: hasVariations ? 2 : 1,
+      brand_id: brand.id,
+      group_id: 1 + Math.floor(rand() * 40),
+      discount_category: pick(['A', 'B', 'C', 'D']),
+      stock_status,
+      stock_quantity: stock_status === 'in-stock' ? 1 + Math.floor(rand() * 200) : 0,
       estimated_at: stock_status === 'on-order' ? `2027-0${1 + Math.floor(rand() * 6)}-15` : null,
       orderable: stock_status !== 'discontinued' && stock_status !== 'out-of-stock',
       notifyable: stock_status === 'discontinued' || stock_status === 'out-of-stock',
       decoration: campaign ? 'campaign' : rand() < 0.05 ? 'news' : null,
-      variations: hasVariations ? ['white', 'black', 'steel'].map((v) => ({ sku: `${sku}-${v.toUpperCase()}`, name: v, attributes: { color: v } })) : [],
+      variations: hasVariations
+        ? ['white', 'black', 'steel'].map((v) => ({ sku: `${sku}-${v.toUpperCase()}`, name: v, attributes: { color: v } }))
+        : [],
       categories: [{ id: leaf.id, main: true }, ...(rand() < 0.2 ? [{ id: leaf.path[1], main: false }] : [])],
       tags: TAGS.map((_, t) => t + 1).filter(() => rand() < 0.15),
-      images: hasImages ? [img(ImageType.Featured, 0, 600), img(ImageType.Thumb, 0, 160), img(ImageType.Zoom, 0, 1200), img(ImageType.Gallery, 1, 600), img(ImageType.Gallery, 2, 600)] : [],
-      translations, prices,
+      images: hasImages
+        ? [
+            img(ImageType.Featured, 0, 600),
+            img(ImageType.Thumb, 0, 160),
+            img(ImageType.Zoom, 0, 1200),
+            img(ImageType.Gallery, 1, 600),
+            img(ImageType.Gallery, 2, 600),
+          ]
+        : [],
+      translations,
+      prices,
     });
     if (options.onProgress && (id % 1000 === 0 || id === total)) options.onProgress(id, total);
   }
@@ -139,5 +205,12 @@ export function generateDemoCatalogue(options: DemoOptions = {}): CatalogueInput
     p.stock_quantity = status === 'in-stock' ? 25 : 0;
   });
 
-  return { categories, brands, tags, products, ...demoContent(products, options.now ?? new Date(Date.UTC(2026, 0, 1))), coupons: demoCoupons(products) };
+  return {
+    categories,
+    brands,
+    tags,
+    products,
+    ...demoContent(products, options.now ?? new Date(Date.UTC(2026, 0, 1))),
+    coupons: demoCoupons(products),
+  };
 }

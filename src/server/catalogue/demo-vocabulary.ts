@@ -4,7 +4,11 @@
  */
 export type Words = [sv: string, no: string, da: string, fi: string, nl: string];
 
-export interface ApplianceGroup { key: string; names: Words; appliances: { key: string; names: Words; parts: string[] }[] }
+export interface ApplianceGroup {
+  key: string;
+  names: Words;
+  appliances: { key: string; names: Words; parts: string[] }[];
+}
 
 export const PART_TYPES: Record<string, Words> = {
   filter: ['Filter', 'Filter', 'Filter', 'Suodatin', 'Filter'],
@@ -31,52 +35,132 @@ export const PART_TYPES: Record<string, Words> = {
 
 export const APPLIANCE_GROUPS: ApplianceGroup[] = [
   {
-    key: 'kitchen', names: ['Vitvaror kök', 'Hvitevarer kjøkken', 'Hvidevarer køkken', 'Keittiökoneet', 'Keukenapparatuur'],
+    key: 'kitchen',
+    names: ['Vitvaror kök', 'Hvitevarer kjøkken', 'Hvidevarer køkken', 'Keittiökoneet', 'Keukenapparatuur'],
     appliances: [
-      { key: 'dishwasher', names: ['Diskmaskin', 'Oppvaskmaskin', 'Opvaskemaskine', 'Astianpesukone', 'Vaatwasser'], parts: ['filter', 'gasket', 'hose', 'pump', 'heater', 'basket', 'wheel'] },
-      { key: 'fridge', names: ['Kylskåp', 'Kjøleskap', 'Køleskab', 'Jääkaappi', 'Koelkast'], parts: ['gasket', 'shelf', 'thermostat', 'lamp', 'handle', 'filter'] },
-      { key: 'oven', names: ['Ugn', 'Stekeovn', 'Ovn', 'Uuni', 'Oven'], parts: ['gasket', 'heater', 'thermostat', 'knob', 'lamp', 'shelf'] },
+      {
+        key: 'dishwasher',
+        names: ['Diskmaskin', 'Oppvaskmaskin', 'Opvaskemaskine', 'Astianpesukone', 'Vaatwasser'],
+        parts: ['filter', 'gasket', 'hose', 'pump', 'heater', 'basket', 'wheel'],
+      },
+      {
+        key: 'fridge',
+        names: ['Kylskåp', 'Kjøleskap', 'Køleskab', 'Jääkaappi', 'Koelkast'],
+        parts: ['gasket', 'shelf', 'thermostat', 'lamp', 'handle', 'filter'],
+      },
+      {
+        key: 'oven',
+        names: ['Ugn', 'Stekeovn', 'Ovn', 'Uuni', 'Oven'],
+        parts: ['gasket', 'heater', 'thermostat', 'knob', 'lamp', 'shelf'],
+      },
       { key: 'hob', names: ['Spishäll', 'Platetopp', 'Kogeplade', 'Liesitaso', 'Kookplaat'], parts: ['knob', 'heater', 'thermostat'] },
       { key: 'hood', names: ['Köksfläkt', 'Kjøkkenvifte', 'Emhætte', 'Liesituuletin', 'Afzuigkap'], parts: ['filter', 'lamp', 'motor'] },
     ],
   },
   {
-    key: 'laundry', names: ['Tvätt', 'Klesvask', 'Tøjvask', 'Pyykinpesu', 'Wasgoed'],
+    key: 'laundry',
+    names: ['Tvätt', 'Klesvask', 'Tøjvask', 'Pyykinpesu', 'Wasgoed'],
     appliances: [
-      { key: 'washer', names: ['Tvättmaskin', 'Vaskemaskin', 'Vaskemaskine', 'Pesukone', 'Wasmachine'], parts: ['gasket', 'pump', 'hose', 'heater', 'belt', 'filter', 'handle'] },
-      { key: 'dryer', names: ['Torktumlare', 'Tørketrommel', 'Tørretumbler', 'Kuivausrumpu', 'Droger'], parts: ['filter', 'belt', 'heater', 'wheel', 'thermostat'] },
+      {
+        key: 'washer',
+        names: ['Tvättmaskin', 'Vaskemaskin', 'Vaskemaskine', 'Pesukone', 'Wasmachine'],
+        parts: ['gasket', 'pump', 'hose', 'heater', 'belt', 'filter', 'handle'],
+      },
+      {
+        key: 'dryer',
+        names: ['Torktumlare', 'Tørketrommel', 'Tørretumbler', 'Kuivausrumpu', 'Droger'],
+        parts: ['filter', 'belt', 'heater', 'wheel', 'thermostat'],
+      },
     ],
   },
   {
-    key: 'cleaning', names: ['Städ', 'Rengjøring', 'Rengøring', 'Siivous', 'Schoonmaak'],
+    key: 'cleaning',
+    names: ['Städ', 'Rengjøring', 'Rengøring', 'Siivous', 'Schoonmaak'],
     appliances: [
-      { key: 'vacuum', names: ['Dammsugare', 'Støvsuger', 'Støvsuger', 'Pölynimuri', 'Stofzuiger'], parts: ['bag', 'filter', 'brush', 'hose', 'battery', 'wheel'] },
-      { key: 'robot', names: ['Robotdammsugare', 'Robotstøvsuger', 'Robotstøvsuger', 'Robotti-imuri', 'Robotstofzuiger'], parts: ['brush', 'battery', 'filter', 'wheel'] },
-      { key: 'pressurewasher', names: ['Högtryckstvätt', 'Høytrykksspyler', 'Højtryksrenser', 'Painepesuri', 'Hogedrukreiniger'], parts: ['hose', 'pump', 'filter'] },
+      {
+        key: 'vacuum',
+        names: ['Dammsugare', 'Støvsuger', 'Støvsuger', 'Pölynimuri', 'Stofzuiger'],
+        parts: ['bag', 'filter', 'brush', 'hose', 'battery', 'wheel'],
+      },
+      {
+        key: 'robot',
+        names: ['Robotdammsugare', 'Robotstøvsuger', 'Robotstøvsuger', 'Robotti-imuri', 'Robotstofzuiger'],
+        parts: ['brush', 'battery', 'filter', 'wheel'],
+      },
+      {
+        key: 'pressurewasher',
+        names: ['Högtryckstvätt', 'Høytrykksspyler', 'Højtryksrenser', 'Painepesuri', 'Hogedrukreiniger'],
+        parts: ['hose', 'pump', 'filter'],
+      },
     ],
   },
   {
-    key: 'coffee', names: ['Kaffe & småel', 'Kaffe & småelektrisk', 'Kaffe & småt el', 'Kahvi & pienkoneet', 'Koffie & klein'],
+    key: 'coffee',
+    names: ['Kaffe & småel', 'Kaffe & småelektrisk', 'Kaffe & småt el', 'Kahvi & pienkoneet', 'Koffie & klein'],
     appliances: [
-      { key: 'espresso', names: ['Espressomaskin', 'Espressomaskin', 'Espressomaskine', 'Espressokone', 'Espressomachine'], parts: ['gasket', 'filter', 'pump', 'descaler', 'heater'] },
+      {
+        key: 'espresso',
+        names: ['Espressomaskin', 'Espressomaskin', 'Espressomaskine', 'Espressokone', 'Espressomachine'],
+        parts: ['gasket', 'filter', 'pump', 'descaler', 'heater'],
+      },
       { key: 'blender', names: ['Mixer', 'Blender', 'Blender', 'Tehosekoitin', 'Blender'], parts: ['blade', 'gasket', 'motor'] },
-      { key: 'shaver', names: ['Rakapparat', 'Barbermaskin', 'Barbermaskine', 'Parranajokone', 'Scheerapparaat'], parts: ['blade', 'battery'] },
+      {
+        key: 'shaver',
+        names: ['Rakapparat', 'Barbermaskin', 'Barbermaskine', 'Parranajokone', 'Scheerapparaat'],
+        parts: ['blade', 'battery'],
+      },
     ],
   },
   {
-    key: 'garden', names: ['Trädgård', 'Hage', 'Have', 'Puutarha', 'Tuin'],
+    key: 'garden',
+    names: ['Trädgård', 'Hage', 'Have', 'Puutarha', 'Tuin'],
     appliances: [
-      { key: 'mower', names: ['Gräsklippare', 'Gressklipper', 'Plæneklipper', 'Ruohonleikkuri', 'Grasmaaier'], parts: ['blade', 'belt', 'sparkplug', 'filter', 'wheel', 'battery'] },
-      { key: 'trimmer', names: ['Grästrimmer', 'Gresstrimmer', 'Græstrimmer', 'Trimmeri', 'Grastrimmer'], parts: ['blade', 'sparkplug', 'battery'] },
-      { key: 'chainsaw', names: ['Motorsåg', 'Motorsag', 'Motorsav', 'Moottorisaha', 'Kettingzaag'], parts: ['sparkplug', 'filter', 'blade'] },
+      {
+        key: 'mower',
+        names: ['Gräsklippare', 'Gressklipper', 'Plæneklipper', 'Ruohonleikkuri', 'Grasmaaier'],
+        parts: ['blade', 'belt', 'sparkplug', 'filter', 'wheel', 'battery'],
+      },
+      {
+        key: 'trimmer',
+        names: ['Grästrimmer', 'Gresstrimmer', 'Græstrimmer', 'Trimmeri', 'Grastrimmer'],
+        parts: ['blade', 'sparkplug', 'battery'],
+      },
+      {
+        key: 'chainsaw',
+        names: ['Motorsåg', 'Motorsag', 'Motorsav', 'Moottorisaha', 'Kettingzaag'],
+        parts: ['sparkplug', 'filter', 'blade'],
+      },
     ],
   },
 ];
 
 export const BRANDS = [
-  'Bosch', 'Siemens', 'Electrolux', 'AEG', 'Miele', 'Whirlpool', 'Samsung', 'LG', 'Candy', 'Hoover', 'Beko',
-  'Gorenje', 'Zanussi', 'Philips', 'Dyson', 'Husqvarna', 'Stihl', 'Nilfisk', 'Kärcher', 'DeLonghi', 'Jura',
-  'Smeg', 'Asko', 'Indesit', 'Braun', 'Rowenta',
+  'Bosch',
+  'Siemens',
+  'Electrolux',
+  'AEG',
+  'Miele',
+  'Whirlpool',
+  'Samsung',
+  'LG',
+  'Candy',
+  'Hoover',
+  'Beko',
+  'Gorenje',
+  'Zanussi',
+  'Philips',
+  'Dyson',
+  'Husqvarna',
+  'Stihl',
+  'Nilfisk',
+  'Kärcher',
+  'DeLonghi',
+  'Jura',
+  'Smeg',
+  'Asko',
+  'Indesit',
+  'Braun',
+  'Rowenta',
 ];
 
 export const TAGS: { key: string; names: Words }[] = [
@@ -89,7 +173,13 @@ export const TAGS: { key: string; names: Words }[] = [
 ];
 
 /** "{part} for {brand} {appliance}" per language. */
-export const NAME_TEMPLATE: Words = ['{part} till {brand} {appliance}', '{part} til {brand} {appliance}', '{part} til {brand} {appliance}', '{part} {brand} {appliance}', '{part} voor {brand} {appliance}'];
+export const NAME_TEMPLATE: Words = [
+  '{part} till {brand} {appliance}',
+  '{part} til {brand} {appliance}',
+  '{part} til {brand} {appliance}',
+  '{part} {brand} {appliance}',
+  '{part} voor {brand} {appliance}',
+];
 export const DESCRIPTION_TEMPLATE: Words = [
   'Passar {brand} {appliance} modell {model}. Kontrollera modellnumret på typskylten innan du beställer.',
   'Passer {brand} {appliance} modell {model}. Sjekk modellnummeret på typeskiltet før du bestiller.',

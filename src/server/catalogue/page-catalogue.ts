@@ -12,15 +12,43 @@ import type { ProductImage } from '#lib/catalogue/product-images.ts';
 import { flattenCategories, loadCategoryTree, type Category } from './category-repository.ts';
 import { pricesFromRow } from './price-row.ts';
 
-export interface PageBrand { id: number; slug: string; name: string; logo_url: string | null }
-export interface PageTag { id: number; name: string; slug: string }
+export interface PageBrand {
+  id: number;
+  slug: string;
+  name: string;
+  logo_url: string | null;
+}
+export interface PageTag {
+  id: number;
+  name: string;
+  slug: string;
+}
 
 export interface PageProduct {
-  id: number; sku: string; type: number; name: string; slug: string; url: string; description: string;
-  brand: PageBrand | null; stock_status: string; estimated_at: string | null; orderable: boolean; notifyable: boolean;
-  decoration: string | null; variations: Variation[]; group_id: number | null; discount_category: string | null;
-  prices: PriceObject; vat: number; unit_price: number; images: ProductImage[];
-  categoryIds: number[]; mainCategoryId: number | null; tagIds: number[]; updated_at: string;
+  id: number;
+  sku: string;
+  type: number;
+  name: string;
+  slug: string;
+  url: string;
+  description: string;
+  brand: PageBrand | null;
+  stock_status: string;
+  estimated_at: string | null;
+  orderable: boolean;
+  notifyable: boolean;
+  decoration: string | null;
+  variations: Variation[];
+  group_id: number | null;
+  discount_category: string | null;
+  prices: PriceObject;
+  vat: number;
+  unit_price: number;
+  images: ProductImage[];
+  categoryIds: number[];
+  mainCategoryId: number | null;
+  tagIds: number[];
+  updated_at: string;
 }
 
 export interface LocaleCatalogue {
@@ -46,12 +74,21 @@ interface Shared {
   brands: PageBrand[];
 }
 
-const push = <K, V>(m: Map<K, V[]>, k: K, v: V) => { const a = m.get(k); if (a) a.push(v); else m.set(k, [v]); };
+const push = <K, V>(m: Map<K, V[]>, k: K, v: V) => {
+  const a = m.get(k);
+  if (a) a.push(v);
+  else m.set(k, [v]);
+};
 
 async function loadShared(): Promise<Shared> {
   const db = getDb();
   const [images, cats, tags, slugs, tagSlugs, brands] = await Promise.all([
-    db.selectFrom('product_images').select(['product_id', 'type', 'sort_order', 'url', 'width', 'height']).orderBy('product_id').orderBy('sort_order').execute(),
+    db
+      .selectFrom('product_images')
+      .select(['product_id', 'type', 'sort_order', 'url', 'width', 'height'])
+      .orderBy('product_id')
+      .orderBy('sort_order')
+      .execute(),
     db.selectFrom('product_categories').select(['product_id', 'category_id', 'main']).execute(),
     db.selectFrom('product_tags').select(['product_id', 'tag_id']).execute(),
     db.selectFrom('product_translations').select(['product_id', 'locale', 'slug']).execute(),
@@ -59,7 +96,8 @@ async function loadShared(): Promise<Shared> {
     db.selectFrom('brands').select(['id', 'slug', 'name', 'logo_url']).orderBy('name').execute(),
   ]);
   const s: Shared = { images: new Map(), categoriesOf: new Map(), tagsOf: new Map(), productSlugs: new Map(), tagSlugs: new Map(), brands };
-  for (const i of images) push(s.images, i.product_id, { type: i.type, sort_order: i.sort_order, url: i.url, width: i.width, height: i.height });
+  for (const i of images)
+    push(s.images, i.product_id, { type: i.type, sort_order: i.sort_order, url: i.url, width: i.width, height: i.height });
   for (const c of cats) push(s.categoriesOf, c.product_id, { id: c.category_id, main: !!c.main });
   for (const t of tags) push(s.tagsOf, t.product_id, t.tag_id);
   for (const r of slugs) {
@@ -93,16 +131,40 @@ async function loadLocale(locale: LocaleCode): Promise<LocaleCatalogue> {
   const db = getDb();
   const s = await sharedCatalogue();
   const [rows, categoryTree, tagRows] = await Promise.all([
-    db.selectFrom('products as p')
+    db
+      .selectFrom('products as p')
       .innerJoin('product_translations as t', (j) => j.onRef('t.product_id', '=', 'p.id').on('t.locale', '=', locale))
       .innerJoin('product_prices as pr', (j) => j.onRef('pr.product_id', '=', 'p.id').on('pr.locale', '=', locale))
-      .select(['p.id', 'p.sku', 'p.type', 'p.brand_id', 'p.group_id', 'p.discount_category', 'p.stock_status', 'p.estimated_at', 'p.orderable',
-        'p.notifyable', 'p.decoration', 'p.variations', 'p.updated_at', 't.name', 't.slug', 't.description', 'pr.prices', 'pr.vat', 'pr.unit_price'])
+      .select([
+        'p.id',
+        'p.sku',
+        'p.type',
+        'p.brand_id',
+        'p.group_id',
+        'p.discount_category',
+        'p.stock_status',
+        'p.estimated_at',
+        'p.orderable',
+        'p.notifyable',
+        'p.decoration',
+        'p.variations',
+        'p.updated_at',
+        't.name',
+        't.slug',
+        't.description',
+        'pr.prices',
+        'pr.vat',
+        'pr.unit_price',
+      ])
       .orderBy('p.id')
       .execute(),
     loadCategoryTree(db, locale),
-    db.selectFrom('tags as g').innerJoin('tag_translations as t', (j) => j.onRef('t.tag_id', '=', 'g.id').on('t.locale', '=', locale))
-      .select(['g.id', 't.name', 't.slug']).orderBy('t.name').execute(),
+    db
+      .selectFrom('tags as g')
+      .innerJoin('tag_translations as t', (j) => j.onRef('t.tag_id', '=', 'g.id').on('t.locale', '=', locale))
+      .select(['g.id', 't.name', 't.slug'])
+      .orderBy('t.name')
+      .execute(),
   ]);
   const brandById = new Map(s.brands.map((b) => [b.id, b]));
   const categories = flattenCategories(categoryTree);
@@ -110,12 +172,30 @@ async function loadLocale(locale: LocaleCode): Promise<LocaleCatalogue> {
   const products: PageProduct[] = rows.map((r) => {
     const cats = s.categoriesOf.get(r.id) ?? [];
     return {
-      id: r.id, sku: r.sku, type: r.type, name: r.name, slug: r.slug, url: pathFor('product', locale, { slug: r.slug }), description: r.description,
-      brand: r.brand_id !== null ? brandById.get(r.brand_id) ?? null : null, stock_status: r.stock_status, estimated_at: r.estimated_at,
-      orderable: !!r.orderable, notifyable: !!r.notifyable, decoration: r.decoration, variations: JSON.parse(r.variations) as Variation[],
-      group_id: r.group_id, discount_category: r.discount_category, prices: pricesFromRow(r), vat: r.vat,
-      unit_price: r.unit_price, images: s.images.get(r.id) ?? [], categoryIds: cats.map((c) => c.id),
-      mainCategoryId: (cats.find((c) => c.main) ?? cats[0])?.id ?? null, tagIds: s.tagsOf.get(r.id) ?? [], updated_at: r.updated_at,
+      id: r.id,
+      sku: r.sku,
+      type: r.type,
+      name: r.name,
+      slug: r.slug,
+      url: pathFor('product', locale, { slug: r.slug }),
+      description: r.description,
+      brand: r.brand_id !== null ? (brandById.get(r.brand_id) ?? null) : null,
+      stock_status: r.stock_status,
+      estimated_at: r.estimated_at,
+      orderable: !!r.orderable,
+      notifyable: !!r.notifyable,
+      decoration: r.decoration,
+      variations: JSON.parse(r.variations) as Variation[],
+      group_id: r.group_id,
+      discount_category: r.discount_category,
+      prices: pricesFromRow(r),
+      vat: r.vat,
+      unit_price: r.unit_price,
+      images: s.images.get(r.id) ?? [],
+      categoryIds: cats.map((c) => c.id),
+      mainCategoryId: (cats.find((c) => c.main) ?? cats[0])?.id ?? null,
+      tagIds: s.tagsOf.get(r.id) ?? [],
+      updated_at: r.updated_at,
     };
   });
 
@@ -138,9 +218,16 @@ async function loadLocale(locale: LocaleCode): Promise<LocaleCatalogue> {
   for (const m of [productsInCategory, productsOfBrand, productsWithTag]) for (const list of m.values()) list.sort(order);
 
   return {
-    locale, products, categoryTree, categories, categoryById, productsInCategory,
-    brands: s.brands.filter((b) => productsOfBrand.has(b.id)), productsOfBrand,
-    tags: tagRows.filter((t) => productsWithTag.has(t.id)), productsWithTag,
+    locale,
+    products,
+    categoryTree,
+    categories,
+    categoryById,
+    productsInCategory,
+    brands: s.brands.filter((b) => productsOfBrand.has(b.id)),
+    productsOfBrand,
+    tags: tagRows.filter((t) => productsWithTag.has(t.id)),
+    productsWithTag,
   };
 }
 

@@ -9,19 +9,32 @@ import { ImageType, type Thumb } from '#lib/catalogue/types.ts';
 export async function thumbsByProduct(db: Db, ids: readonly number[]): Promise<Map<number, Thumb>> {
   const out = new Map<number, Thumb>();
   if (ids.length === 0) return out;
-  const rows = await db.selectFrom('product_images').select(['product_id', 'url', 'width', 'height'])
-    .where('product_id', 'in', [...ids]).where('type', '=', ImageType.Thumb).orderBy('product_id').orderBy('sort_order').execute();
+  const rows = await db
+    .selectFrom('product_images')
+    .select(['product_id', 'url', 'width', 'height'])
+    .where('product_id', 'in', [...ids])
+    .where('type', '=', ImageType.Thumb)
+    .orderBy('product_id')
+    .orderBy('sort_order')
+    .execute();
   for (const r of rows) if (!out.has(r.product_id)) out.set(r.product_id, { url: r.url, width: r.width, height: r.height });
   return out;
 }
 
-export interface CategoryLink { category_id: number; main: boolean }
+export interface CategoryLink {
+  category_id: number;
+  main: boolean;
+}
 
 /** Each product's category ids, main category first. */
 export async function categoriesByProduct(db: Db, ids: readonly number[]): Promise<Map<number, CategoryLink[]>> {
   const out = new Map<number, CategoryLink[]>();
   if (ids.length === 0) return out;
-  const rows = await db.selectFrom('product_categories').select(['product_id', 'category_id', 'main']).where('product_id', 'in', [...ids]).execute();
+  const rows = await db
+    .selectFrom('product_categories')
+    .select(['product_id', 'category_id', 'main'])
+    .where('product_id', 'in', [...ids])
+    .execute();
   for (const r of rows) {
     const list = out.get(r.product_id) ?? [];
     list.push({ category_id: r.category_id, main: !!r.main });

@@ -16,9 +16,19 @@ async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unkno
 
 const bool = (b: boolean) => (b ? 1 : 0);
 
-export interface WriteSummary { categories: number; brands: number; tags: number; products: number; content_pages: number }
+export interface WriteSummary {
+  categories: number;
+  brands: number;
+  tags: number;
+  products: number;
+  content_pages: number;
+}
 
-export async function writeCatalogue(db: Db, input: CatalogueInput, onProgress?: (done: number, total: number) => void): Promise<WriteSummary> {
+export async function writeCatalogue(
+  db: Db,
+  input: CatalogueInput,
+  onProgress?: (done: number, total: number) => void,
+): Promise<WriteSummary> {
   const parsed = catalogueSchema.safeParse(input);
   if (!parsed.success) {
     const lines = parsed.error.issues.slice(0, 10).map((i) => `  ${i.path.join('.')}: ${i.message}`);
@@ -34,73 +44,181 @@ export async function writeCatalogue(db: Db, input: CatalogueInput, onProgress?:
 
   await db.transaction().execute(async (trx) => {
     // Children before parents: the delete order respects the foreign keys.
-    for (const table of ['deals', 'product_images', 'product_tags', 'product_categories', 'product_prices', 'product_translations',
-      'products', 'tag_translations', 'tags', 'brands', 'category_translations', 'content_pages', 'widgets', 'search_triggers', 'coupons'] as const) {
+    for (const table of [
+      'deals',
+      'product_images',
+      'product_tags',
+      'product_categories',
+      'product_prices',
+      'product_translations',
+      'products',
+      'tag_translations',
+      'tags',
+      'brands',
+      'category_translations',
+      'content_pages',
+      'widgets',
+      'search_triggers',
+      'coupons',
+    ] as const) {
       await trx.deleteFrom(table).execute();
     }
     // Categories: delete leaves upwards by clearing parent links first.
     await trx.updateTable('categories').set({ parent_id: null }).execute();
     await trx.deleteFrom('categories').execute();
 
-    await insertChunked(cat.categories, (rows) => trx.insertInto('categories').values(rows.map((c) => ({
-      id: c.id, parent_id: null, sort_order: c.sort_order, show_in_menu: bool(c.show_in_menu), show_in_main_menu: bool(c.show_in_main_menu),
-      thumb_url: c.thumb?.url ?? null, thumb_width: c.thumb?.width ?? null, thumb_height: c.thumb?.height ?? null,
-    }))).execute());
+    await insertChunked(cat.categories, (rows) =>
+      trx
+        .insertInto('categories')
+        .values(
+          rows.map((c) => ({
+            id: c.id,
+            parent_id: null,
+            sort_order: c.sort_order,
+            show_in_menu: bool(c.show_in_menu),
+            show_in_main_menu: bool(c.show_in_main_menu),
+            thumb_url: c.thumb?.url ?? null,
+            thumb_width: c.thumb?.width ?? null,
+            thumb_height: c.thumb?.height ?? null,
+          })),
+        )
+        .execute(),
+    );
     for (const c of cat.categories.filter((c) => c.parent_id !== null)) {
       await trx.updateTable('categories').set({ parent_id: c.parent_id }).where('id', '=', c.id).execute();
     }
-    await insertChunked(cat.categories.flatMap((c) => Object.entries(c.translations).map(([locale, t]) => ({
-      category_id: c.id, locale, name: t!.name, slug: t!.slug, description: t!.description ?? null,
-    }))), (rows) => trx.insertInto('category_translations').values(rows).execute());
+    await insertChunked(
+      cat.categories.flatMap((c) =>
+        Object.entries(c.translations).map(([locale, t]) => ({
+          category_id: c.id,
+          locale,
+          name: t!.name,
+          slug: t!.slug,
+          description: t!.description ?? null,
+        })),
+      ),
+      (rows) => trx.insertInto('category_translations').values(rows).execute(),
+    );
 
     await insertChunked(cat.brands, (rows) => trx.insertInto('brands').values(rows).execute());
-    await insertChunked(cat.tags.map((t) => ({ id: t.id })), (rows) => trx.insertInto('tags').values(rows).execute());
-    await insertChunked(cat.tags.flatMap((t) => Object.entries(t.translations).map(([locale, tt]) => ({ tag_id: t.id, locale, name: tt!.name, slug: tt!.slug }))),
-      (rows) => trx.insertInto('tag_translations').values(rows).execute());
+    await insertChunked(
+      cat.tags.map((t) => ({ id: t.id })),
+      (rows) => trx.insertInto('tags').values(rows).execute(),
+    );
+    await insertChunked(
+      cat.tags.flatMap((t) =>
+        Object.entries(t.translations).map(([locale, tt]) => ({ tag_id: t.id, locale, name: tt!.name, slug: tt!.slug })),
+      ),
+      (rows) => trx.insertInto('tag_translations').values(rows).execute(),
+    );
 
     let done = 0;
     let imageId = 1;
     for (let i = 0; i < cat.products.length; i += BATCH) {
       const chunk = cat.products.slice(i, i + BATCH);
-      await trx.insertInto('products').values(chunk.map((p) => ({
-        id: p.id, sku: p.sku, prefix: p.prefix, type: p.type, brand_id: p.brand_id, group_id: p.group_id,
-        discount_category: p.discount_category, stock_status: p.stock_status, stock_quantity: p.stock_quantity,
-        estimated_at: p.estimated_at, orderable: bool(p.orderable), notifyable: bool(p.notifyable), decoration: p.decoration,
-        variations: JSON.stringify(p.variations), updated_at: now,
-      }))).execute();
-      const translations = chunk.flatMap((p) => Object.entries(p.translations).map(([locale, t]) => ({
-        product_id: p.id, locale, name: t!.name, slug: t!.slug, url_fragment: t!.slug, description: t!.description,
-        search_text: [t!.name, p.sku, brandName.get(p.brand_id ?? -1) ?? '', ...p.categories.map((c) => categoryNames.get(c.id)?.[locale] ?? '')]
-          .join(' ').toLowerCase(),
-      })));
+      await trx
+        .insertInto('products')
+        .values(
+          chunk.map((p) => ({
+            id: p.id,
+            sku: p.sku,
+            prefix: p.prefix,
+            type: p.type,
+            brand_id: p.brand_id,
+            group_id: p.group_id,
+            discount_category: p.discount_category,
+            stock_status: p.stock_status,
+            stock_quantity: p.stock_quantity,
+            estimated_at: p.estimated_at,
+            orderable: bool(p.orderable),
+            notifyable: bool(p.notifyable),
+            decoration: p.decoration,
+            variations: JSON.stringify(p.variations),
+            updated_at: now,
+          })),
+        )
+        .execute();
+      const translations = chunk.flatMap((p) =>
+        Object.entries(p.translations).map(([locale, t]) => ({
+          product_id: p.id,
+          locale,
+          name: t!.name,
+          slug: t!.slug,
+          url_fragment: t!.slug,
+          description: t!.description,
+          search_text: [
+            t!.name,
+            p.sku,
+            brandName.get(p.brand_id ?? -1) ?? '',
+            ...p.categories.map((c) => categoryNames.get(c.id)?.[locale] ?? ''),
+          ]
+            .join(' ')
+            .toLowerCase(),
+        })),
+      );
       await insertChunked(translations, (rows) => trx.insertInto('product_translations').values(rows).execute());
-      const prices = chunk.flatMap((p) => Object.entries(p.prices).map(([locale, pr]) => ({
-        product_id: p.id, locale, prices: JSON.stringify(pr!.prices), vat: pr!.vat, unit_price: unitPrice(pr!.prices, 1),
-      })));
+      const prices = chunk.flatMap((p) =>
+        Object.entries(p.prices).map(([locale, pr]) => ({
+          product_id: p.id,
+          locale,
+          prices: JSON.stringify(pr!.prices),
+          vat: pr!.vat,
+          unit_price: unitPrice(pr!.prices, 1),
+        })),
+      );
       await insertChunked(prices, (rows) => trx.insertInto('product_prices').values(rows).execute());
       const links = chunk.flatMap((p) => p.categories.map((c) => ({ product_id: p.id, category_id: c.id, main: bool(c.main) })));
       await insertChunked(links, (rows) => trx.insertInto('product_categories').values(rows).execute());
       const tagLinks = chunk.flatMap((p) => p.tags.map((tag_id) => ({ product_id: p.id, tag_id })));
       await insertChunked(tagLinks, (rows) => trx.insertInto('product_tags').values(rows).execute());
       const images = chunk.flatMap((p) => p.images.map((im) => ({ product_id: p.id, ...im })));
-      await insertChunked(images.map((im) => ({ id: imageId++, ...im })), (rows) => trx.insertInto('product_images').values(rows).execute());
+      await insertChunked(
+        images.map((im) => ({ id: imageId++, ...im })),
+        (rows) => trx.insertInto('product_images').values(rows).execute(),
+      );
       done += chunk.length;
       onProgress?.(done, cat.products.length);
     }
 
-    await insertChunked(cat.content_pages.map((p, i) => ({ id: i + 1, ...p, published: bool(p.published), updated_at: now })),
-      (rows) => trx.insertInto('content_pages').values(rows).execute());
-    await insertChunked(cat.widgets.map((w) => ({ ...w, hidden: bool(w.hidden) })), (rows) => trx.insertInto('widgets').values(rows).execute());
+    await insertChunked(
+      cat.content_pages.map((p, i) => ({ id: i + 1, ...p, published: bool(p.published), updated_at: now })),
+      (rows) => trx.insertInto('content_pages').values(rows).execute(),
+    );
+    await insertChunked(
+      cat.widgets.map((w) => ({ ...w, hidden: bool(w.hidden) })),
+      (rows) => trx.insertInto('widgets').values(rows).execute(),
+    );
     const deals = cat.deals.flatMap((d, i) => {
       const productId = skuToId.get(d.product_sku);
       const product = cat.products.find((p) => p.id === productId);
       const t = product?.translations[d.locale];
       if (!product || !t) return [];
-      return [{ id: i + 1, locale: d.locale, title: d.title, product_id: product.id, product_name: t.name, product_slug: t.slug, discount: d.discount, starts_at: d.starts_at, expires_at: d.expires_at }];
+      return [
+        {
+          id: i + 1,
+          locale: d.locale,
+          title: d.title,
+          product_id: product.id,
+          product_name: t.name,
+          product_slug: t.slug,
+          discount: d.discount,
+          starts_at: d.starts_at,
+          expires_at: d.expires_at,
+        },
+      ];
     });
     await insertChunked(deals, (rows) => trx.insertInto('deals').values(rows).execute());
-    await insertChunked(cat.search_triggers.map((s, i) => ({ id: i + 1, ...s })), (rows) => trx.insertInto('search_triggers').values(rows).execute());
+    await insertChunked(
+      cat.search_triggers.map((s, i) => ({ id: i + 1, ...s })),
+      (rows) => trx.insertInto('search_triggers').values(rows).execute(),
+    );
     await insertChunked(cat.coupons.map(couponRow), (rows) => trx.insertInto('coupons').values(rows).execute());
   });
-  return { categories: cat.categories.length, brands: cat.brands.length, tags: cat.tags.length, products: cat.products.length, content_pages: cat.content_pages.length };
+  return {
+    categories: cat.categories.length,
+    brands: cat.brands.length,
+    tags: cat.tags.length,
+    products: cat.products.length,
+    content_pages: cat.content_pages.length,
+  };
 }

@@ -10,16 +10,27 @@ import { tokenize } from '#lib/search/tokenize.ts';
 /** docs/product/layout.md#deal-banner: only while starts_at ≤ now < expires_at; the one ending soonest wins. */
 export async function currentDeal(db: Db, locale: LocaleCode, now = new Date()): Promise<Deal | null> {
   const iso = now.toISOString();
-  const row = await db.selectFrom('deals')
+  const row = await db
+    .selectFrom('deals')
     .select(['title', 'product_name', 'product_slug', 'discount', 'starts_at', 'expires_at'])
-    .where('locale', '=', locale).where('starts_at', '<=', iso).where('expires_at', '>', iso)
-    .orderBy('expires_at').orderBy('id').limit(1).executeTakeFirst();
+    .where('locale', '=', locale)
+    .where('starts_at', '<=', iso)
+    .where('expires_at', '>', iso)
+    .orderBy('expires_at')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
   return row ? { ...row, discount: Number(row.discount) } : null;
 }
 
 /** A layout widget, sanitized on the server; undefined when the storefront has none with that slug. */
 export async function widgetBySlug(db: Db, locale: LocaleCode, slug: WidgetSlug): Promise<Widget | undefined> {
-  const row = await db.selectFrom('widgets').select(['content', 'hidden']).where('locale', '=', locale).where('slug', '=', slug).executeTakeFirst();
+  const row = await db
+    .selectFrom('widgets')
+    .select(['content', 'hidden'])
+    .where('locale', '=', locale)
+    .where('slug', '=', slug)
+    .executeTakeFirst();
   return row ? { content: sanitizeEditorHtml(row.content), hidden: !!row.hidden } : undefined;
 }
 
@@ -27,9 +38,17 @@ export async function widgetBySlug(db: Db, locale: LocaleCode, slug: WidgetSlug)
 export async function searchTriggers(db: Db, locale: LocaleCode, query: string): Promise<SearchTriggerHint[]> {
   const words = tokenize(query);
   if (words.length === 0) return [];
-  const rows = await db.selectFrom('search_triggers').select(['id', 'keyword', 'hint', 'url', 'url_title']).where('locale', '=', locale).orderBy('id').execute();
+  const rows = await db
+    .selectFrom('search_triggers')
+    .select(['id', 'keyword', 'hint', 'url', 'url_title'])
+    .where('locale', '=', locale)
+    .orderBy('id')
+    .execute();
   return rows
-    .filter((r) => { const k = r.keyword.toLowerCase(); return words.some((w) => w.startsWith(k) || (w.length >= 3 && k.startsWith(w))); })
+    .filter((r) => {
+      const k = r.keyword.toLowerCase();
+      return words.some((w) => w.startsWith(k) || (w.length >= 3 && k.startsWith(w)));
+    })
     .map(({ id, hint, url, url_title }) => ({ id, hint, url, url_title }));
 }
 

@@ -6,7 +6,10 @@ import { getDb } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import { loadCategoryTree, type Category } from '#server/catalogue/category-repository.ts';
 
-export interface LayoutWidget { content: string; hidden: boolean }
+export interface LayoutWidget {
+  content: string;
+  hidden: boolean;
+}
 export interface LayoutData {
   categories: Category[];
   widgets: Record<string, LayoutWidget>;
@@ -21,7 +24,13 @@ async function load(locale: LocaleCode): Promise<LayoutData> {
   const [categories, widgetRows, footerPages] = await Promise.all([
     loadCategoryTree(db, locale),
     db.selectFrom('widgets').select(['slug', 'content', 'hidden']).where('locale', '=', locale).execute(),
-    db.selectFrom('content_pages').select(['slug', 'title']).where('locale', '=', locale).where('published', '=', 1).orderBy('id').execute(),
+    db
+      .selectFrom('content_pages')
+      .select(['slug', 'title'])
+      .where('locale', '=', locale)
+      .where('published', '=', 1)
+      .orderBy('id')
+      .execute(),
   ]);
   const widgets = Object.fromEntries(widgetRows.map((w) => [w.slug, { content: w.content, hidden: !!w.hidden }]));
   return { categories, widgets, footerPages };

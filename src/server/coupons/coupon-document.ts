@@ -32,11 +32,17 @@ export type CouponDocument = z.output<typeof couponDocumentSchema>;
 
 export function couponRow(c: CouponDocument) {
   return {
-    ...c, automatic: c.automatic ? 1 : 0, active: 1,
-    specific_groups: JSON.stringify(c.specific_groups), excluded_groups: JSON.stringify(c.excluded_groups),
+    ...c,
+    automatic: c.automatic ? 1 : 0,
+    active: 1,
+    specific_groups: JSON.stringify(c.specific_groups),
+    excluded_groups: JSON.stringify(c.excluded_groups),
     specific_discount_categories: JSON.stringify(c.specific_discount_categories),
-    buy_products: JSON.stringify(c.buy_products), get_products: JSON.stringify(c.get_products),
-    buy_categories: JSON.stringify(c.buy_categories), get_categories: JSON.stringify(c.get_categories),
-    buy_groups: JSON.stringify(c.buy_groups), get_groups: JSON.stringify(c.get_groups),
+    buy_products: JSON.stringify(c.buy_products),
+    get_products: JSON.stringify(c.get_products),
+    buy_categories: JSON.stringify(c.buy_categories),
+    get_categories: JSON.stringify(c.get_categories),
+    buy_groups: JSON.stringify(c.buy_groups),
+    get_groups: JSON.stringify(c.get_groups),
   };
 }

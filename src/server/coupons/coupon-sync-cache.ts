@@ -13,9 +13,21 @@ export const COUPON_CACHE_TTL_MS = 5 * 60 * 1000;
 const MAX_ENTRIES = 5000;
 const cache = processCache('coupon-sync.v1', () => new Map<string, { at: number; coupons: Coupon[] }>());
 
-export async function syncCouponsCached(db: Db, locale: LocaleCode, codes: readonly string[], cart: readonly CartLineInput[], ignoreCache: boolean, ctx: CartContext = {}): Promise<{ coupons: Coupon[]; cached: boolean }> {
+export async function syncCouponsCached(
+  db: Db,
+  locale: LocaleCode,
+  codes: readonly string[],
+  cart: readonly CartLineInput[],
+  ignoreCache: boolean,
+  ctx: CartContext = {},
+): Promise<{ coupons: Coupon[]; cached: boolean }> {
   // The customer's discounts change the answer: they are part of the key.
-  const key = JSON.stringify([locale, [...codes].map((c) => c.toUpperCase()).sort(), cart.map((l) => [l.sku, l.quantity]).sort(), ctx.customer?.discounts ?? null]);
+  const key = JSON.stringify([
+    locale,
+    [...codes].map((c) => c.toUpperCase()).sort(),
+    cart.map((l) => [l.sku, l.quantity]).sort(),
+    ctx.customer?.discounts ?? null,
+  ]);
   const hit = cache.get(key);
   if (!ignoreCache && hit && Date.now() - hit.at < COUPON_CACHE_TTL_MS) return { coupons: hit.coupons, cached: true };
   const { requested } = await syncCartService(db, locale, cart, codes, ctx);

@@ -8,7 +8,10 @@ import { openNodeSqlite } from './node-sqlite.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
-export interface DbHandle { db: Db; config: DbConfig }
+export interface DbHandle {
+  db: Db;
+  config: DbConfig;
+}
 
 export function openDb(config: DbConfig = dbConfigFromEnv()): DbHandle {
   if (config.kind === 'postgres') {

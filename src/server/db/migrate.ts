@@ -21,7 +21,10 @@ export function splitStatements(text: string): string[] {
 export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
   await sql`CREATE TABLE IF NOT EXISTS schema_migrations (version TEXT PRIMARY KEY, applied_at TEXT NOT NULL)`.execute(db);
   const done = new Set((await db.selectFrom('schema_migrations').select('version').execute()).map((r) => r.version));
-  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.sql')).sort();
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort();
   const applied: string[] = [];
   for (const file of files) {
     const version = file.replace(/\.sql$/, '');

@@ -51,9 +51,11 @@ export function openNodeSqlite(file: string): SqliteDatabase & { exec(sql: strin
     return s;
   };
   // WAL lets the server read while a seed/import or rebuild writes; foreign keys are off by default in SQLite.
-  db.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; PRAGMA synchronous = NORMAL;' +
-    // A 64 MB page cache and memory-mapped reads keep hot API queries (50k-product catalogue) off read() calls.
-    ' PRAGMA cache_size = -65536; PRAGMA mmap_size = 268435456;');
+  db.exec(
+    'PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; PRAGMA synchronous = NORMAL;' +
+      // A 64 MB page cache and memory-mapped reads keep hot API queries (50k-product catalogue) off read() calls.
+      ' PRAGMA cache_size = -65536; PRAGMA mmap_size = 268435456;',
+  );
   return {
     raw: db,
     close: () => db.close(),

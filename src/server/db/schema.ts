@@ -1,36 +1,132 @@
 /** Kysely table types for the SQL migrations (JSON columns are TEXT, booleans 0/1). */
 import type { Generated } from 'kysely';
 export interface CategoriesTable {
-  id: number; parent_id: number | null; sort_order: number; show_in_menu: number; show_in_main_menu: number;
-  thumb_url: string | null; thumb_width: number | null; thumb_height: number | null;
+  id: number;
+  parent_id: number | null;
+  sort_order: number;
+  show_in_menu: number;
+  show_in_main_menu: number;
+  thumb_url: string | null;
+  thumb_width: number | null;
+  thumb_height: number | null;
 }
-export interface CategoryTranslationsTable { category_id: number; locale: string; name: string; slug: string; description: string | null }
-export interface BrandsTable { id: number; slug: string; name: string; logo_url: string | null }
-export interface TagsTable { id: number }
-export interface TagTranslationsTable { tag_id: number; locale: string; name: string; slug: string }
+export interface CategoryTranslationsTable {
+  category_id: number;
+  locale: string;
+  name: string;
+  slug: string;
+  description: string | null;
+}
+export interface BrandsTable {
+  id: number;
+  slug: string;
+  name: string;
+  logo_url: string | null;
+}
+export interface TagsTable {
+  id: number;
+}
+export interface TagTranslationsTable {
+  tag_id: number;
+  locale: string;
+  name: string;
+  slug: string;
+}
 export interface ProductsTable {
-  id: number; sku: string; prefix: string; type: number; brand_id: number | null; group_id: number | null;
-  discount_category: string | null; stock_status: string; stock_quantity: number; estimated_at: string | null;
-  orderable: number; notifyable: number; decoration: string | null; variations: string; updated_at: string;
+  id: number;
+  sku: string;
+  prefix: string;
+  type: number;
+  brand_id: number | null;
+  group_id: number | null;
+  discount_category: string | null;
+  stock_status: string;
+  stock_quantity: number;
+  estimated_at: string | null;
+  orderable: number;
+  notifyable: number;
+  decoration: string | null;
+  variations: string;
+  updated_at: string;
 }
 export interface ProductTranslationsTable {
-  product_id: number; locale: string; name: string; slug: string; url_fragment: string; description: string; search_text: string;
+  product_id: number;
+  locale: string;
+  name: string;
+  slug: string;
+  url_fragment: string;
+  description: string;
+  search_text: string;
 }
-export interface ProductPricesTable { product_id: number; locale: string; prices: string; vat: number; unit_price: number }
-export interface ProductCategoriesTable { product_id: number; category_id: number; main: number }
-export interface ProductTagsTable { product_id: number; tag_id: number }
-export interface ProductImagesTable { id: number; product_id: number; type: number; sort_order: number; url: string; width: number; height: number }
+export interface ProductPricesTable {
+  product_id: number;
+  locale: string;
+  prices: string;
+  vat: number;
+  unit_price: number;
+}
+export interface ProductCategoriesTable {
+  product_id: number;
+  category_id: number;
+  main: number;
+}
+export interface ProductTagsTable {
+  product_id: number;
+  tag_id: number;
+}
+export interface ProductImagesTable {
+  id: number;
+  product_id: number;
+  type: number;
+  sort_order: number;
+  url: string;
+  width: number;
+  height: number;
+}
 export interface ContentPagesTable {
-  id: number; locale: string; slug: string; title: string; body_html: string; meta_description: string; published: number; updated_at: string;
+  id: number;
+  locale: string;
+  slug: string;
+  title: string;
+  body_html: string;
+  meta_description: string;
+  published: number;
+  updated_at: string;
 }
-export interface WidgetsTable { slug: string; locale: string; content: string; hidden: number }
+export interface WidgetsTable {
+  slug: string;
+  locale: string;
+  content: string;
+  hidden: number;
+}
 export interface DealsTable {
-  id: number; locale: string; title: string; product_id: number | null; product_name: string; product_slug: string;
-  discount: number; starts_at: string; expires_at: string;
+  id: number;
+  locale: string;
+  title: string;
+  product_id: number | null;
+  product_name: string;
+  product_slug: string;
+  discount: number;
+  starts_at: string;
+  expires_at: string;
 }
-export interface SearchTriggersTable { id: number; locale: string; keyword: string; hint: string; url: string; url_title: string }
-export interface StringsTable { locale: string; key: string; value: string }
-export interface SchemaMigrationsTable { version: string; applied_at: string }
+export interface SearchTriggersTable {
+  id: number;
+  locale: string;
+  keyword: string;
+  hint: string;
+  url: string;
+  url_title: string;
+}
+export interface StringsTable {
+  locale: string;
+  key: string;
+  value: string;
+}
+export interface SchemaMigrationsTable {
+  version: string;
+  applied_at: string;
+}
 
 export interface Database extends CommerceTables, AccountTables, OrderTables, CheckoutTables {
   categories: CategoriesTable;
@@ -54,40 +150,122 @@ export interface Database extends CommerceTables, AccountTables, OrderTables, Ch
 
 // 0002_commerce
 export interface CouponsTable {
-  code: string; locale: string; automatic: number; label: string; discount_type_value: number; percentage_discount: number;
-  fixed_amount: number; minimum_spend: number; specific_groups: string; excluded_groups: string; specific_discount_categories: string;
-  buy_x: number; get_y: number; buy_products: string; get_products: string; buy_categories: string; get_categories: string;
-  buy_groups: string; get_groups: string; buyx_free_amount: number; starts_at: string | null; expires_at: string | null; active: number;
+  code: string;
+  locale: string;
+  automatic: number;
+  label: string;
+  discount_type_value: number;
+  percentage_discount: number;
+  fixed_amount: number;
+  minimum_spend: number;
+  specific_groups: string;
+  excluded_groups: string;
+  specific_discount_categories: string;
+  buy_x: number;
+  get_y: number;
+  buy_products: string;
+  get_products: string;
+  buy_categories: string;
+  get_categories: string;
+  buy_groups: string;
+  get_groups: string;
+  buyx_free_amount: number;
+  starts_at: string | null;
+  expires_at: string | null;
+  active: number;
 }
 export interface ClientErrorsTable {
-  id: string; created_at: string; locale: string; level: string; message: string; stack: string | null;
-  user_agent: string | null; url: string | null; ip_hash: string;
+  id: string;
+  created_at: string;
+  locale: string;
+  level: string;
+  message: string;
+  stack: string | null;
+  user_agent: string | null;
+  url: string | null;
+  ip_hash: string;
 }
-export interface CommerceTables { coupons: CouponsTable; client_errors: ClientErrorsTable }
+export interface CommerceTables {
+  coupons: CouponsTable;
+  client_errors: ClientErrorsTable;
+}
 
 // 0003_customers
-export interface CustomersTable { id: number; email: string; name: string; password_hash: string; discounts: string; created_at: string }
-export interface AccountTables { customers: CustomersTable }
+export interface CustomersTable {
+  id: number;
+  email: string;
+  name: string;
+  password_hash: string;
+  discounts: string;
+  created_at: string;
+}
+export interface AccountTables {
+  customers: CustomersTable;
+}
 
 // 0004_orders
 export interface OrdersTable {
-  id: string; locale: string; email: string; customer_id: number | null; status: string; currency: string; total: number; items: string; created_at: string;
+  id: string;
+  locale: string;
+  email: string;
+  customer_id: number | null;
+  status: string;
+  currency: string;
+  total: number;
+  items: string;
+  created_at: string;
   // 0005_checkout
-  checkout_id: string | null; details: Generated<string>; total_minor: number | null; payment_status: string | null;
+  checkout_id: string | null;
+  details: Generated<string>;
+  total_minor: number | null;
+  payment_status: string | null;
 }
-export interface OrderTables { orders: OrdersTable }
+export interface OrderTables {
+  orders: OrdersTable;
+}
 
 // 0005_checkout
 export interface CheckoutsTable {
-  id: string; locale: string; status: string; items: string; coupons: string; customer: string; shipping_processor: string;
-  shipping_option_id: string | null; service_point_id: string | null; payment_method: string | null; provider_sessions: string;
-  order_id: string | null; created_at: string; updated_at: string;
+  id: string;
+  locale: string;
+  status: string;
+  items: string;
+  coupons: string;
+  customer: string;
+  shipping_processor: string;
+  shipping_option_id: string | null;
+  service_point_id: string | null;
+  payment_method: string | null;
+  provider_sessions: string;
+  order_id: string | null;
+  created_at: string;
+  updated_at: string;
 }
-export interface CountersTable { name: string; value: number }
+export interface CountersTable {
+  name: string;
+  value: number;
+}
 export interface OrderEventsTable {
-  id: string; order_id: string; at: string; kind: string; from_state: string | null; to_state: string; event: string; source: string;
+  id: string;
+  order_id: string;
+  at: string;
+  kind: string;
+  from_state: string | null;
+  to_state: string;
+  event: string;
+  source: string;
 }
-export interface PaymentNotificationsTable { id: string; provider: string; checkout_id: string | null; status: string; received_at: string; body: string }
+export interface PaymentNotificationsTable {
+  id: string;
+  provider: string;
+  checkout_id: string | null;
+  status: string;
+  received_at: string;
+  body: string;
+}
 export interface CheckoutTables {
-  checkouts: CheckoutsTable; counters: CountersTable; order_events: OrderEventsTable; payment_notifications: PaymentNotificationsTable;
+  checkouts: CheckoutsTable;
+  counters: CountersTable;
+  order_events: OrderEventsTable;
+  payment_notifications: PaymentNotificationsTable;
 }

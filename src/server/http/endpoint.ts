@@ -17,7 +17,11 @@ export class ApiFailure extends Error {
   }
 }
 
-const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
+const JSON_HEADERS = {
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+};
 
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } });
@@ -40,7 +44,8 @@ export async function readJsonBody(request: Request, limit = MAX_JSON_BODY_BYTES
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > limit) throw new ApiFailure(413, 'body_too_large', `request body exceeds ${limit} bytes`);
   const type = request.headers.get('content-type') ?? '';
-  if (type && !/^application\/json\b|^text\/plain\b/i.test(type)) throw new ApiFailure(415, 'unsupported_media_type', 'send the body as application/json');
+  if (type && !/^application\/json\b|^text\/plain\b/i.test(type))
+    throw new ApiFailure(415, 'unsupported_media_type', 'send the body as application/json');
   if (!request.body) throw new ApiFailure(400, 'bad_json', 'a JSON body is required');
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

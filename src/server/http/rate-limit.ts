@@ -4,7 +4,9 @@
  */
 const MAX_KEYS = 10_000;
 
-export interface RateLimiter { hit(key: string, now?: number): { allowed: boolean; retryAfterSeconds: number } }
+export interface RateLimiter {
+  hit(key: string, now?: number): { allowed: boolean; retryAfterSeconds: number };
+}
 
 export function createRateLimiter(limit: number, windowMs: number): RateLimiter {
   const windows = new Map<string, { start: number; count: number }>();
@@ -29,7 +31,11 @@ export function createRateLimiter(limit: number, windowMs: number): RateLimiter 
  * The client's IP: the socket address, or — only when PARTSFRONT_TRUST_PROXY=1 (behind a reverse proxy
  * that sets it) — the first x-forwarded-for entry. Never trusted by default: clients can forge it.
  */
-export function clientIp(headers: Headers, socketAddress: () => string | undefined, trustProxy = process.env.PARTSFRONT_TRUST_PROXY === '1'): string {
+export function clientIp(
+  headers: Headers,
+  socketAddress: () => string | undefined,
+  trustProxy = process.env.PARTSFRONT_TRUST_PROXY === '1',
+): string {
   if (trustProxy) {
     const forwarded = headers.get('x-forwarded-for')?.split(',')[0]?.trim();
     if (forwarded) return forwarded.slice(0, 64);

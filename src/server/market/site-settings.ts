@@ -10,6 +10,6 @@ import { storefrontOrigins } from '#lib/market/origins.ts';
 export function siteSettings(env: Record<string, string | undefined> = process.env) {
   const domains = parseDomains(env.PARTSFRONT_DOMAINS);
   const local = domains.sv.endsWith('.localhost');
-  const port = env.PARTSFRONT_PUBLIC_PORT ?? (local ? env.PORT ?? '4321' : undefined);
+  const port = env.PARTSFRONT_PUBLIC_PORT ?? (local ? (env.PORT ?? '4321') : undefined);
   return { domains, origins: storefrontOrigins({ domains: env.PARTSFRONT_DOMAINS, scheme: env.PARTSFRONT_PUBLIC_SCHEME, port }) };
 }

@@ -37,7 +37,11 @@ export interface JsonClientOptions {
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE' | 'PATCH';
 
-export interface JsonAnswer<T> { status: number; headers: Headers; data: T }
+export interface JsonAnswer<T> {
+  status: number;
+  headers: Headers;
+  data: T;
+}
 
 export class JsonHttpClient {
   private readonly opts: JsonClientOptions;
@@ -47,17 +51,31 @@ export class JsonHttpClient {
   }
 
   /** A call whose 2xx answer carries JSON validated by `schema` (an unexpected shape is the provider's fault). */
-  async call<T>(method: HttpMethod, path: string, schema: z.ZodType<T>, body?: unknown, headers: Record<string, string> = {}): Promise<JsonAnswer<T>> {
+  async call<T>(
+    method: HttpMethod,
+    path: string,
+    schema: z.ZodType<T>,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<JsonAnswer<T>> {
     const answer = await this.send(method, path, body, headers);
     const parsed = schema.safeParse(answer.json);
     if (!parsed.success) {
-      throw new ProviderUnavailable(this.opts.provider, `unexpected answer to ${method} ${path}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+      throw new ProviderUnavailable(
+        this.opts.provider,
+        `unexpected answer to ${method} ${path}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+      );
     }
     return { status: answer.status, headers: answer.headers, data: parsed.data };
   }
 
   /** A call whose answer body (often empty: 201/204) does not matter, only its success. */
-  async send(method: HttpMethod, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; headers: Headers; json: unknown }> {
+  async send(
+    method: HttpMethod,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<{ status: number; headers: Headers; json: unknown }> {
     const attempts = method === 'GET' || method === 'DELETE' ? 1 + (this.opts.safeRetries ?? 1) : 1;
     for (let attempt = 1; ; attempt++) {
       try {
@@ -68,7 +86,12 @@ export class JsonHttpClient {
     }
   }
 
-  private async once(method: HttpMethod, path: string, body: unknown, headers: Record<string, string>): Promise<{ status: number; headers: Headers; json: unknown }> {
+  private async once(
+    method: HttpMethod,
+    path: string,
+    body: unknown,
+    headers: Record<string, string>,
+  ): Promise<{ status: number; headers: Headers; json: unknown }> {
     const { provider } = this.opts;
     const payload = body === undefined ? undefined : JSON.stringify(body);
     let response: Response;
@@ -77,12 +100,20 @@ export class JsonHttpClient {
       response = await fetch(this.opts.baseUrl + path, {
         method,
         body: payload,
-        headers: { accept: 'application/json', ...(payload ? { 'content-type': 'application/json' } : {}), ...this.opts.headers, ...headers },
+        headers: {
+          accept: 'application/json',
+          ...(payload ? { 'content-type': 'application/json' } : {}),
+          ...this.opts.headers,
+          ...headers,
+        },
         signal: AbortSignal.timeout(this.opts.timeoutMs),
       });
       text = await response.text(); // inside the try: the timeout also covers a body that never ends
     } catch (error) {
-      const reason = error instanceof Error && error.name === 'TimeoutError' ? `timed out after ${this.opts.timeoutMs} ms` : `failed: ${errorMessage(error)}`;
+      const reason =
+        error instanceof Error && error.name === 'TimeoutError'
+          ? `timed out after ${this.opts.timeoutMs} ms`
+          : `failed: ${errorMessage(error)}`;
       throw new ProviderUnavailable(provider, `${method} ${path} ${reason}`);
     }
     const json = parseJson(text);
@@ -91,7 +122,13 @@ export class JsonHttpClient {
     }
     if (response.status >= 400) {
       const { code, message } = this.opts.describeError(json);
-      throw new ProviderRequestError(provider, response.status, code, `${provider} answered ${response.status} to ${method} ${path}${code ? ` (${code})` : ''}${message ? `: ${message}` : ''}`, json);
+      throw new ProviderRequestError(
+        provider,
+        response.status,
+        code,
+        `${provider} answered ${response.status} to ${method} ${path}${code ? ` (${code})` : ''}${message ? `: ${message}` : ''}`,
+        json,
+      );
     }
     return { status: response.status, headers: response.headers, json };
   }
@@ -99,7 +136,11 @@ export class JsonHttpClient {
 
 function parseJson(text: string): unknown {
   if (!text) return undefined;
-  try { return JSON.parse(text); } catch { return text; }
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }
 
 function errorMessage(error: unknown): string {

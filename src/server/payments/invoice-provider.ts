@@ -16,9 +16,17 @@ export function ownInvoiceProvider(kind: Extract<PaymentSessionKind, 'invoice' |
     async readStatus(sessionId) {
       return { sessionId, status: 'authorized', amountMinor: 0, currency: '' };
     },
-    async capture(state) { return settle(state, 'captured'); },
-    async cancel(state) { return settle(state, 'cancelled'); },
-    async refund(state, amountMinor) { return settle(state, amountMinor >= state.amountMinor ? 'refunded' : 'partially_refunded'); },
-    async verifyNotification() { return null; }, // the shop's own invoice sends no notifications
+    async capture(state) {
+      return settle(state, 'captured');
+    },
+    async cancel(state) {
+      return settle(state, 'cancelled');
+    },
+    async refund(state, amountMinor) {
+      return settle(state, amountMinor >= state.amountMinor ? 'refunded' : 'partially_refunded');
+    },
+    async verifyNotification() {
+      return null;
+    }, // the shop's own invoice sends no notifications
   };
 }

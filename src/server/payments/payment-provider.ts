@@ -52,7 +52,8 @@ export interface CreatePaymentInput {
   notificationUrl: string;
 }
 
-export type PaymentStatus = 'pending' | 'authorized' | 'captured' | 'declined' | 'cancelled' | 'expired' | 'refunded' | 'partially_refunded';
+export type PaymentStatus =
+  'pending' | 'authorized' | 'captured' | 'declined' | 'cancelled' | 'expired' | 'refunded' | 'partially_refunded';
 
 export interface PaymentSession {
   /** The provider's id of this session/payment (recorded per provider with its locale on the checkout). */

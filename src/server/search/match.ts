@@ -47,14 +47,21 @@ export function matchQuery(index: SearchIndex, query: string): Matches {
   const count = scoreToken(index, tokens[0], best, touched);
   let cand = touched.slice(0, count);
   let score = new Float32Array(count);
-  for (let i = 0; i < count; i++) { score[i] = best[cand[i]]; best[cand[i]] = 0; }
+  for (let i = 0; i < count; i++) {
+    score[i] = best[cand[i]];
+    best[cand[i]] = 0;
+  }
   for (const q of tokens.slice(1)) {
     if (cand.length === 0) break;
     const hit = scoreToken(index, q, best, touched);
     let kept = 0;
     for (let i = 0; i < cand.length; i++) {
       const w = best[cand[i]];
-      if (w > 0) { cand[kept] = cand[i]; score[kept] = score[i] + w; kept++; }
+      if (w > 0) {
+        cand[kept] = cand[i];
+        score[kept] = score[i] + w;
+        kept++;
+      }
     }
     for (let i = 0; i < hit; i++) best[touched[i]] = 0;
     cand = cand.subarray(0, kept);

@@ -14,7 +14,13 @@ import { flattenCategories, loadCategoryTree } from '#server/catalogue/category-
 export const FIELD_WEIGHT = { sku: 4, name: 3, brand: 2, category: 1 } as const;
 export const VERSION_CHECK_MS = 5_000;
 
-export interface FacetCategory { id: number; name: string; slug: string; uri: string; hierarchy: string[] }
+export interface FacetCategory {
+  id: number;
+  name: string;
+  slug: string;
+  uri: string;
+  hierarchy: string[];
+}
 
 export interface SearchIndex {
   version: string;
@@ -46,28 +52,50 @@ export async function buildSearchIndex(db: Db, locale: LocaleCode, version?: str
   const v = version ?? (await catalogueVersion(db));
   const builder = indexBuilder();
   for (let last = 0; ;) {
-    const rows = await db.selectFrom('products as p')
+    const rows = await db
+      .selectFrom('products as p')
       .innerJoin('product_translations as t', (j) => j.onRef('t.product_id', '=', 'p.id').on('t.locale', '=', locale))
       .innerJoin('product_prices as pr', (j) => j.onRef('pr.product_id', '=', 'p.id').on('pr.locale', '=', locale))
       .leftJoin('brands as b', 'b.id', 'p.brand_id')
       .select(['p.id', 'p.sku', 't.name', 'b.name as brand'])
-      .where('p.id', '>', last).orderBy('p.id').limit(CHUNK).execute();
+      .where('p.id', '>', last)
+      .orderBy('p.id')
+      .limit(CHUNK)
+      .execute();
     if (rows.length === 0) break;
     const first = last;
     last = rows[rows.length - 1].id;
     builder.addProducts(rows);
-    builder.addCategories(await db.selectFrom('product_categories as pc')
-      .innerJoin('category_translations as ct', (j) => j.onRef('ct.category_id', '=', 'pc.category_id').on('ct.locale', '=', locale))
-      .select(['pc.product_id', 'pc.category_id', 'pc.main', 'ct.name'])
-      .where('pc.product_id', '>', first).where('pc.product_id', '<=', last).execute());
+    builder.addCategories(
+      await db
+        .selectFrom('product_categories as pc')
+        .innerJoin('category_translations as ct', (j) => j.onRef('ct.category_id', '=', 'pc.category_id').on('ct.locale', '=', locale))
+        .select(['pc.product_id', 'pc.category_id', 'pc.main', 'ct.name'])
+        .where('pc.product_id', '>', first)
+        .where('pc.product_id', '<=', last)
+        .execute(),
+    );
     await yieldToRequests();
   }
   const tree = await loadCategoryTree(db, locale);
-  return builder.finish(v, flattenCategories(tree).map((c) => ({ id: c.id, name: c.name, slug: c.slug, uri: c.uri, hierarchy: c.hierarchy })));
+  return builder.finish(
+    v,
+    flattenCategories(tree).map((c) => ({ id: c.id, name: c.name, slug: c.slug, uri: c.uri, hierarchy: c.hierarchy })),
+  );
 }
 
-export interface IndexProduct { id: number; sku: string; name: string; brand: string | null }
-export interface IndexProductCategory { product_id: number; category_id: number; main: number; name: string }
+export interface IndexProduct {
+  id: number;
+  sku: string;
+  name: string;
+  brand: string | null;
+}
+export interface IndexProductCategory {
+  product_id: number;
+  category_id: number;
+  main: number;
+  name: string;
+}
 
 /** Builds an index incrementally: products in ascending id order, each chunk's category links after it. */
 export function indexBuilder() {
@@ -106,16 +134,29 @@ export function indexBuilder() {
       const tokens = [...postings.keys()].sort();
       const postStart = new Int32Array(tokens.length + 1);
       let total = 0;
-      tokens.forEach((t, i) => { postStart[i] = total; total += postings.get(t)!.size; });
+      tokens.forEach((t, i) => {
+        postStart[i] = total;
+        total += postings.get(t)!.size;
+      });
       postStart[tokens.length] = total;
       const postDoc = new Int32Array(total);
       const postWeight = new Float32Array(total);
       tokens.forEach((t, i) => {
         let k = postStart[i];
-        for (const [doc, w] of postings.get(t)!) { postDoc[k] = doc; postWeight[k] = w; k++; }
+        for (const [doc, w] of postings.get(t)!) {
+          postDoc[k] = doc;
+          postWeight[k] = w;
+          k++;
+        }
       });
       return {
-        version, ids: Int32Array.from(ids), mainCategory: Int32Array.from(mainCategory), tokens, postStart, postDoc, postWeight,
+        version,
+        ids: Int32Array.from(ids),
+        mainCategory: Int32Array.from(mainCategory),
+        tokens,
+        postStart,
+        postDoc,
+        postWeight,
         categories: new Map(categoryList.map((c) => [c.id, c])),
       };
     },
@@ -123,14 +164,23 @@ export function indexBuilder() {
 }
 
 /** Pure: the index from product rows (ascending id), their category links and the category table. */
-export function assembleIndex(v: string, rows: readonly IndexProduct[], cats: readonly IndexProductCategory[], categoryList: readonly FacetCategory[]): SearchIndex {
+export function assembleIndex(
+  v: string,
+  rows: readonly IndexProduct[],
+  cats: readonly IndexProductCategory[],
+  categoryList: readonly FacetCategory[],
+): SearchIndex {
   const b = indexBuilder();
   b.addProducts(rows);
   b.addCategories(cats);
   return b.finish(v, categoryList);
 }
 
-interface Slot { index?: SearchIndex; loading?: Promise<SearchIndex>; checkedAt: number }
+interface Slot {
+  index?: SearchIndex;
+  loading?: Promise<SearchIndex>;
+  checkedAt: number;
+}
 const slots = processCache('search-index.v1', () => new WeakMap<Db, Map<LocaleCode, Slot>>());
 
 /** After the first search on a connection, the other storefronts' indexes are built in the background, one at a time. */
@@ -155,15 +205,25 @@ export async function getSearchIndex(db: Db, locale: LocaleCode): Promise<Search
   const s = slot;
   const load = (version?: string) => {
     s.loading ??= buildSearchIndex(db, locale, version)
-      .then((idx) => { s.index = idx; s.checkedAt = Date.now(); return idx; })
-      .finally(() => { s.loading = undefined; });
+      .then((idx) => {
+        s.index = idx;
+        s.checkedAt = Date.now();
+        return idx;
+      })
+      .finally(() => {
+        s.loading = undefined;
+      });
     return s.loading;
   };
   if (!s.index) return load();
   if (Date.now() - s.checkedAt > VERSION_CHECK_MS && !s.loading) {
     s.checkedAt = Date.now();
     const current = s.index;
-    void catalogueVersion(db).then((v) => { if (v !== current.version) void load(v).catch(() => {}); }).catch(() => {});
+    void catalogueVersion(db)
+      .then((v) => {
+        if (v !== current.version) void load(v).catch(() => {});
+      })
+      .catch(() => {});
   }
   return s.index;
 }

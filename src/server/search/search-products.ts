@@ -27,7 +27,11 @@ export interface SearchOptions {
   withCounts?: boolean;
 }
 
-export interface SearchResult { products: ProductSearchResult[]; categories: SearchCategory[]; total: number }
+export interface SearchResult {
+  products: ProductSearchResult[];
+  categories: SearchCategory[];
+  total: number;
+}
 
 export const DEFAULT_LIMIT = 24;
 export const MAX_FACETS = 20;
@@ -44,7 +48,15 @@ export async function searchProducts(db: Db, opts: SearchOptions): Promise<Searc
   const limit = Math.min(Math.max(1, Math.floor(opts.limit ?? DEFAULT_LIMIT)), SEARCH_MAX_LIMIT);
   const offset = Math.max(0, Math.floor(opts.offset ?? 0));
   const index = await getSearchIndex(db, opts.locale);
-  const key = JSON.stringify([index.version, opts.locale, queryTokens(opts.query), limit, offset, !!opts.withCategories, !!opts.withCounts]);
+  const key = JSON.stringify([
+    index.version,
+    opts.locale,
+    queryTokens(opts.query),
+    limit,
+    offset,
+    !!opts.withCategories,
+    !!opts.withCounts,
+  ]);
   const hit = results.get(key);
   if (hit && Date.now() - hit.at < RESULT_TTL_MS) return hit.result;
   const result = runSearch(db, index, { ...opts, limit, offset });
@@ -67,43 +79,83 @@ async function runSearch(db: Db, index: SearchIndex, opts: SearchOptions & { lim
       const c = index.mainCategory[d];
       if (c) counts.set(c, (counts.get(c) ?? 0) + 1);
     }
-    categories = [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, MAX_FACETS).flatMap(([id, count]) => {
-      const c = index.categories.get(id);
-      return c ? [{ ...c, ...(opts.withCounts ? { count } : {}) }] : [];
-    });
+    categories = [...counts]
+      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+      .slice(0, MAX_FACETS)
+      .flatMap(([id, count]) => {
+        const c = index.categories.get(id);
+        return c ? [{ ...c, ...(opts.withCounts ? { count } : {}) }] : [];
+      });
   }
   const products = await loadResults(db, opts.locale, ids, index.categories);
   const scoreById = new Map(page.map((d, i) => [index.ids[d], roundTo(scores[offset + i], 3)]));
   return {
-    products: ids.flatMap((id) => { const p = products.get(id); return p ? [{ ...p, score: scoreById.get(id) ?? 0 }] : []; }),
+    products: ids.flatMap((id) => {
+      const p = products.get(id);
+      return p ? [{ ...p, score: scoreById.get(id) ?? 0 }] : [];
+    }),
     categories,
     total: docs.length,
   };
 }
 
-async function loadResults(db: Db, locale: LocaleCode, ids: number[], names: SearchIndex['categories']): Promise<Map<number, Omit<ProductSearchResult, 'score'>>> {
+async function loadResults(
+  db: Db,
+  locale: LocaleCode,
+  ids: number[],
+  names: SearchIndex['categories'],
+): Promise<Map<number, Omit<ProductSearchResult, 'score'>>> {
   const out = new Map<number, Omit<ProductSearchResult, 'score'>>();
   if (ids.length === 0) return out;
   const [rows, cats, thumbs] = await Promise.all([
-    db.selectFrom('products as p')
+    db
+      .selectFrom('products as p')
       .innerJoin('product_translations as t', (j) => j.onRef('t.product_id', '=', 'p.id').on('t.locale', '=', locale))
       .innerJoin('product_prices as pr', (j) => j.onRef('pr.product_id', '=', 'p.id').on('pr.locale', '=', locale))
-      .select(['p.id', 'p.sku', 'p.prefix', 'p.group_id', 'p.discount_category', 'p.stock_status', 'p.estimated_at', 'p.orderable', 'p.notifyable',
-        'p.decoration', 'p.variations', 't.name', 't.slug', 't.url_fragment', 'pr.prices', 'pr.vat'])
-      .where('p.id', 'in', ids).execute(),
+      .select([
+        'p.id',
+        'p.sku',
+        'p.prefix',
+        'p.group_id',
+        'p.discount_category',
+        'p.stock_status',
+        'p.estimated_at',
+        'p.orderable',
+        'p.notifyable',
+        'p.decoration',
+        'p.variations',
+        't.name',
+        't.slug',
+        't.url_fragment',
+        'pr.prices',
+        'pr.vat',
+      ])
+      .where('p.id', 'in', ids)
+      .execute(),
     // Category names come from the index (already in memory): no join per search.
     categoriesByProduct(db, ids),
     thumbsByProduct(db, ids),
   ]);
   for (const r of rows) {
     out.set(r.id, {
-      name: r.name, slug: r.slug, sku: r.sku, prefix: r.prefix, url_fragment: r.url_fragment,
+      name: r.name,
+      slug: r.slug,
+      sku: r.sku,
+      prefix: r.prefix,
+      url_fragment: r.url_fragment,
       thumb: thumbs.get(r.id) ?? null,
       metadata: { decoration: r.decoration },
-      categories: (cats.get(r.id) ?? []).filter((c) => names.has(c.category_id))
+      categories: (cats.get(r.id) ?? [])
+        .filter((c) => names.has(c.category_id))
         .map((c) => ({ name: names.get(c.category_id)!.name, main: c.main })),
-      orderable: !!r.orderable, notifyable: !!r.notifyable, stock_status: r.stock_status, estimated_at: r.estimated_at,
-      prices: pricesFromRow(r), vat: Number(r.vat), group_id: r.group_id, discount_category: r.discount_category,
+      orderable: !!r.orderable,
+      notifyable: !!r.notifyable,
+      stock_status: r.stock_status,
+      estimated_at: r.estimated_at,
+      prices: pricesFromRow(r),
+      vat: Number(r.vat),
+      group_id: r.group_id,
+      discount_category: r.discount_category,
       variations: JSON.parse(r.variations) as Variation[],
     });
   }

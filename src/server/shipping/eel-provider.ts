@@ -15,11 +15,23 @@ const TRACKING_URL = 'https://tracking.partsfront.example/eel/';
 export const eelProvider: ShippingProvider = {
   id: 'eel',
   async options(input) {
-    const options = eelShippingOptions({ locale: input.locale, postalCode: input.postalCode, weightGrams: input.weightGrams, goodsTotalMinor: input.goodsTotalMinor });
+    const options = eelShippingOptions({
+      locale: input.locale,
+      postalCode: input.postalCode,
+      weightGrams: input.weightGrams,
+      goodsTotalMinor: input.goodsTotalMinor,
+    });
     return {
       options: options.map((o) => ({
-        id: o.id, carrier: o.carrier, name: o.name, kind: o.kind, priceMinor: o.priceMinor, vatRate: o.vatRate,
-        minDays: o.deliveryDays.min, maxDays: o.deliveryDays.max, hasServicePoints: o.hasServicePoints,
+        id: o.id,
+        carrier: o.carrier,
+        name: o.name,
+        kind: o.kind,
+        priceMinor: o.priceMinor,
+        vatRate: o.vatRate,
+        minDays: o.deliveryDays.min,
+        maxDays: o.deliveryDays.max,
+        hasServicePoints: o.hasServicePoints,
       })),
     };
   },

@@ -16,12 +16,27 @@ export const RETENTION_DAYS = 30;
 const PRUNE_EVERY = 500;
 let inserts = 0;
 
-export async function recordClientError(db: Db, locale: LocaleCode, ip: string, e: z.output<typeof captuerrRequestSchema>): Promise<string> {
+export async function recordClientError(
+  db: Db,
+  locale: LocaleCode,
+  ip: string,
+  e: z.output<typeof captuerrRequestSchema>,
+): Promise<string> {
   const id = randomUUID();
-  await db.insertInto('client_errors').values({
-    id, created_at: new Date().toISOString(), locale, level: e.level, message: e.error,
-    stack: e.stack ?? null, user_agent: e.userAgent ?? null, url: e.url ?? null, ip_hash: hashIp(ip),
-  }).execute();
+  await db
+    .insertInto('client_errors')
+    .values({
+      id,
+      created_at: new Date().toISOString(),
+      locale,
+      level: e.level,
+      message: e.error,
+      stack: e.stack ?? null,
+      user_agent: e.userAgent ?? null,
+      url: e.url ?? null,
+      ip_hash: hashIp(ip),
+    })
+    .execute();
   if (++inserts % PRUNE_EVERY === 1) {
     const cutoff = new Date(Date.now() - RETENTION_DAYS * 86_400_000).toISOString();
     await db.deleteFrom('client_errors').where('created_at', '<', cutoff).execute();

@@ -5,5 +5,9 @@ import { orderLogin } from '#server/auth/order-service.ts';
 import { loginEndpoint } from '#server/auth/auth-endpoints.ts';
 
 export const prerender = false;
-export const POST = loginEndpoint(orderLoginRequestSchema, (db, body) => orderLogin(db, body.order_id, body.email), 'no order with that number and e-mail');
+export const POST = loginEndpoint(
+  orderLoginRequestSchema,
+  (db, body) => orderLogin(db, body.order_id, body.email),
+  'no order with that number and e-mail',
+);
 export const ALL = methodNotAllowed(['POST']);

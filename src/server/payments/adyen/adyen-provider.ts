@@ -7,7 +7,12 @@
  * Modifications answer `received`; their outcome arrives as CAPTURE/REFUND/CANCELLATION notifications.
  */
 import type {
-  CreatePaymentInput, PaymentProvider, PaymentSession, PaymentSessionKind, PaymentState, VerifiedNotification,
+  CreatePaymentInput,
+  PaymentProvider,
+  PaymentSession,
+  PaymentSessionKind,
+  PaymentState,
+  VerifiedNotification,
 } from '../payment-provider.ts';
 import { ProviderUnavailable } from '../payment-provider.ts';
 import type { JsonHttpClient } from '../http-client.ts';
@@ -56,11 +61,17 @@ export class AdyenProvider implements PaymentProvider {
   async capture(state: PaymentState, amountMinor: number): Promise<PaymentState> {
     const psp = pspOf(state, 'capture');
     const captured = state.capturedMinor ?? 0;
-    if (state.status !== 'authorized' && state.status !== 'captured') throw new Error(`adyen: cannot capture a payment that is ${state.status}`);
+    if (state.status !== 'authorized' && state.status !== 'captured')
+      throw new Error(`adyen: cannot capture a payment that is ${state.status}`);
     if (!Number.isInteger(amountMinor) || amountMinor <= 0 || captured + amountMinor > state.amountMinor) {
       throw new RangeError(`adyen: capture of ${amountMinor} exceeds the authorised ${state.amountMinor} (captured ${captured})`);
     }
-    await this.modify(psp, 'captures', { amount: { value: amountMinor, currency: state.currency } }, `capture:${psp}:${captured}:${amountMinor}`);
+    await this.modify(
+      psp,
+      'captures',
+      { amount: { value: amountMinor, currency: state.currency } },
+      `capture:${psp}:${captured}:${amountMinor}`,
+    );
     return { ...state, status: 'captured', capturedMinor: captured + amountMinor };
   }
 
@@ -81,7 +92,12 @@ export class AdyenProvider implements PaymentProvider {
     if (!Number.isInteger(amountMinor) || amountMinor <= 0 || refunded + amountMinor > captured) {
       throw new RangeError(`adyen: refund of ${amountMinor} exceeds the refundable ${captured - refunded}`);
     }
-    await this.modify(psp, 'refunds', { amount: { value: amountMinor, currency: state.currency }, reference }, `refund:${psp}:${reference}`);
+    await this.modify(
+      psp,
+      'refunds',
+      { amount: { value: amountMinor, currency: state.currency }, reference },
+      `refund:${psp}:${reference}`,
+    );
     const total = refunded + amountMinor;
     return { ...state, status: total >= captured ? 'refunded' : 'partially_refunded', capturedMinor: captured, refundedMinor: total };
   }

@@ -7,15 +7,26 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { NotificationItem } from './schemas.ts';
 
-type SignedFields = Pick<NotificationItem, 'pspReference' | 'originalReference' | 'merchantAccountCode' | 'merchantReference' | 'amount' | 'eventCode' | 'success'>;
+type SignedFields = Pick<
+  NotificationItem,
+  'pspReference' | 'originalReference' | 'merchantAccountCode' | 'merchantReference' | 'amount' | 'eventCode' | 'success'
+>;
 
 const escape = (value: string): string => value.replace(/\\/g, '\\\\').replace(/:/g, '\\:');
 
 export function notificationSigningString(item: SignedFields): string {
   return [
-    item.pspReference, item.originalReference ?? '', item.merchantAccountCode, item.merchantReference,
-    String(item.amount.value), item.amount.currency, item.eventCode, item.success,
-  ].map(escape).join(':');
+    item.pspReference,
+    item.originalReference ?? '',
+    item.merchantAccountCode,
+    item.merchantReference,
+    String(item.amount.value),
+    item.amount.currency,
+    item.eventCode,
+    item.success,
+  ]
+    .map(escape)
+    .join(':');
 }
 
 export function notificationHmac(item: SignedFields, hmacKeyHex: string): string {

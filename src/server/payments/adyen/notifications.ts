@@ -8,9 +8,16 @@ import type { PaymentStatus, VerifiedNotification } from '../payment-provider.ts
 import { hasValidHmac } from './hmac.ts';
 import { notificationRequest, type NotificationItem } from './schemas.ts';
 
-export function verifyAdyenNotifications(rawBody: string, opts: { hmacKeyHex: string; merchantAccount: string }): VerifiedNotification[] | null {
+export function verifyAdyenNotifications(
+  rawBody: string,
+  opts: { hmacKeyHex: string; merchantAccount: string },
+): VerifiedNotification[] | null {
   let json: unknown;
-  try { json = JSON.parse(rawBody); } catch { return null; }
+  try {
+    json = JSON.parse(rawBody);
+  } catch {
+    return null;
+  }
   const parsed = notificationRequest.safeParse(json);
   if (!parsed.success) return null;
   const items = parsed.data.notificationItems.map((wrapper) => wrapper.NotificationRequestItem);
@@ -34,7 +41,7 @@ function mapEvent(item: NotificationItem): VerifiedNotification | null {
     ...(isPayment ? { reference: item.merchantReference } : {}),
     status: outcome.status,
     amountMinor: item.amount.value,
-    providerReference: isPayment ? item.pspReference : item.originalReference ?? item.pspReference,
+    providerReference: isPayment ? item.pspReference : (item.originalReference ?? item.pspReference),
     ...(outcome.failureCode ? { failureCode: outcome.failureCode } : {}),
     raw: item,
   };
@@ -48,11 +55,17 @@ function eventOutcome(item: NotificationItem, ok: boolean): { status: PaymentSta
       return { status: 'declined', failureCode: item.additionalData?.challengeCancel ? 'challenge_failed' : 'declined' };
     // A REFUND notification carries only this refund's amount: the shop tells full from partial
     // against its own captured total (the adapter's refund() answer already did).
-    case 'CAPTURE': return ok ? { status: 'captured' } : { status: 'authorized', failureCode: 'provider_error' };
-    case 'CAPTURE_FAILED': return { status: 'authorized', failureCode: 'provider_error' };
-    case 'REFUND': return ok ? { status: 'refunded' } : { status: 'captured', failureCode: 'provider_error' };
-    case 'REFUND_FAILED': return { status: 'captured', failureCode: 'provider_error' };
-    case 'CANCELLATION': return ok ? { status: 'cancelled' } : { status: 'authorized', failureCode: 'provider_error' };
-    default: return null;
+    case 'CAPTURE':
+      return ok ? { status: 'captured' } : { status: 'authorized', failureCode: 'provider_error' };
+    case 'CAPTURE_FAILED':
+      return { status: 'authorized', failureCode: 'provider_error' };
+    case 'REFUND':
+      return ok ? { status: 'refunded' } : { status: 'captured', failureCode: 'provider_error' };
+    case 'REFUND_FAILED':
+      return { status: 'captured', failureCode: 'provider_error' };
+    case 'CANCELLATION':
+      return ok ? { status: 'cancelled' } : { status: 'authorized', failureCode: 'provider_error' };
+    default:
+      return null;
   }
 }

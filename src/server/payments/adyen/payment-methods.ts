@@ -4,7 +4,10 @@
  */
 import type { CreatePaymentInput, LocaleCode } from '../payment-provider.ts';
 
-interface MethodRule { adyenType: string; currencies: ReadonlyArray<CreatePaymentInput['currency']> }
+interface MethodRule {
+  adyenType: string;
+  currencies: ReadonlyArray<CreatePaymentInput['currency']>;
+}
 
 const METHODS: Record<string, MethodRule> = {
   card: { adyenType: 'scheme', currencies: ['SEK', 'NOK', 'DKK', 'EUR'] },
@@ -37,7 +40,8 @@ export class UnsupportedPaymentMethod extends Error {}
 /** The Adyen type for a method on a storefront; a method the storefront does not offer is a shop bug, not a provider fault. */
 export function adyenMethodType(locale: LocaleCode, method: string, currency: CreatePaymentInput['currency']): string {
   const rule = METHODS[method];
-  if (!rule || !STOREFRONT_METHODS[locale].includes(method)) throw new UnsupportedPaymentMethod(`adyen: '${method}' is not offered on the ${locale} storefront`);
+  if (!rule || !STOREFRONT_METHODS[locale].includes(method))
+    throw new UnsupportedPaymentMethod(`adyen: '${method}' is not offered on the ${locale} storefront`);
   if (!rule.currencies.includes(currency)) throw new UnsupportedPaymentMethod(`adyen: '${method}' cannot be paid in ${currency}`);
   return rule.adyenType;
 }

@@ -28,11 +28,15 @@ export const sessionResult = z.looseObject({
   id: z.string(),
   status: z.enum(['active', 'canceled', 'completed', 'expired', 'paymentPending', 'refused']),
   reference: z.string().optional(),
-  payments: z.array(z.looseObject({
-    pspReference: z.string().optional(),
-    resultCode: z.string().optional(),
-    amount: amount.optional(),
-  })).optional(),
+  payments: z
+    .array(
+      z.looseObject({
+        pspReference: z.string().optional(),
+        resultCode: z.string().optional(),
+        amount: amount.optional(),
+      }),
+    )
+    .optional(),
 });
 export type SessionResult = z.infer<typeof sessionResult>;
 

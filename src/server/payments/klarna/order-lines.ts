@@ -35,7 +35,11 @@ export function klarnaOrderLine(line: PaymentLine): KlarnaOrderLine {
   };
 }
 
-export function klarnaOrderData(input: CreatePaymentInput): { order_amount: number; order_tax_amount: number; order_lines: KlarnaOrderLine[] } {
+export function klarnaOrderData(input: CreatePaymentInput): {
+  order_amount: number;
+  order_tax_amount: number;
+  order_lines: KlarnaOrderLine[];
+} {
   const order_lines = input.lines.map(klarnaOrderLine);
   const amount = order_lines.reduce((sum, l) => sum + l.total_amount, 0);
   const tax = order_lines.reduce((sum, l) => sum + l.total_tax_amount, 0);

@@ -21,7 +21,13 @@ const HPP_STATUS: Record<HppSession['status'], { status: PaymentStatus; failureC
 /** The HPP session alone carries no amount: 0 / '' mean "not known from this answer". */
 export function hppState(session: HppSession): PaymentState {
   const mapped = HPP_STATUS[session.status];
-  return { sessionId: session.session_id, status: mapped.status, amountMinor: 0, currency: '', ...(mapped.failureCode ? { failureCode: mapped.failureCode } : {}) };
+  return {
+    sessionId: session.session_id,
+    status: mapped.status,
+    amountMinor: 0,
+    currency: '',
+    ...(mapped.failureCode ? { failureCode: mapped.failureCode } : {}),
+  };
 }
 
 /** Klarna answers 404 for an HPP session past its expiry (and for an unknown id). */

@@ -19,7 +19,17 @@ export const hppSessionCreated = z.looseObject({
   expires_at: z.string().optional(),
 });
 
-export const hppStatus = z.enum(['WAITING', 'BACK', 'IN_PROGRESS', 'MANUAL_ID_CHECK', 'COMPLETED', 'CANCELLED', 'FAILED', 'DISABLED', 'ERROR']);
+export const hppStatus = z.enum([
+  'WAITING',
+  'BACK',
+  'IN_PROGRESS',
+  'MANUAL_ID_CHECK',
+  'COMPLETED',
+  'CANCELLED',
+  'FAILED',
+  'DISABLED',
+  'ERROR',
+]);
 
 /** GET /hpp/v1/sessions/{id}, and the `session` of a status callback (same structure). */
 export const hppSession = z.looseObject({

@@ -28,13 +28,20 @@ export function paymentSessionBody(input: CreatePaymentInput): Record<string, un
     merchant_reference1: input.reference,
     merchant_reference2: input.checkoutId,
     billing_address: {
-      given_name: c.firstName, family_name: c.lastName, email: c.email, phone: c.mobile,
-      street_address: c.street, postal_code: c.postalCode, city: c.city, country: c.countryCode,
+      given_name: c.firstName,
+      family_name: c.lastName,
+      email: c.email,
+      phone: c.mobile,
+      street_address: c.street,
+      postal_code: c.postalCode,
+      city: c.city,
+      country: c.countryCode,
       ...(c.companyName ? { organization_name: c.companyName } : {}),
     },
-    customer: c.type === 'business'
-      ? { type: 'organization', ...(c.organisationNumber ? { organization_registration_id: c.organisationNumber } : {}) }
-      : { type: 'person' },
+    customer:
+      c.type === 'business'
+        ? { type: 'organization', ...(c.organisationNumber ? { organization_registration_id: c.organisationNumber } : {}) }
+        : { type: 'person' },
   };
 }
 

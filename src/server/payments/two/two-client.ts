@@ -18,12 +18,22 @@ export class TwoClient {
 
   constructor(opts: TwoClientOptions) {
     this.http = new JsonHttpClient({
-      provider: 'two', baseUrl: opts.baseUrl, timeoutMs: opts.timeoutMs ?? 10_000, headers: { 'x-api-key': opts.apiKey }, describeError,
+      provider: 'two',
+      baseUrl: opts.baseUrl,
+      timeoutMs: opts.timeoutMs ?? 10_000,
+      headers: { 'x-api-key': opts.apiKey },
+      describeError,
     });
   }
 
   /** A call whose 2xx answer is validated by `schema`. */
-  async call<T>(method: 'GET' | 'POST', path: string, schema: z.ZodType<T>, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+  async call<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    schema: z.ZodType<T>,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<T> {
     return (await this.http.call(method, path, schema, body, headers)).data;
   }
 

@@ -14,7 +14,13 @@ export function createOrderBody(input: CreatePaymentInput) {
   const c = input.customer;
   if (!c.organisationNumber || !c.companyName) throw new Error('Two needs the buyer company (name and organisation number)');
   const lines = input.lines.map(lineItem);
-  const address = { organization_name: c.companyName, street_address: c.street, postal_code: c.postalCode, city: c.city, country: c.countryCode };
+  const address = {
+    organization_name: c.companyName,
+    street_address: c.street,
+    postal_code: c.postalCode,
+    city: c.city,
+    country: c.countryCode,
+  };
   return {
     currency: input.currency,
     gross_amount: money(input.amountMinor),

@@ -5,7 +5,13 @@
  */
 import { toMinorUnits } from '#lib/pricing/minor-units.ts';
 import type {
-  CreatePaymentInput, PaymentProvider, PaymentSession, PaymentSessionKind, PaymentState, PaymentStatus, VerifiedNotification,
+  CreatePaymentInput,
+  PaymentProvider,
+  PaymentSession,
+  PaymentSessionKind,
+  PaymentState,
+  PaymentStatus,
+  VerifiedNotification,
 } from '../payment-provider.ts';
 import { TwoClient, type TwoClientOptions } from './two-client.ts';
 import { createOrderBody } from './two-order-request.ts';
@@ -48,7 +54,8 @@ export class TwoProvider implements PaymentProvider {
   /** Two fulfils whole orders from the API without line items; a part capture would need them. */
   async capture(state: PaymentState, amountMinor: number): Promise<PaymentState> {
     const order = await this.order(state.sessionId);
-    if (amountMinor !== toMinorUnits(order.gross_amount)) throw new Error('Two: partial fulfilment needs line items; capture the full order amount');
+    if (amountMinor !== toMinorUnits(order.gross_amount))
+      throw new Error('Two: partial fulfilment needs line items; capture the full order amount');
     await this.client.send(`/v1/order/${encodeURIComponent(order.id)}/fulfilled`, { 'idempotency-key': `fulfil-${order.id}` });
     return twoState(await this.order(order.id));
   }
@@ -60,7 +67,13 @@ export class TwoProvider implements PaymentProvider {
 
   async refund(state: PaymentState, amountMinor: number, reference: string): Promise<PaymentState> {
     const order = await this.order(state.sessionId);
-    await this.client.call('POST', `/v1/order/${encodeURIComponent(order.id)}/refund`, refundSummary, refundBody(order, amountMinor, reference), { 'idempotency-key': reference });
+    await this.client.call(
+      'POST',
+      `/v1/order/${encodeURIComponent(order.id)}/refund`,
+      refundSummary,
+      refundBody(order, amountMinor, reference),
+      { 'idempotency-key': reference },
+    );
     return twoState(await this.order(order.id));
   }
 
@@ -68,22 +81,28 @@ export class TwoProvider implements PaymentProvider {
     const messageId = verifySvix(this.webhookSecret, headers, rawBody);
     if (!messageId) return null;
     let json: unknown;
-    try { json = JSON.parse(rawBody); } catch { return null; }
+    try {
+      json = JSON.parse(rawBody);
+    } catch {
+      return null;
+    }
     const event = webhookEvent.safeParse(json);
     if (!event.success) return null;
     const status = eventStatus(event.data);
     if (!status) return []; // authentic, but not an event that changes the payment
     const gross = event.data.data.gross_amount;
-    return [{
-      id: messageId,
-      sessionId: event.data.data.order_id,
-      ...(event.data.data.merchant_order_id ? { reference: event.data.data.merchant_order_id } : {}),
-      status,
-      ...(gross ? { amountMinor: toMinorUnits(gross) } : {}),
-      providerReference: event.data.data.order_id,
-      ...(status === 'declined' ? { failureCode: 'declined' } : status === 'cancelled' ? { failureCode: 'cancelled' } : {}),
-      raw: event.data,
-    }];
+    return [
+      {
+        id: messageId,
+        sessionId: event.data.data.order_id,
+        ...(event.data.data.merchant_order_id ? { reference: event.data.data.merchant_order_id } : {}),
+        status,
+        ...(gross ? { amountMinor: toMinorUnits(gross) } : {}),
+        providerReference: event.data.data.order_id,
+        ...(status === 'declined' ? { failureCode: 'declined' } : status === 'cancelled' ? { failureCode: 'cancelled' } : {}),
+        raw: event.data,
+      },
+    ];
   }
 
   private async order(id: string): Promise<TwoOrder> {
@@ -93,14 +112,19 @@ export class TwoProvider implements PaymentProvider {
 
 function eventStatus(event: TwoWebhookEvent): PaymentStatus | null {
   switch (event.type) {
-    case 'order.verified.v1': return 'authorized';
-    case 'order.rejected.v1': return 'declined';
-    case 'order.cancelled.v1': return 'cancelled';
-    case 'order.fulfilled.v1': return 'captured';
+    case 'order.verified.v1':
+      return 'authorized';
+    case 'order.rejected.v1':
+      return 'declined';
+    case 'order.cancelled.v1':
+      return 'cancelled';
+    case 'order.fulfilled.v1':
+      return 'captured';
     case 'order.refunded.v1': {
       const { gross_amount: gross, refunded_gross_amount: refunded } = event.data;
       return gross && refunded && toMinorUnits(refunded) < toMinorUnits(gross) ? 'partially_refunded' : 'refunded';
     }
-    default: return null;
+    default:
+      return null;
   }
 }

@@ -7,7 +7,12 @@ import { allocate, formatMinorUnits, toMinorUnits, vatFromGrossMinor } from '#li
 import type { TwoOrder } from './two-schemas.ts';
 
 export function refundBody(order: TwoOrder, amountMinor: number, reference: string) {
-  const base = { amount: formatMinorUnits(amountMinor), currency: order.currency, refund_reference: reference, reason: `Refund ${reference}` };
+  const base = {
+    amount: formatMinorUnits(amountMinor),
+    currency: order.currency,
+    refund_reference: reference,
+    reason: `Refund ${reference}`,
+  };
   if (amountMinor === toMinorUnits(order.gross_amount)) return base;
   return { ...base, tax_subtotals: proportionalSubtotals(order, amountMinor) };
 }
@@ -18,7 +23,10 @@ function proportionalSubtotals(order: TwoOrder, amountMinor: number) {
     gross: toMinorUnits(t.taxable_amount) + toMinorUnits(t.tax_amount),
   }));
   if (rates.length === 0) return [];
-  const shares = allocate(amountMinor, rates.map((r) => Math.max(0, r.gross)));
+  const shares = allocate(
+    amountMinor,
+    rates.map((r) => Math.max(0, r.gross)),
+  );
   return rates.map((r, i) => {
     const gross = shares[i] ?? 0;
     const tax = vatFromGrossMinor(gross, Number(r.rate) * 100);

@@ -5,7 +5,17 @@
  */
 import { z } from 'zod';
 
-export const orderStates = ['UNVERIFIED', 'VERIFIED', 'CONFIRMED', 'FULFILLING', 'FULFILLED', 'DELIVERED', 'CANCELLED', 'REFUNDED', 'FULFILMENT_NEEDS_MANUAL_RESOLUTION'] as const;
+export const orderStates = [
+  'UNVERIFIED',
+  'VERIFIED',
+  'CONFIRMED',
+  'FULFILLING',
+  'FULFILLED',
+  'DELIVERED',
+  'CANCELLED',
+  'REFUNDED',
+  'FULFILMENT_NEEDS_MANUAL_RESOLUTION',
+] as const;
 export const orderStatuses = ['UNINITIATED', 'APPROVED', 'DECLINED', 'REJECTED', 'PARTIAL'] as const;
 
 export const twoOrder = z.object({

@@ -14,7 +14,13 @@ export interface WalleyStoreConfig {
   merchantTermsUri: string;
 }
 
-export interface WalleyItem { id: string; description: string; unitPrice: number; quantity: number; vat: number }
+export interface WalleyItem {
+  id: string;
+  description: string;
+  unitPrice: number;
+  quantity: number;
+  vat: number;
+}
 
 export function initCheckoutBody(input: CreatePaymentInput, config: WalleyStoreConfig) {
   const countryCode = MARKET[input.locale];

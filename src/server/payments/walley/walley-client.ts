@@ -24,7 +24,13 @@ export class WalleyClient {
 
   constructor(opts: WalleyClientOptions) {
     this.opts = opts;
-    this.http = new JsonHttpClient({ provider: 'walley', baseUrl: opts.baseUrl, timeoutMs: opts.timeoutMs ?? 10_000, headers: {}, describeError });
+    this.http = new JsonHttpClient({
+      provider: 'walley',
+      baseUrl: opts.baseUrl,
+      timeoutMs: opts.timeoutMs ?? 10_000,
+      headers: {},
+      describeError,
+    });
   }
 
   /** A call whose 2xx answer carries a body, validated by `schema`. */
@@ -63,15 +69,25 @@ export class WalleyClient {
     let text: string;
     try {
       response = await fetch(`${this.opts.baseUrl}/oauth2/v2.0/token`, {
-        method: 'POST', body: form.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        method: 'POST',
+        body: form.toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
         signal: AbortSignal.timeout(this.opts.timeoutMs ?? 10_000),
       });
       text = await response.text();
     } catch (error) {
       throw new ProviderUnavailable('walley', `token request failed: ${(error as Error).message}`);
     }
-    if (response.status >= 500 || response.status === 429) throw new ProviderUnavailable('walley', `token request answered ${response.status}`);
-    if (response.status >= 400) throw new ProviderRequestError('walley', response.status, 'invalid_client', `walley refused the API credentials (${response.status})`, text);
+    if (response.status >= 500 || response.status === 429)
+      throw new ProviderUnavailable('walley', `token request answered ${response.status}`);
+    if (response.status >= 400)
+      throw new ProviderRequestError(
+        'walley',
+        response.status,
+        'invalid_client',
+        `walley refused the API credentials (${response.status})`,
+        text,
+      );
     const parsed = tokenAnswer.safeParse(safeJson(text));
     if (!parsed.success) throw new ProviderUnavailable('walley', 'malformed token answer');
     return parsed.data;
@@ -79,7 +95,11 @@ export class WalleyClient {
 }
 
 function safeJson(text: string): unknown {
-  try { return JSON.parse(text); } catch { return null; }
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
 }
 
 /** { error: { code, message, errors: [{ reason, message }] } } → the reason of the first error. */
@@ -87,6 +107,9 @@ function describeError(body: unknown): { code: string | null; message: string | 
   const parsed = errorAnswer.safeParse(body);
   if (!parsed.success) return { code: null, message: null };
   const { message, errors } = parsed.data.error;
-  const details = (errors ?? []).map((e) => e.message ?? e.reason).filter(Boolean).join('; ');
+  const details = (errors ?? [])
+    .map((e) => e.message ?? e.reason)
+    .filter(Boolean)
+    .join('; ');
   return { code: errors?.[0]?.reason ?? null, message: `${message ?? ''}${details ? ` (${details})` : ''}` || null };
 }

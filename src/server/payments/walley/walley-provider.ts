@@ -7,7 +7,12 @@
  * query; verifyNotification therefore trusts nothing in it but the id and reads the checkout back.
  */
 import type {
-  CreatePaymentInput, PaymentProvider, PaymentSession, PaymentSessionKind, PaymentState, VerifiedNotification,
+  CreatePaymentInput,
+  PaymentProvider,
+  PaymentSession,
+  PaymentSessionKind,
+  PaymentState,
+  VerifiedNotification,
 } from '../payment-provider.ts';
 import { ProviderRequestError } from '../http-client.ts';
 import { WalleyClient, type WalleyClientOptions } from './walley-client.ts';
@@ -20,7 +25,10 @@ export interface WalleyProviderOptions extends WalleyClientOptions, WalleyStoreC
   checkoutPageUrl: string;
 }
 
-interface Snapshot { state: PaymentState; reference: string | null }
+interface Snapshot {
+  state: PaymentState;
+  reference: string | null;
+}
 
 export class WalleyProvider implements PaymentProvider {
   readonly id = 'walley';
@@ -35,7 +43,11 @@ export class WalleyProvider implements PaymentProvider {
 
   async createSession(input: CreatePaymentInput): Promise<PaymentSession> {
     const { data: session } = await this.client.call('POST', '/checkouts', envelope(initCheckoutData), initCheckoutBody(input, this.opts));
-    return { sessionId: session.privateId, status: 'pending', redirectUrl: `${this.opts.checkoutPageUrl}/${encodeURIComponent(session.publicToken)}` };
+    return {
+      sessionId: session.privateId,
+      status: 'pending',
+      redirectUrl: `${this.opts.checkoutPageUrl}/${encodeURIComponent(session.publicToken)}`,
+    };
   }
 
   async readStatus(sessionId: string): Promise<PaymentState> {
@@ -58,7 +70,12 @@ export class WalleyProvider implements PaymentProvider {
   }
 
   async refund(state: PaymentState, amountMinor: number, reference: string): Promise<PaymentState> {
-    await this.manage(state, 'refund', { amount: amount(amountMinor), description: `Refund ${reference}`, actionReference: reference }, reference);
+    await this.manage(
+      state,
+      'refund',
+      { amount: amount(amountMinor), description: `Refund ${reference}`, actionReference: reference },
+      reference,
+    );
     return this.readStatus(state.sessionId);
   }
 
@@ -73,17 +90,19 @@ export class WalleyProvider implements PaymentProvider {
       throw error;
     }
     const { state, reference } = snapshot;
-    return [{
-      // Walley sends no notification id: status + id identify the event for deduplication.
-      id: `${privateId}:${state.status}`,
-      sessionId: privateId,
-      ...(reference ? { reference } : {}),
-      status: state.status,
-      amountMinor: state.amountMinor,
-      ...(state.providerReference ? { providerReference: state.providerReference } : {}),
-      ...(state.failureCode ? { failureCode: state.failureCode } : {}),
-      raw: { privateId },
-    }];
+    return [
+      {
+        // Walley sends no notification id: status + id identify the event for deduplication.
+        id: `${privateId}:${state.status}`,
+        sessionId: privateId,
+        ...(reference ? { reference } : {}),
+        status: state.status,
+        amountMinor: state.amountMinor,
+        ...(state.providerReference ? { providerReference: state.providerReference } : {}),
+        ...(state.failureCode ? { failureCode: state.failureCode } : {}),
+        raw: { privateId },
+      },
+    ];
   }
 
   private async snapshot(privateId: string): Promise<Snapshot> {
@@ -99,7 +118,9 @@ export class WalleyProvider implements PaymentProvider {
   private async manage(state: PaymentState, action: 'capture' | 'cancel' | 'refund', body: object, idempotencyKey: string): Promise<void> {
     if (!state.providerReference) throw new Error(`Walley ${action}: the payment has no order id yet (status ${state.status})`);
     // X-idempotency makes a retried call after a timeout safe (Walley deduplicates on it).
-    await this.client.command(`/manage/orders/${encodeURIComponent(state.providerReference)}/${action}`, body, { 'x-idempotency': idempotencyKey });
+    await this.client.command(`/manage/orders/${encodeURIComponent(state.providerReference)}/${action}`, body, {
+      'x-idempotency': idempotencyKey,
+    });
   }
 }
 

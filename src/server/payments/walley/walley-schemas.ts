@@ -27,12 +27,14 @@ export const checkoutData = z.object({
   countryCode: z.string(),
   currency: z.string().optional(),
   cart: z.object({ totalAmount: z.number() }).nullish(),
-  purchase: z.object({
-    amountToPay: z.number(),
-    paymentName: z.string().nullish(),
-    purchaseIdentifier: z.string().nullish(),
-    result: z.string(), // Preliminary, OnHold, Signing, Rejected, Activated, Completed
-  }).nullish(),
+  purchase: z
+    .object({
+      amountToPay: z.number(),
+      paymentName: z.string().nullish(),
+      purchaseIdentifier: z.string().nullish(),
+      result: z.string(), // Preliminary, OnHold, Signing, Rejected, Activated, Completed
+    })
+    .nullish(),
   order: z.object({ orderId: z.string() }).nullish(),
 });
 export type WalleyCheckout = z.infer<typeof checkoutData>;

@@ -11,24 +11,34 @@ export function walleyState(privateId: string, checkout: WalleyCheckout, order: 
   const amountMinor = toMinorUnits(order?.totalAmount ?? checkout.purchase?.amountToPay ?? checkout.cart?.totalAmount ?? 0);
   const base = { sessionId: privateId, amountMinor, currency: order?.currency ?? checkout.currency ?? '' };
   const providerReference = checkout.order?.orderId;
-  const failed = (status: PaymentStatus, failureCode: string): PaymentState => ({ ...base, status, failureCode, ...(providerReference ? { providerReference } : {}) });
+  const failed = (status: PaymentStatus, failureCode: string): PaymentState => ({
+    ...base,
+    status,
+    failureCode,
+    ...(providerReference ? { providerReference } : {}),
+  });
 
   if (checkout.status === 'Aborted') return failed('cancelled', 'cancelled');
   if (checkout.status === 'Expired') return failed('expired', 'expired');
   if (checkout.status !== 'PurchaseCompleted' || !checkout.purchase) return { ...base, status: 'pending' };
   if (checkout.purchase.result === 'Rejected') return failed('declined', 'declined');
   // OnHold (anti-fraud review) and Signing (credit agreement) resolve later with a new notification.
-  if (checkout.purchase.result === 'OnHold' || checkout.purchase.result === 'Signing') return { ...base, status: 'pending', ...(providerReference ? { providerReference } : {}) };
+  if (checkout.purchase.result === 'OnHold' || checkout.purchase.result === 'Signing')
+    return { ...base, status: 'pending', ...(providerReference ? { providerReference } : {}) };
   return { ...base, status: order ? orderStatus(order) : 'authorized', ...(providerReference ? { providerReference } : {}) };
 }
 
 /** Captured and refunded totals come from the order's invoices and credit notes. */
 export function orderStatus(order: WalleyOrder): PaymentStatus {
   switch (order.status) {
-    case 'NotActivated': return 'authorized';
-    case 'Cancelled': return 'cancelled';
-    case 'Expired': return 'expired';
-    case 'Returned': return 'refunded';
+    case 'NotActivated':
+      return 'authorized';
+    case 'Cancelled':
+      return 'cancelled';
+    case 'Expired':
+      return 'expired';
+    case 'Returned':
+      return 'refunded';
     default: {
       const credited = sum(order, 'CreditNote');
       if (credited === 0) return 'captured';

@@ -19,7 +19,11 @@ export class IngridClient {
 
   constructor(opts: IngridClientOptions) {
     this.http = new JsonHttpClient({
-      provider: 'ingrid', baseUrl: opts.baseUrl, timeoutMs: opts.timeoutMs ?? 10_000, headers: { authorization: `Bearer ${opts.siteToken}` }, describeError,
+      provider: 'ingrid',
+      baseUrl: opts.baseUrl,
+      timeoutMs: opts.timeoutMs ?? 10_000,
+      headers: { authorization: `Bearer ${opts.siteToken}` },
+      describeError,
     });
   }
 
@@ -34,5 +38,7 @@ export class IngridClient {
 
 function describeError(body: unknown): { code: string | null; message: string | null } {
   const parsed = errorAnswer.safeParse(body);
-  return parsed.success ? { code: null, message: `${parsed.data.error}${parsed.data.trace_id ? ` (trace ${parsed.data.trace_id})` : ''}` } : { code: null, message: null };
+  return parsed.success
+    ? { code: null, message: `${parsed.data.error}${parsed.data.trace_id ? ` (trace ${parsed.data.trace_id})` : ''}` }
+    : { code: null, message: null };
 }

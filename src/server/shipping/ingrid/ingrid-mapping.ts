@@ -10,8 +10,14 @@ const DAY_MS = 86_400_000;
 export function toOption(category: IngridCategory, now = Date.now()): ShippingOption {
   const first = category.shipping_options[0]!; // the schema requires at least one
   const express = category.tags.some((t) => t.name === 'express');
-  const kind = category.delivery_type === 'pickup' || category.delivery_type === 'instore' ? 'service_point'
-    : category.delivery_type === 'mailbox' ? 'mailbox' : express ? 'express' : 'home';
+  const kind =
+    category.delivery_type === 'pickup' || category.delivery_type === 'instore'
+      ? 'service_point'
+      : category.delivery_type === 'mailbox'
+        ? 'mailbox'
+        : express
+          ? 'express'
+          : 'home';
   return {
     id: category.id,
     carrier: first.carrier,
@@ -73,7 +79,8 @@ const STEPS: Record<string, { status: TrackingEvent['status']; description: stri
 /** Oldest first (Ingrid lists newest first); steps the shop does not know are left out. */
 export function toTrackingEvents(parcel: IngridParcel): TrackingEvent[] {
   const city = parcel.destination?.address?.city;
-  return [...parcel.progress_history].reverse()
+  return [...parcel.progress_history]
+    .reverse()
     .filter((p) => p.step in STEPS)
     .sort((a, b) => Date.parse(a.time) - Date.parse(b.time))
     .map((p) => {

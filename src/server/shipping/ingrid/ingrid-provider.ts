@@ -6,7 +6,15 @@
  * from Delivery Tracking (GET /v1/delivery_tracking/parcels).
  */
 import type { LocaleCode } from '#server/payments/payment-provider.ts';
-import type { ServicePoint, ShipmentBooking, ShippingAddress, ShippingOption, ShippingProvider, ShippingQuoteInput, TrackingEvent } from '../shipping-provider.ts';
+import type {
+  ServicePoint,
+  ShipmentBooking,
+  ShippingAddress,
+  ShippingOption,
+  ShippingProvider,
+  ShippingQuoteInput,
+  TrackingEvent,
+} from '../shipping-provider.ts';
 import { IngridClient, type IngridClientOptions } from './ingrid-client.ts';
 import { toOption, toServicePoint, toTrackingEvents } from './ingrid-mapping.ts';
 import { locationsAnswer, parcelsAnswer, sessionAnswer, shipmentAnswer } from './ingrid-schemas.ts';
@@ -27,38 +35,82 @@ export class IngridProvider implements ShippingProvider {
 
   async options(input: ShippingQuoteInput, sessionId?: string): Promise<{ sessionId?: string; options: ShippingOption[] }> {
     // Ingrid applies the site's free-shipping rules to cart.total_value (goods incl. VAT, after discounts).
-    const cart = { cart_id: sessionId ?? `quote-${Date.now()}`, total_value: input.goodsTotalMinor, items: [{ sku: 'goods', name: 'Goods', quantity: 1, weight: input.weightGrams }] };
-    const search_address = { country: input.countryCode, postal_code: input.postalCode, ...(input.city ? { city: input.city } : {}), address_lines: input.street ? [input.street] : [] };
+    const cart = {
+      cart_id: sessionId ?? `quote-${Date.now()}`,
+      total_value: input.goodsTotalMinor,
+      items: [{ sku: 'goods', name: 'Goods', quantity: 1, weight: input.weightGrams }],
+    };
+    const search_address = {
+      country: input.countryCode,
+      postal_code: input.postalCode,
+      ...(input.city ? { city: input.city } : {}),
+      address_lines: input.street ? [input.street] : [],
+    };
     const { session } = sessionId
       ? await this.client.post(`${DC}/session.update`, { checkout_session_id: sessionId, cart, search_address }, sessionAnswer)
-      : await this.client.post(`${DC}/session.create`, {
-        purchase_country: input.countryCode, purchase_currency: input.currency, locales: [LOCALE_TAG[input.locale]], cart, search_address,
-      }, sessionAnswer);
+      : await this.client.post(
+          `${DC}/session.create`,
+          {
+            purchase_country: input.countryCode,
+            purchase_currency: input.currency,
+            locales: [LOCALE_TAG[input.locale]],
+            cart,
+            search_address,
+          },
+          sessionAnswer,
+        );
     return { sessionId: session.checkout_session_id, options: session.categories.map((c) => toOption(c)) };
   }
 
   async servicePoints(optionId: string, address: ShippingAddress): Promise<ServicePoint[]> {
-    const { locations, carrier } = await this.client.get(`${DC}/locations.list`, {
-      category_id: optionId, country: address.countryCode, postal_code: address.postalCode,
-    }, locationsAnswer);
+    const { locations, carrier } = await this.client.get(
+      `${DC}/locations.list`,
+      {
+        category_id: optionId,
+        country: address.countryCode,
+        postal_code: address.postalCode,
+      },
+      locationsAnswer,
+    );
     return locations.map((l) => toServicePoint(l, carrier));
   }
 
   async book(input: BookInput): Promise<ShipmentBooking> {
     const sessionId = input.sessionId ?? (await this.sessionFor(input));
     // Stand-in for the choice the shopper makes in Ingrid's shipping selector (see sandbox/README.md).
-    await this.client.post(`${DC}/session.update`, {
-      checkout_session_id: sessionId, selection: { category_id: input.optionId, ...(input.servicePointId ? { location_external_id: input.servicePointId } : {}) },
-    }, sessionAnswer);
+    await this.client.post(
+      `${DC}/session.update`,
+      {
+        checkout_session_id: sessionId,
+        selection: { category_id: input.optionId, ...(input.servicePointId ? { location_external_id: input.servicePointId } : {}) },
+      },
+      sessionAnswer,
+    );
     const r = input.recipient;
-    const { session } = await this.client.post(`${DC}/session.complete`, {
-      checkout_session_id: sessionId,
-      external_id: input.orderNumber,
-      customer: { name: r.name, email: r.email, phone: r.mobile, address_lines: [r.street], postal_code: r.postalCode, city: r.city, country: r.countryCode },
-    }, sessionAnswer);
+    const { session } = await this.client.post(
+      `${DC}/session.complete`,
+      {
+        checkout_session_id: sessionId,
+        external_id: input.orderNumber,
+        customer: {
+          name: r.name,
+          email: r.email,
+          phone: r.mobile,
+          address_lines: [r.street],
+          postal_code: r.postalCode,
+          city: r.city,
+          country: r.countryCode,
+        },
+      },
+      sessionAnswer,
+    );
     const tosId = session.delivery_groups[0]?.tos_id;
     if (!tosId) throw new Error('Ingrid completed the session without a transport order');
-    const { shipment } = await this.client.post('/v1/som/shipments.createAndBook', { tos_id: tosId, parcels: [{ weight: input.weightGrams }] }, shipmentAnswer);
+    const { shipment } = await this.client.post(
+      '/v1/som/shipments.createAndBook',
+      { tos_id: tosId, parcels: [{ weight: input.weightGrams }] },
+      shipmentAnswer,
+    );
     const delivery = shipment.parcels[0]!.deliveries[0]!; // the schema requires one of each
     return {
       shipmentId: shipment.id,
@@ -74,7 +126,11 @@ export class IngridProvider implements ShippingProvider {
     const events: TrackingEvent[] = [];
     for (const parcel of shipment.parcels) {
       for (const delivery of parcel.deliveries) {
-        const { parcels } = await this.client.get('/v1/delivery_tracking/parcels', { tracking_number: delivery.tracking_number }, parcelsAnswer);
+        const { parcels } = await this.client.get(
+          '/v1/delivery_tracking/parcels',
+          { tracking_number: delivery.tracking_number },
+          parcelsAnswer,
+        );
         for (const p of parcels) events.push(...toTrackingEvents(p));
       }
     }
@@ -84,11 +140,21 @@ export class IngridProvider implements ShippingProvider {
   /** An order booked without a checkout session (e.g. created by customer service) gets one now. */
   private async sessionFor(input: BookInput): Promise<string> {
     const r = input.recipient;
-    const { session } = await this.client.post(`${DC}/session.create`, {
-      purchase_country: r.countryCode, purchase_currency: CURRENCY[r.countryCode] ?? 'EUR', locales: ['en-GB'],
-      cart: { cart_id: input.orderNumber, total_value: 0, items: [{ sku: 'goods', name: 'Goods', quantity: 1, weight: input.weightGrams }] },
-      search_address: { country: r.countryCode, postal_code: r.postalCode, city: r.city, address_lines: [r.street] },
-    }, sessionAnswer);
+    const { session } = await this.client.post(
+      `${DC}/session.create`,
+      {
+        purchase_country: r.countryCode,
+        purchase_currency: CURRENCY[r.countryCode] ?? 'EUR',
+        locales: ['en-GB'],
+        cart: {
+          cart_id: input.orderNumber,
+          total_value: 0,
+          items: [{ sku: 'goods', name: 'Goods', quantity: 1, weight: input.weightGrams }],
+        },
+        search_address: { country: r.countryCode, postal_code: r.postalCode, city: r.city, address_lines: [r.street] },
+      },
+      sessionAnswer,
+    );
     return session.checkout_session_id;
   }
 }

@@ -21,7 +21,10 @@ export const pickupLocation = z.object({
   location_type: z.string(),
   address,
   distance: z.object({ walking: z.object({ value: z.number(), duration: z.number() }).optional() }).optional(),
-  operational_hours: z.object({ free_text: z.array(z.string()).optional() }).catchall(z.unknown()).optional(),
+  operational_hours: z
+    .object({ free_text: z.array(z.string()).optional() })
+    .catchall(z.unknown())
+    .optional(),
 });
 export type IngridLocation = z.infer<typeof pickupLocation>;
 
@@ -43,11 +46,15 @@ export const session = z.object({
   checkout_session_id: z.string(),
   status: z.string(), // ACTIVE, COMPLETE
   categories: z.array(category).default([]),
-  delivery_groups: z.array(z.object({
-    category: z.object({ id: z.string() }).optional(),
-    shipping: z.object({ carrier: z.string() }).optional(),
-    tos_id: z.string().optional(),
-  })).default([]),
+  delivery_groups: z
+    .array(
+      z.object({
+        category: z.object({ id: z.string() }).optional(),
+        shipping: z.object({ carrier: z.string() }).optional(),
+        tos_id: z.string().optional(),
+      }),
+    )
+    .default([]),
 });
 
 export const sessionAnswer = z.object({ session });
@@ -64,12 +71,14 @@ export const shipmentAnswer = z.object({
 
 const progress = z.object({ step: z.string(), time: z.string() });
 export const parcelsAnswer = z.object({
-  parcels: z.array(z.object({
-    tracking_number: z.string(),
-    current_progress: progress.optional(),
-    progress_history: z.array(progress).default([]),
-    destination: z.object({ address: z.object({ city: z.string().optional() }).optional() }).optional(),
-  })),
+  parcels: z.array(
+    z.object({
+      tracking_number: z.string(),
+      current_progress: progress.optional(),
+      progress_history: z.array(progress).default([]),
+      destination: z.object({ address: z.object({ city: z.string().optional() }).optional() }).optional(),
+    }),
+  ),
 });
 export type IngridParcel = z.infer<typeof parcelsAnswer>['parcels'][number];
 

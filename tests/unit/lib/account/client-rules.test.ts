@@ -5,7 +5,9 @@ describe('account link and login modal', () => {
   it('routes by auth state', () => {
     expect(accountLinkTarget(LOGGED_OUT)).toEqual({ kind: 'login' });
     expect(accountLinkTarget({ ...LOGGED_OUT, accessToken: 't' })).toEqual({ kind: 'orders' });
-    expect(accountLinkTarget({ strategy: 'myOrder', accessToken: 't', refreshToken: null, user: { scope: 'my-order', order_id: 42 } })).toEqual({ kind: 'order', id: '42' });
+    expect(
+      accountLinkTarget({ strategy: 'myOrder', accessToken: 't', refreshToken: null, user: { scope: 'my-order', order_id: 42 } }),
+    ).toEqual({ kind: 'order', id: '42' });
     expect(customerDiscounts({ ...LOGGED_OUT, user: { discount: { A: 10 } } })).toEqual({});
     expect(customerDiscounts({ ...LOGGED_OUT, accessToken: 't', user: { discount: { A: 10 } } })).toEqual({ A: 10 });
   });

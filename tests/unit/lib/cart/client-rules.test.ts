@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { cartTotal } from '#lib/cart/cart-total.ts';
-import { addItem, cartCount, isLockedLine, itemFromProduct, needsProductPage, priceForQuantity, setQuantity } from '#lib/cart/client-rules.ts';
+import {
+  addItem,
+  cartCount,
+  isLockedLine,
+  itemFromProduct,
+  needsProductPage,
+  priceForQuantity,
+  setQuantity,
+} from '#lib/cart/client-rules.ts';
 import { line, product } from '#tests/unit/fixtures/cart-items.ts';
 
 describe('cart rules', () => {
@@ -8,7 +16,11 @@ describe('cart rules', () => {
     const l = itemFromProduct(product, 5, 'u1');
     expect(l.price).toBe(90);
     expect(l.ordinary_price).toBe(90);
-    expect(l.pricing).toEqual([{ q: 1, p: 100 }, { q: 5, p: 90 }, { q: 10, p: 80 }]);
+    expect(l.pricing).toEqual([
+      { q: 1, p: 100 },
+      { q: 5, p: 90 },
+      { q: 10, p: 80 },
+    ]);
   });
   it('merges quantity into a line with the same product_id and re-prices', () => {
     const items = addItem(addItem([], line('u1', 3)), line('u2', 2));

@@ -4,8 +4,24 @@ import { line } from '#tests/unit/fixtures/cart-items.ts';
 
 describe('cart rules', () => {
   it('clears checkout state and revives broken storage', () => {
-    const s = clearCheckout({ ...EMPTY_CART, checkoutID: 'c1', paymentMethod: 'klarna', servicePoint: 'sp', shippingMethod: 'x', campaignData: { utm_source: 'a' }, sessions: { card: { id: '1', locale: 'sv' } }, items: [line('u1')] });
-    expect(s).toMatchObject({ checkoutID: null, paymentMethod: null, servicePoint: null, shippingMethod: null, campaignData: null, sessions: {} });
+    const s = clearCheckout({
+      ...EMPTY_CART,
+      checkoutID: 'c1',
+      paymentMethod: 'klarna',
+      servicePoint: 'sp',
+      shippingMethod: 'x',
+      campaignData: { utm_source: 'a' },
+      sessions: { card: { id: '1', locale: 'sv' } },
+      items: [line('u1')],
+    });
+    expect(s).toMatchObject({
+      checkoutID: null,
+      paymentMethod: null,
+      servicePoint: null,
+      shippingMethod: null,
+      campaignData: null,
+      sessions: {},
+    });
     expect(s.items).toHaveLength(1);
     expect(reviveCart('garbage')).toEqual(EMPTY_CART);
     expect(reviveCart({ items: [] }).vat).toBe(true);

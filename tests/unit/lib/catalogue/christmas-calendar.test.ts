@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { calendarYear, isDoorOpen, pickDoorProducts, CALENDAR_DOORS } from '#lib/catalogue/christmas-calendar.ts';
 
 describe('Christmas calendar', () => {
-  it('is for this December, or last year\'s in January', () => {
+  it("is for this December, or last year's in January", () => {
     expect(calendarYear(new Date('2026-11-22T12:00:00Z'))).toBe(2026);
     expect(calendarYear(new Date('2027-01-05T12:00:00Z'))).toBe(2026);
   });
@@ -13,7 +13,12 @@ describe('Christmas calendar', () => {
     expect(isDoorOpen(24, 2026, new Date(2027, 0, 2))).toBe(true);
   });
   it('puts 24 distinct orderable products behind the doors, campaigns first', () => {
-    const products = Array.from({ length: 200 }, (_, i) => ({ id: i + 1, orderable: i % 7 !== 0, stock_status: 'in-stock', campaign: i % 10 === 3 }));
+    const products = Array.from({ length: 200 }, (_, i) => ({
+      id: i + 1,
+      orderable: i % 7 !== 0,
+      stock_status: 'in-stock',
+      campaign: i % 10 === 3,
+    }));
     const doors = pickDoorProducts(products);
     expect(doors).toHaveLength(CALENDAR_DOORS);
     expect(new Set(doors.map((d) => d.id)).size).toBe(CALENDAR_DOORS);

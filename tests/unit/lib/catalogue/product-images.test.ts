@@ -5,7 +5,12 @@ import { ImageType } from '#lib/catalogue/types.ts';
 const img = (type: number, sort_order: number, url: string) => ({ type, sort_order, url, width: 10, height: 10 });
 
 describe('product images by type', () => {
-  const images = [img(ImageType.Gallery, 2, 'g2'), img(ImageType.Gallery, 1, 'g1'), img(ImageType.Featured, 5, 'f5'), img(ImageType.Featured, 0, 'f0')];
+  const images = [
+    img(ImageType.Gallery, 2, 'g2'),
+    img(ImageType.Gallery, 1, 'g1'),
+    img(ImageType.Featured, 5, 'f5'),
+    img(ImageType.Featured, 0, 'f0'),
+  ];
   it('chooses by type, ordered by sort_order', () => {
     expect(imagesOfType(images, ImageType.Gallery).map((i) => i.url)).toEqual(['g1', 'g2']);
     expect(imageOfType(images, ImageType.Featured)?.url).toBe('f0');

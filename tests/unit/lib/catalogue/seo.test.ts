@@ -8,9 +8,27 @@ describe('SEO documents', () => {
     expect(JSON.parse(s).name).toBe('</script><script>alert(1)</script>');
   });
   it('builds Product and BreadcrumbList', () => {
-    const p = productJsonLd({ name: 'Filter', sku: 'X-1', description: 'd', url: 'https://a.se/produkt/f', images: ['https://a.se/i.svg'], brand: 'Bosch', price: 149, currency: 'SEK', stockStatus: 'back-order-quick' });
-    expect(p).toMatchObject({ '@type': 'Product', sku: 'X-1', brand: { name: 'Bosch' }, offers: { price: '149.00', priceCurrency: 'SEK', availability: 'https://schema.org/BackOrder' } });
-    const b = breadcrumbJsonLd([{ name: 'Hem', url: 'https://a.se/' }, { name: 'Filter', url: 'https://a.se/k/f' }]);
+    const p = productJsonLd({
+      name: 'Filter',
+      sku: 'X-1',
+      description: 'd',
+      url: 'https://a.se/produkt/f',
+      images: ['https://a.se/i.svg'],
+      brand: 'Bosch',
+      price: 149,
+      currency: 'SEK',
+      stockStatus: 'back-order-quick',
+    });
+    expect(p).toMatchObject({
+      '@type': 'Product',
+      sku: 'X-1',
+      brand: { name: 'Bosch' },
+      offers: { price: '149.00', priceCurrency: 'SEK', availability: 'https://schema.org/BackOrder' },
+    });
+    const b = breadcrumbJsonLd([
+      { name: 'Hem', url: 'https://a.se/' },
+      { name: 'Filter', url: 'https://a.se/k/f' },
+    ]);
     expect(b.itemListElement.map((i) => i.position)).toEqual([1, 2]);
   });
   it('writes a sitemap with escaped URLs and hreflang alternates, and a robots.txt pointing at it', () => {

@@ -26,12 +26,18 @@ describe('spreadOrderDiscount', () => {
     expect(() => spreadOrderDiscount([], 1)).toThrow(RangeError);
   });
   it('shares sum to the discount and never exceed their line', () => {
-    fc.assert(fc.property(fc.array(fc.integer({ min: 0, max: 1_000_000 }), { minLength: 1, maxLength: 10 }), fc.double({ min: 0, max: 1, noNaN: true }), (lines, fraction) => {
-      const total = lines.reduce((a, b) => a + b, 0);
-      const discount = Math.floor(total * fraction);
-      const shares = spreadOrderDiscount(lines, discount);
-      expect(shares.reduce((a, b) => a + b, 0)).toBe(discount);
-      shares.forEach((share, i) => expect(share).toBeLessThanOrEqual(lines[i]!));
-    }));
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 1_000_000 }), { minLength: 1, maxLength: 10 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (lines, fraction) => {
+          const total = lines.reduce((a, b) => a + b, 0);
+          const discount = Math.floor(total * fraction);
+          const shares = spreadOrderDiscount(lines, discount);
+          expect(shares.reduce((a, b) => a + b, 0)).toBe(discount);
+          shares.forEach((share, i) => expect(share).toBeLessThanOrEqual(lines[i]!));
+        },
+      ),
+    );
   });
 });

@@ -29,12 +29,19 @@ describe('order numbers', () => {
     expect(parseOrderNumber('')).toEqual({ ok: false, reason: 'format' });
   });
   it('round-trips and catches every single-digit typo', () => {
-    fc.assert(fc.property(fc.integer({ min: FIRST_ORDER_SEQUENCE, max: 999_999_999_999 }), fc.nat(), fc.integer({ min: 1, max: 9 }), (sequence, at, delta) => {
-      const orderNumber = formatOrderNumber(sequence);
-      expect(parseOrderNumber(orderNumber)).toEqual({ ok: true, orderNumber, sequence });
-      const i = at % orderNumber.length;
-      const typo = orderNumber.slice(0, i) + ((Number(orderNumber[i]) + delta) % 10) + orderNumber.slice(i + 1);
-      expect(parseOrderNumber(typo).ok).toBe(false);
-    }));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: FIRST_ORDER_SEQUENCE, max: 999_999_999_999 }),
+        fc.nat(),
+        fc.integer({ min: 1, max: 9 }),
+        (sequence, at, delta) => {
+          const orderNumber = formatOrderNumber(sequence);
+          expect(parseOrderNumber(orderNumber)).toEqual({ ok: true, orderNumber, sequence });
+          const i = at % orderNumber.length;
+          const typo = orderNumber.slice(0, i) + ((Number(orderNumber[i]) + delta) % 10) + orderNumber.slice(i + 1);
+          expect(parseOrderNumber(typo).ok).toBe(false);
+        },
+      ),
+    );
   });
 });

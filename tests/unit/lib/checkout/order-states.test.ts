@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
-  allowedEvents, isTerminal, ORDER_MACHINE, PAYMENT_MACHINE, transition, transitionOrder, transitionPayment,
-  type OrderEvent, type OrderState, type PaymentEvent, type PaymentState,
+  allowedEvents,
+  isTerminal,
+  ORDER_MACHINE,
+  PAYMENT_MACHINE,
+  transition,
+  transitionOrder,
+  transitionPayment,
+  type OrderEvent,
+  type OrderState,
+  type PaymentEvent,
+  type PaymentState,
 } from '#lib/checkout/order-states.ts';
 
 const ORDER_ALLOWED: [OrderState, OrderEvent, OrderState][] = [
@@ -39,8 +48,18 @@ describe('order state machine', () => {
     expect(all).toHaveLength(ORDER_ALLOWED.length);
   });
   it.each<[OrderState, OrderEvent]>([
-    ['pending_payment', 'ship'], ['pending_payment', 'invoice'], ['placed', 'pick'], ['placed', 'deliver'], ['invoiced', 'mark_paid'],
-    ['invoiced', 'cancel'], ['paid', 'cancel'], ['picked', 'cancel'], ['shipped', 'cancel'], ['delivered', 'cancel'], ['cancelled', 'place'], ['delivered', 'ship'],
+    ['pending_payment', 'ship'],
+    ['pending_payment', 'invoice'],
+    ['placed', 'pick'],
+    ['placed', 'deliver'],
+    ['invoiced', 'mark_paid'],
+    ['invoiced', 'cancel'],
+    ['paid', 'cancel'],
+    ['picked', 'cancel'],
+    ['shipped', 'cancel'],
+    ['delivered', 'cancel'],
+    ['cancelled', 'place'],
+    ['delivered', 'ship'],
   ])('refuses %s —%s→', (from, event) => {
     expect(transitionOrder(from, event)).toEqual({ ok: false, error: { code: 'invalid_transition', from, event } });
   });
@@ -62,14 +81,23 @@ describe('payment state machine', () => {
     expect(all).toHaveLength(PAYMENT_ALLOWED.length);
   });
   it.each<[PaymentState, PaymentEvent]>([
-    ['pending', 'capture'], ['pending', 'refund_fully'], ['authorized', 'refund_partially'], ['authorized', 'decline'], ['captured', 'cancel'],
-    ['refunded', 'refund_partially'], ['declined', 'authorize'], ['expired', 'authorize'], ['cancelled', 'capture'], ['authorized', 'authorize'],
+    ['pending', 'capture'],
+    ['pending', 'refund_fully'],
+    ['authorized', 'refund_partially'],
+    ['authorized', 'decline'],
+    ['captured', 'cancel'],
+    ['refunded', 'refund_partially'],
+    ['declined', 'authorize'],
+    ['expired', 'authorize'],
+    ['cancelled', 'capture'],
+    ['authorized', 'authorize'],
   ])('refuses %s —%s→', (from, event) => {
     expect(transitionPayment(from, event)).toEqual({ ok: false, error: { code: 'invalid_transition', from, event } });
   });
   it('terminal states', () => {
     for (const state of ['refunded', 'declined', 'cancelled', 'expired'] as const) expect(isTerminal(PAYMENT_MACHINE, state)).toBe(true);
-    for (const state of ['pending', 'authorized', 'captured', 'partially_refunded'] as const) expect(isTerminal(PAYMENT_MACHINE, state)).toBe(false);
+    for (const state of ['pending', 'authorized', 'captured', 'partially_refunded'] as const)
+      expect(isTerminal(PAYMENT_MACHINE, state)).toBe(false);
   });
 });
 

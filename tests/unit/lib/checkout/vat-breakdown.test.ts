@@ -5,18 +5,41 @@ import { vatFromGrossMinor } from '#lib/pricing/minor-units.ts';
 
 describe('vatBreakdown', () => {
   it('single rate: VAT on the summed gross, shipping at the goods rate', () => {
-    const result = vatBreakdown({ lines: [{ grossMinor: 12500, vatRate: 25 }, { grossMinor: 2500, vatRate: 25 }], shipping: { grossMinor: 4900, vatRate: 25 } });
-    expect(result).toEqual({ grossMinor: 19900, vatMinor: 3980, netMinor: 15920, byRate: [{ vatRate: 25, netMinor: 15920, vatMinor: 3980, grossMinor: 19900 }] });
+    const result = vatBreakdown({
+      lines: [
+        { grossMinor: 12500, vatRate: 25 },
+        { grossMinor: 2500, vatRate: 25 },
+      ],
+      shipping: { grossMinor: 4900, vatRate: 25 },
+    });
+    expect(result).toEqual({
+      grossMinor: 19900,
+      vatMinor: 3980,
+      netMinor: 15920,
+      byRate: [{ vatRate: 25, netMinor: 15920, vatMinor: 3980, grossMinor: 19900 }],
+    });
   });
 
   it('VAT per rate on the sum, not per line (three lines of 1.99 at 25 %)', () => {
     // Per line: 3 × round(39.8) = 120; on the sum 597 × 0.2 = 119.4 → 119.
-    const result = vatBreakdown({ lines: [{ grossMinor: 199, vatRate: 25 }, { grossMinor: 199, vatRate: 25 }, { grossMinor: 199, vatRate: 25 }] });
+    const result = vatBreakdown({
+      lines: [
+        { grossMinor: 199, vatRate: 25 },
+        { grossMinor: 199, vatRate: 25 },
+        { grossMinor: 199, vatRate: 25 },
+      ],
+    });
     expect(result.vatMinor).toBe(119);
   });
 
   it('mixed rates: shipping split proportionally to the goods gross per rate', () => {
-    const result = vatBreakdown({ lines: [{ grossMinor: 10000, vatRate: 25 }, { grossMinor: 5000, vatRate: 12 }], shipping: { grossMinor: 3000, vatRate: 25 } });
+    const result = vatBreakdown({
+      lines: [
+        { grossMinor: 10000, vatRate: 25 },
+        { grossMinor: 5000, vatRate: 12 },
+      ],
+      shipping: { grossMinor: 3000, vatRate: 25 },
+    });
     expect(result.byRate).toEqual([
       { vatRate: 25, grossMinor: 12000, vatMinor: 2400, netMinor: 9600 }, // 10000 + 2000 shipping
       { vatRate: 12, grossMinor: 6000, vatMinor: 643, netMinor: 5357 }, // 5000 + 1000; 642.86
@@ -26,7 +49,10 @@ describe('vatBreakdown', () => {
 
   it('fees follow the goods like shipping; an odd unit goes to the larger remainder', () => {
     const result = vatBreakdown({
-      lines: [{ grossMinor: 3333, vatRate: 25.5 }, { grossMinor: 3333, vatRate: 14 }],
+      lines: [
+        { grossMinor: 3333, vatRate: 25.5 },
+        { grossMinor: 3333, vatRate: 14 },
+      ],
       shipping: { grossMinor: 690, vatRate: 25.5 },
       fees: [{ grossMinor: 311, vatRate: 25.5 }],
     });
@@ -45,8 +71,19 @@ describe('vatBreakdown', () => {
   });
 
   it('treats 25.5 and 25.50 as one rate and orders rows by rate, highest first', () => {
-    const result = vatBreakdown({ lines: [{ grossMinor: 100, vatRate: 12 }, { grossMinor: 100, vatRate: 25.5 }, { grossMinor: 100, vatRate: 25.50 }, { grossMinor: 100, vatRate: 0 }] });
-    expect(result.byRate.map((r) => [r.vatRate, r.grossMinor])).toEqual([[25.5, 200], [12, 100], [0, 100]]);
+    const result = vatBreakdown({
+      lines: [
+        { grossMinor: 100, vatRate: 12 },
+        { grossMinor: 100, vatRate: 25.5 },
+        { grossMinor: 100, vatRate: 25.5 },
+        { grossMinor: 100, vatRate: 0 },
+      ],
+    });
+    expect(result.byRate.map((r) => [r.vatRate, r.grossMinor])).toEqual([
+      [25.5, 200],
+      [12, 100],
+      [0, 100],
+    ]);
   });
 
   it('rejects negative or fractional amounts and unsupported rates', () => {
@@ -58,18 +95,25 @@ describe('vatBreakdown', () => {
 
   it('rows always add up to the totals, and the gross is every input summed', () => {
     const amount = fc.record({ grossMinor: fc.integer({ min: 0, max: 10_000_000 }), vatRate: fc.constantFrom(0, 6, 12, 14, 21, 25, 25.5) });
-    fc.assert(fc.property(fc.array(amount, { maxLength: 10 }), fc.option(amount, { nil: undefined }), fc.array(amount, { maxLength: 3 }), (lines, shipping, fees) => {
-      const result = vatBreakdown({ lines, shipping, fees });
-      const inputGross = [...lines, ...(shipping ? [shipping] : []), ...fees].reduce((s, a) => s + a.grossMinor, 0);
-      expect(result.grossMinor).toBe(inputGross);
-      expect(result.byRate.reduce((s, r) => s + r.grossMinor, 0)).toBe(result.grossMinor);
-      expect(result.byRate.reduce((s, r) => s + r.vatMinor, 0)).toBe(result.vatMinor);
-      expect(result.byRate.reduce((s, r) => s + r.netMinor, 0)).toBe(result.netMinor);
-      expect(result.netMinor + result.vatMinor).toBe(result.grossMinor);
-      for (const row of result.byRate) expect(row.vatMinor).toBe(vatFromGrossMinor(row.grossMinor, row.vatRate));
-      // With goods, ancillary charges never create a rate the goods do not have.
-      const goodsRates = new Set<number>(lines.filter((l) => l.grossMinor > 0).map((l) => l.vatRate));
-      if (goodsRates.size > 0) for (const row of result.byRate) expect(goodsRates.has(row.vatRate)).toBe(true);
-    }));
+    fc.assert(
+      fc.property(
+        fc.array(amount, { maxLength: 10 }),
+        fc.option(amount, { nil: undefined }),
+        fc.array(amount, { maxLength: 3 }),
+        (lines, shipping, fees) => {
+          const result = vatBreakdown({ lines, shipping, fees });
+          const inputGross = [...lines, ...(shipping ? [shipping] : []), ...fees].reduce((s, a) => s + a.grossMinor, 0);
+          expect(result.grossMinor).toBe(inputGross);
+          expect(result.byRate.reduce((s, r) => s + r.grossMinor, 0)).toBe(result.grossMinor);
+          expect(result.byRate.reduce((s, r) => s + r.vatMinor, 0)).toBe(result.vatMinor);
+          expect(result.byRate.reduce((s, r) => s + r.netMinor, 0)).toBe(result.netMinor);
+          expect(result.netMinor + result.vatMinor).toBe(result.grossMinor);
+          for (const row of result.byRate) expect(row.vatMinor).toBe(vatFromGrossMinor(row.grossMinor, row.vatRate));
+          // With goods, ancillary charges never create a rate the goods do not have.
+          const goodsRates = new Set<number>(lines.filter((l) => l.grossMinor > 0).map((l) => l.vatRate));
+          if (goodsRates.size > 0) for (const row of result.byRate) expect(goodsRates.has(row.vatRate)).toBe(true);
+        },
+      ),
+    );
   });
 });

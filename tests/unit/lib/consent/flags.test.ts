@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { allowAll, consentCookie, consentMaxAge, consentModeSignals, ConsentFlag, fromChoices, readConsent, rejectAll } from '#lib/consent/flags.ts';
+import {
+  allowAll,
+  consentCookie,
+  consentMaxAge,
+  consentModeSignals,
+  ConsentFlag,
+  fromChoices,
+  readConsent,
+  rejectAll,
+} from '#lib/consent/flags.ts';
 
 describe('cookie consent', () => {
   it('has the flag values', () => {
@@ -25,7 +34,12 @@ describe('cookie consent', () => {
     expect(readConsent('')).toBeUndefined();
   });
   it('maps to Consent Mode v2 signals', () => {
-    expect(consentModeSignals(1)).toEqual({ ad_storage: 'denied', analytics_storage: 'denied', ad_personalization: 'denied', ad_user_data: 'denied' });
+    expect(consentModeSignals(1)).toEqual({
+      ad_storage: 'denied',
+      analytics_storage: 'denied',
+      ad_personalization: 'denied',
+      ad_user_data: 'denied',
+    });
     expect(consentModeSignals(5)).toMatchObject({ analytics_storage: 'granted', ad_storage: 'denied' });
     expect(Object.values(consentModeSignals(31))).toEqual(['granted', 'granted', 'granted', 'granted']);
   });

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { addCoupon, buyXGetYMet, cachedCoupons, COUPON_CACHE_MS, couponCacheKey, enforceBuyXGetY, itemDiscountPercent, removeCoupon, replaceBySync, type Coupon } from '#lib/coupons/client-rules.ts';
+import {
+  addCoupon,
+  buyXGetYMet,
+  cachedCoupons,
+  COUPON_CACHE_MS,
+  couponCacheKey,
+  enforceBuyXGetY,
+  itemDiscountPercent,
+  removeCoupon,
+  replaceBySync,
+  type Coupon,
+} from '#lib/coupons/client-rules.ts';
 import type { CartItem } from '#lib/cart/client-rules.ts';
 
 const item = (product_id: number, quantity: number, group_id: number | null = 1, discount_category: string | null = 'A') =>
@@ -13,7 +24,13 @@ describe('coupon store rules', () => {
     expect(removeCoupon(list, 'summer10')).toEqual([]);
   });
   it('rejects codes the server did not return or returned not applied', () => {
-    const r = replaceBySync(['A10', 'B20', 'C30'], [{ code: 'A10', applied: true }, { code: 'B20', applied: false }]);
+    const r = replaceBySync(
+      ['A10', 'B20', 'C30'],
+      [
+        { code: 'A10', applied: true },
+        { code: 'B20', applied: false },
+      ],
+    );
     expect(r.coupons.map((c) => c.code)).toEqual(['A10']);
     expect(r.rejected).toEqual(['B20', 'C30']);
   });

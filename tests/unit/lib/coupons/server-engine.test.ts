@@ -5,19 +5,53 @@ import type { CouponRule, EngineLine } from '#lib/coupons/types.ts';
 import { ids, ruleArb } from '#tests/unit/fixtures/arbitraries.ts';
 
 const rule = (over: Partial<CouponRule>): CouponRule => ({
-  code: 'C', automatic: false, label: '', discount_type_value: 1, percentage_discount: 0, fixed_amount: 0, minimum_spend: 0,
-  specific_groups: [], excluded_groups: [], specific_discount_categories: [], buy_x: 0, get_y: 0, buy_products: [], get_products: [],
-  buy_categories: [], get_categories: [], buy_groups: [], get_groups: [], buyx_free_amount: 0, ...over,
+  code: 'C',
+  automatic: false,
+  label: '',
+  discount_type_value: 1,
+  percentage_discount: 0,
+  fixed_amount: 0,
+  minimum_spend: 0,
+  specific_groups: [],
+  excluded_groups: [],
+  specific_discount_categories: [],
+  buy_x: 0,
+  get_y: 0,
+  buy_products: [],
+  get_products: [],
+  buy_categories: [],
+  get_categories: [],
+  buy_groups: [],
+  get_groups: [],
+  buyx_free_amount: 0,
+  ...over,
 });
 const line = (over: Partial<EngineLine>): EngineLine => ({
-  product_id: 1, quantity: 1, unit_price: 100, campaign: false, vat: 25, categories: [10], group_id: 1, discount_category: 'A', ...over,
+  product_id: 1,
+  quantity: 1,
+  unit_price: 100,
+  campaign: false,
+  vat: 25,
+  categories: [10],
+  group_id: 1,
+  discount_category: 'A',
+  ...over,
 });
 
 describe('coupon engine: percentages', () => {
   it('applies a global percentage to every line and reports the VAT in it', () => {
-    const r = applyCoupons([line({}), line({ product_id: 2, unit_price: 50, quantity: 2 })], [rule({ code: 'SAVE10', percentage_discount: 10 })]);
+    const r = applyCoupons(
+      [line({}), line({ product_id: 2, unit_price: 50, quantity: 2 })],
+      [rule({ code: 'SAVE10', percentage_discount: 10 })],
+    );
     expect(r.lineDiscounts).toEqual([10, 10]);
-    expect(r.coupons[0]).toMatchObject({ applied: true, all_affected_items: [1, 2], vat_rate: 25, vat_amount: 4, discount_type_percentage: true });
+    expect(r.coupons[0]).toMatchObject({
+      applied: true,
+      all_affected_items: [1, 2],
+      vat_rate: 25,
+      vat_amount: 4,
+      discount_type_percentage: true,
+    });
   });
 
   it('takes the highest of global, group, excluded-group, category and customer discounts — never the sum', () => {
@@ -27,7 +61,12 @@ describe('coupon engine: percentages', () => {
       rule({ code: 'EXCL', percentage_discount: 15, excluded_groups: [1] }),
       rule({ code: 'CAT', percentage_discount: 12, specific_discount_categories: ['B'] }),
     ];
-    const lines = [line({ product_id: 1, group_id: 1 }), line({ product_id: 2, group_id: 2 }), line({ product_id: 3, group_id: 2, discount_category: 'B' }), line({ product_id: 4, group_id: 3, discount_category: 'C' })];
+    const lines = [
+      line({ product_id: 1, group_id: 1 }),
+      line({ product_id: 2, group_id: 2 }),
+      line({ product_id: 3, group_id: 2, discount_category: 'B' }),
+      line({ product_id: 4, group_id: 3, discount_category: 'C' }),
+    ];
     const r = applyCoupons(lines, rules, { customerDiscounts: { C: 30 } });
     expect(r.lineDiscounts).toEqual([20, 15, 15, 30]);
     const by = Object.fromEntries(r.coupons.map((c) => [c.code, c]));
@@ -54,7 +93,10 @@ describe('coupon engine: minimum spend and fixed amounts', () => {
   });
 
   it('spreads a fixed amount over lines in proportion, capped at the cart', () => {
-    const r = applyCoupons([line({ unit_price: 30 }), line({ product_id: 2, unit_price: 10 })], [rule({ discount_type_value: 2, fixed_amount: 20 })]);
+    const r = applyCoupons(
+      [line({ unit_price: 30 }), line({ product_id: 2, unit_price: 10 })],
+      [rule({ discount_type_value: 2, fixed_amount: 20 })],
+    );
     expect(r.lineDiscounts).toEqual([15, 5]);
     const big = applyCoupons([line({ unit_price: 30 })], [rule({ discount_type_value: 2, fixed_amount: 500 })]);
     expect(big.lineDiscounts).toEqual([30]);
@@ -62,14 +104,20 @@ describe('coupon engine: minimum spend and fixed amounts', () => {
   });
 
   it('discount_type_value 3 takes the amount only off full-price (non-campaign) lines', () => {
-    const r = applyCoupons([line({ unit_price: 40, campaign: true }), line({ product_id: 2, unit_price: 60 })], [rule({ discount_type_value: 3, fixed_amount: 10 })]);
+    const r = applyCoupons(
+      [line({ unit_price: 40, campaign: true }), line({ product_id: 2, unit_price: 60 })],
+      [rule({ discount_type_value: 3, fixed_amount: 10 })],
+    );
     expect(r.lineDiscounts).toEqual([0, 10]);
     const none = applyCoupons([line({ campaign: true })], [rule({ discount_type_value: 3, fixed_amount: 10 })]);
     expect(none.coupons[0].applied).toBe(false);
   });
 
   it('CUSTOMERDISCOUNT carries a fixed amount taken after percentages', () => {
-    const r = applyCoupons([line({ unit_price: 100 })], [rule({ code: 'CUSTOMERDISCOUNT', discount_type_value: 2, fixed_amount: 25 }), rule({ code: 'P', percentage_discount: 10 })]);
+    const r = applyCoupons(
+      [line({ unit_price: 100 })],
+      [rule({ code: 'CUSTOMERDISCOUNT', discount_type_value: 2, fixed_amount: 25 }), rule({ code: 'P', percentage_discount: 10 })],
+    );
     expect(r.lineDiscounts).toEqual([35]);
     expect(r.coupons[0]).toMatchObject({ code: 'CUSTOMERDISCOUNT', fixed_amount: 25, applied: true });
   });
@@ -99,8 +147,10 @@ describe('coupon engine: buy X get Y', () => {
   });
 
   it('buy and get groups', () => {
-    const r = applyCoupons([line({ group_id: 7, quantity: 2 }), line({ product_id: 2, group_id: 8, unit_price: 20, quantity: 5 })],
-      [rule({ buy_x: 1, get_y: 1, percentage_discount: 100, buy_groups: [7], get_groups: [8] })]);
+    const r = applyCoupons(
+      [line({ group_id: 7, quantity: 2 }), line({ product_id: 2, group_id: 8, unit_price: 20, quantity: 5 })],
+      [rule({ buy_x: 1, get_y: 1, percentage_discount: 100, buy_groups: [7], get_groups: [8] })],
+    );
     expect(r.lineDiscounts).toEqual([0, 40]); // 2 sets → 2 free units of 20
   });
 });
@@ -108,34 +158,59 @@ describe('coupon engine: buy X get Y', () => {
 // Property-based invariants (fast-check).
 
 const lineArb: fc.Arbitrary<EngineLine> = fc.record({
-  product_id: fc.integer({ min: 1, max: 6 }), quantity: fc.integer({ min: 1, max: 5000 }), unit_price: fc.double({ min: 0, max: 10_000, noNaN: true }),
-  campaign: fc.boolean(), vat: fc.constantFrom(25, 25.5, 21, 12), categories: ids, group_id: fc.option(fc.integer({ min: 1, max: 6 }), { nil: null }),
+  product_id: fc.integer({ min: 1, max: 6 }),
+  quantity: fc.integer({ min: 1, max: 5000 }),
+  unit_price: fc.double({ min: 0, max: 10_000, noNaN: true }),
+  campaign: fc.boolean(),
+  vat: fc.constantFrom(25, 25.5, 21, 12),
+  categories: ids,
+  group_id: fc.option(fc.integer({ min: 1, max: 6 }), { nil: null }),
   discount_category: fc.option(fc.constantFrom('A', 'B', 'C'), { nil: null }),
 });
 
 describe('coupon invariants', () => {
   it('a coupon never makes a line negative and never discounts more than the line', () => {
-    fc.assert(fc.property(fc.array(lineArb, { maxLength: 8 }), fc.array(ruleArb, { maxLength: 5 }), (lines, rules) => {
-      const r = applyCoupons(lines, rules, { customerDiscounts: { A: 50 } });
-      r.lineDiscounts.forEach((d, i) => {
-        expect(d).toBeGreaterThanOrEqual(0);
-        expect(d).toBeLessThanOrEqual(lines[i].unit_price * lines[i].quantity + 1e-6);
-      });
-      for (const c of r.coupons) expect(c.vat_amount).toBeGreaterThanOrEqual(0);
-    }));
+    fc.assert(
+      fc.property(fc.array(lineArb, { maxLength: 8 }), fc.array(ruleArb, { maxLength: 5 }), (lines, rules) => {
+        const r = applyCoupons(lines, rules, { customerDiscounts: { A: 50 } });
+        r.lineDiscounts.forEach((d, i) => {
+          expect(d).toBeGreaterThanOrEqual(0);
+          expect(d).toBeLessThanOrEqual(lines[i].unit_price * lines[i].quantity + 1e-6);
+        });
+        for (const c of r.coupons) expect(c.vat_amount).toBeGreaterThanOrEqual(0);
+      }),
+    );
   });
 
   it('the percentage discount on a line is the highest single one, never a sum', () => {
-    fc.assert(fc.property(lineArb, fc.array(fc.double({ min: 0, max: 100, noNaN: true }), { minLength: 1, maxLength: 5 }), (l, percents) => {
-      const rules = percents.map((p, i) => ({ ...ruleBase, code: `P${i}`, percentage_discount: p }));
-      const r = applyCoupons([l], rules);
-      expect(r.lineDiscounts[0]).toBeCloseTo((l.unit_price * l.quantity * Math.max(...percents)) / 100, 6);
-    }));
+    fc.assert(
+      fc.property(lineArb, fc.array(fc.double({ min: 0, max: 100, noNaN: true }), { minLength: 1, maxLength: 5 }), (l, percents) => {
+        const rules = percents.map((p, i) => ({ ...ruleBase, code: `P${i}`, percentage_discount: p }));
+        const r = applyCoupons([l], rules);
+        expect(r.lineDiscounts[0]).toBeCloseTo((l.unit_price * l.quantity * Math.max(...percents)) / 100, 6);
+      }),
+    );
   });
 });
 
 const ruleBase: CouponRule = {
-  code: 'X', automatic: false, label: '', discount_type_value: 1, percentage_discount: 0, fixed_amount: 0, minimum_spend: 0,
-  specific_groups: [], excluded_groups: [], specific_discount_categories: [], buy_x: 0, get_y: 0, buy_products: [], get_products: [],
-  buy_categories: [], get_categories: [], buy_groups: [], get_groups: [], buyx_free_amount: 0,
+  code: 'X',
+  automatic: false,
+  label: '',
+  discount_type_value: 1,
+  percentage_discount: 0,
+  fixed_amount: 0,
+  minimum_spend: 0,
+  specific_groups: [],
+  excluded_groups: [],
+  specific_discount_categories: [],
+  buy_x: 0,
+  get_y: 0,
+  buy_products: [],
+  get_products: [],
+  buy_categories: [],
+  get_categories: [],
+  buy_groups: [],
+  get_groups: [],
+  buyx_free_amount: 0,
 };

@@ -1,21 +1,52 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DOMAINS, isValidMobile, isValidPostalCode, LOCALE_CODES, LOCALES, localeByStoreId, localeForHost, parseDomains } from '#lib/market/locales.ts';
+import {
+  DEFAULT_DOMAINS,
+  isValidMobile,
+  isValidPostalCode,
+  LOCALE_CODES,
+  LOCALES,
+  localeByStoreId,
+  localeForHost,
+  parseDomains,
+} from '#lib/market/locales.ts';
 
 describe('locale table', () => {
   it('has store ids, iso codes and currencies of the spec', () => {
     const rows = LOCALE_CODES.map((c) => [c, LOCALES[c].storeID, LOCALES[c].iso, LOCALES[c].currency]);
     expect(rows).toEqual([
-      ['sv', 1, 'sv-SE', 'SEK'], ['no', 3, 'nb-NO', 'NOK'], ['da', 5, 'da-DK', 'DKK'], ['fi', 4, 'fi-FI', 'EUR'], ['nl', 6, 'nl-NL', 'EUR'],
+      ['sv', 1, 'sv-SE', 'SEK'],
+      ['no', 3, 'nb-NO', 'NOK'],
+      ['da', 5, 'da-DK', 'DKK'],
+      ['fi', 4, 'fi-FI', 'EUR'],
+      ['nl', 6, 'nl-NL', 'EUR'],
     ]);
   });
 
   it('every locale has every field of the Locale entity', () => {
-    const fields = ['code', 'name', 'storeID', 'iso', 'countryCode', 'currency', 'country', 'paymentMethods', 'postalCodeRegex', 'mobileRegex',
-      'brand', 'logo', 'altLogo', 'privacyURL', 'allowExVAT', 'showPriceDisclaimer', 'showShippingInfo'];
+    const fields = [
+      'code',
+      'name',
+      'storeID',
+      'iso',
+      'countryCode',
+      'currency',
+      'country',
+      'paymentMethods',
+      'postalCodeRegex',
+      'mobileRegex',
+      'brand',
+      'logo',
+      'altLogo',
+      'privacyURL',
+      'allowExVAT',
+      'showPriceDisclaimer',
+      'showShippingInfo',
+    ];
     for (const c of LOCALE_CODES) {
       for (const f of fields) expect(LOCALES[c], `${c}.${f}`).toHaveProperty(f);
       expect(LOCALES[c].paymentMethods.length).toBeGreaterThan(0);
-      for (const m of LOCALES[c].paymentMethods) expect(m).toEqual({ name: expect.any(String), width: expect.any(Number), height: expect.any(Number) });
+      for (const m of LOCALES[c].paymentMethods)
+        expect(m).toEqual({ name: expect.any(String), width: expect.any(Number), height: expect.any(Number) });
     }
   });
 

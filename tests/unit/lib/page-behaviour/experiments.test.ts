@@ -9,8 +9,15 @@ describe('experiments', () => {
     expect(pickVariant('other', {}, () => 0.9).variant).toBe('original');
   });
   it('defaults to external providers, eel/internal on failure; overrides win', () => {
-    expect(resolveProviders(undefined, {})).toMatchObject({ searchProvider: 'external', recommendationProvider: 'external', shippingProcessor: 'eel' });
+    expect(resolveProviders(undefined, {})).toMatchObject({
+      searchProvider: 'external',
+      recommendationProvider: 'external',
+      shippingProcessor: 'eel',
+    });
     expect(resolveProviders(undefined, {}, true)).toMatchObject({ searchProvider: 'internal', shippingProcessor: 'eel' });
-    expect(resolveProviders(undefined, { search_provider: 'internal', stock_dates: 'days_date_format' })).toMatchObject({ searchProvider: 'internal', stockDates: 'days_date_format' });
+    expect(resolveProviders(undefined, { search_provider: 'internal', stock_dates: 'days_date_format' })).toMatchObject({
+      searchProvider: 'internal',
+      stockDates: 'days_date_format',
+    });
   });
 });

@@ -1,9 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { campaignParams, encodeAtc, parseAtc, parseOverrides, validDisc, validRouteDiscount, withoutOneShot } from '#lib/page-behaviour/query-params.ts';
+import {
+  campaignParams,
+  encodeAtc,
+  parseAtc,
+  parseOverrides,
+  validDisc,
+  validRouteDiscount,
+  withoutOneShot,
+} from '#lib/page-behaviour/query-params.ts';
 
 describe('query-driven behaviour', () => {
   it('decodes atc: base64 sku:qty pairs separated by semicolons', () => {
-    expect(parseAtc(btoa('ABC-1:2;XYZ:1'))).toEqual([{ sku: 'ABC-1', quantity: 2 }, { sku: 'XYZ', quantity: 1 }]);
+    expect(parseAtc(btoa('ABC-1:2;XYZ:1'))).toEqual([
+      { sku: 'ABC-1', quantity: 2 },
+      { sku: 'XYZ', quantity: 1 },
+    ]);
     expect(parseAtc(btoa('A:0;B:x;:3;C:9999'))).toEqual([{ sku: 'C', quantity: 5000 }]);
     expect(parseAtc('%%%not base64')).toEqual([]);
     expect(parseAtc(encodeAtc([{ sku: 'Q', quantity: 4 }]))).toEqual([{ sku: 'Q', quantity: 4 }]);
@@ -17,7 +28,9 @@ describe('query-driven behaviour', () => {
     expect(validRouteDiscount('ab-c')).toBe(false);
   });
   it('captures campaign parameters and overrides', () => {
-    const p = new URLSearchParams('utm_source=news&gclid=g1&foo=bar&stock_dates=days_date_format&search_provider=internal&shipping_processor=<x>');
+    const p = new URLSearchParams(
+      'utm_source=news&gclid=g1&foo=bar&stock_dates=days_date_format&search_provider=internal&shipping_processor=<x>',
+    );
     expect(campaignParams(p)).toEqual({ utm_source: 'news', gclid: 'g1' });
     expect(campaignParams(new URLSearchParams('a=1'))).toBeUndefined();
     expect(parseOverrides(p)).toEqual({ stock_dates: 'days_date_format', search_provider: 'internal' });

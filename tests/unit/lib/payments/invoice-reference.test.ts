@@ -11,15 +11,26 @@ describe('invoiceReference per storefront', () => {
   });
   it('da: FIK +71 code line with our creditor number', () => {
     expect(invoiceReference('da', '6709753', { fikCreditorNumber: '85799665' })).toEqual({
-      scheme: 'dk_fik71', reference: '000000067097535', display: '+71<000000067097535+85799665<',
+      scheme: 'dk_fik71',
+      reference: '000000067097535',
+      display: '+71<000000067097535+85799665<',
     });
     expect(() => invoiceReference('da', '6709753')).toThrow(RangeError);
   });
   it('fi: viitenumero and its RF form', () => {
-    expect(invoiceReference('fi', '1234567')).toEqual({ scheme: 'fi_reference', reference: '12345672', display: '123 45672', rf: 'RF85 1234 5672' });
+    expect(invoiceReference('fi', '1234567')).toEqual({
+      scheme: 'fi_reference',
+      reference: '12345672',
+      display: '123 45672',
+      rf: 'RF85 1234 5672',
+    });
   });
   it('nl: 16-digit betalingskenmerk', () => {
-    expect(invoiceReference('nl', '56789012345')).toEqual({ scheme: 'nl_betalingskenmerk', reference: '5000056789012345', display: '5000 0567 8901 2345' });
+    expect(invoiceReference('nl', '56789012345')).toEqual({
+      scheme: 'nl_betalingskenmerk',
+      reference: '5000056789012345',
+      display: '5000 0567 8901 2345',
+    });
   });
   it('refuses a non-numeric order number', () => {
     expect(() => invoiceReference('sv', '1001-007')).toThrow(RangeError);

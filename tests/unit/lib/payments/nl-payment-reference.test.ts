@@ -1,7 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  betalingskenmerkCheckDigit, dutchPaymentReference, formatDutchPaymentReference, isValidDutchPaymentReference,
+  betalingskenmerkCheckDigit,
+  dutchPaymentReference,
+  formatDutchPaymentReference,
+  isValidDutchPaymentReference,
 } from '#lib/payments/nl-payment-reference.ts';
 
 describe('Dutch betalingskenmerk', () => {
@@ -34,12 +37,14 @@ describe('Dutch betalingskenmerk', () => {
     expect(formatDutchPaymentReference('5000056789012345')).toBe('5000 0567 8901 2345');
   });
   it('every generated reference validates; a changed digit is caught unless the check digit is 1', () => {
-    fc.assert(fc.property(fc.stringMatching(/^\d{1,15}$/), fc.nat(15), fc.integer({ min: 1, max: 9 }), (base, i, delta) => {
-      const ref = dutchPaymentReference(base);
-      expect(isValidDutchPaymentReference(ref)).toBe(true);
-      const changed = ref.slice(0, i) + ((Number(ref[i]) + delta) % 10) + ref.slice(i + 1);
-      // Remainders 1 and 10 both give check digit 1 (10 → 1), so the scheme cannot catch a change between them.
-      if (ref[0] !== '1') expect(isValidDutchPaymentReference(changed)).toBe(false);
-    }));
+    fc.assert(
+      fc.property(fc.stringMatching(/^\d{1,15}$/), fc.nat(15), fc.integer({ min: 1, max: 9 }), (base, i, delta) => {
+        const ref = dutchPaymentReference(base);
+        expect(isValidDutchPaymentReference(ref)).toBe(true);
+        const changed = ref.slice(0, i) + ((Number(ref[i]) + delta) % 10) + ref.slice(i + 1);
+        // Remainders 1 and 10 both give check digit 1 (10 → 1), so the scheme cannot catch a change between them.
+        if (ref[0] !== '1') expect(isValidDutchPaymentReference(changed)).toBe(false);
+      }),
+    );
   });
 });

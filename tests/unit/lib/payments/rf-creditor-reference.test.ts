@@ -26,11 +26,13 @@ describe('RF creditor reference (ISO 11649)', () => {
     expect(formatRfCreditorReference('RF111232')).toBe('RF11 1232');
   });
   it('every generated reference validates, also with letters; other check digits do not', () => {
-    fc.assert(fc.property(fc.stringMatching(/^[0-9A-Z]{1,21}$/), fc.integer({ min: 1, max: 9 }), (ref, delta) => {
-      const rf = rfCreditorReference(ref);
-      expect(isValidRfCreditorReference(rf)).toBe(true);
-      const changed = `${rf.slice(0, 3)}${(Number(rf[3]) + delta) % 10}${rf.slice(4)}`;
-      expect(isValidRfCreditorReference(changed)).toBe(false);
-    }));
+    fc.assert(
+      fc.property(fc.stringMatching(/^[0-9A-Z]{1,21}$/), fc.integer({ min: 1, max: 9 }), (ref, delta) => {
+        const rf = rfCreditorReference(ref);
+        expect(isValidRfCreditorReference(rf)).toBe(true);
+        const changed = `${rf.slice(0, 3)}${(Number(rf[3]) + delta) % 10}${rf.slice(4)}`;
+        expect(isValidRfCreditorReference(changed)).toBe(false);
+      }),
+    );
   });
 });

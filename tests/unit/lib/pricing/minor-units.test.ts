@@ -1,8 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  allocate, divideRounded, formatMinorUnits, multiplyMinor, netFromGrossMinor, parseMinorUnits, percentOfMinor,
-  toMinorUnits, vatFromGrossMinor, vatRateHundredths,
+  allocate,
+  divideRounded,
+  formatMinorUnits,
+  multiplyMinor,
+  netFromGrossMinor,
+  parseMinorUnits,
+  percentOfMinor,
+  toMinorUnits,
+  vatFromGrossMinor,
+  vatRateHundredths,
 } from '#lib/pricing/minor-units.ts';
 
 describe('parseMinorUnits / toMinorUnits', () => {
@@ -107,8 +115,13 @@ describe('vatFromGrossMinor / netFromGrossMinor', () => {
     expect(netFromGrossMinor(12500, 25)).toBe(10000);
     expect(netFromGrossMinor(1999, 25)).toBe(1599);
     expect(netFromGrossMinor(1000, 25.5)).toBe(797);
-    fc.assert(fc.property(fc.integer({ min: -1e12, max: 1e12 }), fc.constantFrom(0, 6, 10, 12, 14, 21, 25, 25.5),
-      (gross, rate) => netFromGrossMinor(gross, rate) + vatFromGrossMinor(gross, rate) === gross));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -1e12, max: 1e12 }),
+        fc.constantFrom(0, 6, 10, 12, 14, 21, 25, 25.5),
+        (gross, rate) => netFromGrossMinor(gross, rate) + vatFromGrossMinor(gross, rate) === gross,
+      ),
+    );
   });
   it('rejects rates that are not 0–100 with ≤ 2 decimals', () => {
     expect(vatRateHundredths(25.5)).toBe(2550);
@@ -137,19 +150,21 @@ describe('allocate (largest remainder)', () => {
     expect(() => allocate(1.5, [1])).toThrow(RangeError);
   });
   it('always sums to the total, each part within one unit of its exact share', () => {
-    fc.assert(fc.property(
-      fc.integer({ min: -1e12, max: 1e12 }),
-      fc.array(fc.integer({ min: 0, max: 1e9 }), { minLength: 1, maxLength: 12 }).filter((w) => w.some((x) => x > 0)),
-      (total, weights) => {
-        const parts = allocate(total, weights);
-        const sumWeights = BigInt(weights.reduce((a, b) => a + b, 0));
-        expect(parts.reduce((a, b) => a + b, 0)).toBe(total);
-        parts.forEach((part, i) => {
-          const diff = BigInt(part) * sumWeights - BigInt(total) * BigInt(weights[i]!);
-          expect(diff < 0n ? -diff : diff).toBeLessThan(sumWeights);
-          if (weights[i] === 0) expect(part).toBe(0);
-        });
-      },
-    ));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -1e12, max: 1e12 }),
+        fc.array(fc.integer({ min: 0, max: 1e9 }), { minLength: 1, maxLength: 12 }).filter((w) => w.some((x) => x > 0)),
+        (total, weights) => {
+          const parts = allocate(total, weights);
+          const sumWeights = BigInt(weights.reduce((a, b) => a + b, 0));
+          expect(parts.reduce((a, b) => a + b, 0)).toBe(total);
+          parts.forEach((part, i) => {
+            const diff = BigInt(part) * sumWeights - BigInt(total) * BigInt(weights[i]!);
+            expect(diff < 0n ? -diff : diff).toBeLessThan(sumWeights);
+            if (weights[i] === 0) expect(part).toBe(0);
+          });
+        },
+      ),
+    );
   });
 });

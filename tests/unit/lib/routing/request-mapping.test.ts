@@ -5,9 +5,17 @@ import { DEFAULT_DOMAINS } from '#lib/market/locales.ts';
 describe('host + path → internal page', () => {
   it('maps a localized path on each domain to the internal page', () => {
     const r = resolveRequest('fi.localhost:4321', '/tuote/pumppu-1', DEFAULT_DOMAINS);
-    expect(r).toMatchObject({ kind: 'page', locale: 'fi', match: { name: 'product', internalPath: '/fi/product/pumppu-1', mode: 'static' } });
+    expect(r).toMatchObject({
+      kind: 'page',
+      locale: 'fi',
+      match: { name: 'product', internalPath: '/fi/product/pumppu-1', mode: 'static' },
+    });
     const s = resolveRequest('sv.localhost', '/sok', DEFAULT_DOMAINS);
-    expect(s).toMatchObject({ kind: 'page', locale: 'sv', match: { name: 'searchresults', internalPath: '/sv/searchresults', mode: 'server' } });
+    expect(s).toMatchObject({
+      kind: 'page',
+      locale: 'sv',
+      match: { name: 'searchresults', internalPath: '/sv/searchresults', mode: 'server' },
+    });
   });
   it('never serves an unknown host', () => {
     expect(resolveRequest('example.com', '/', DEFAULT_DOMAINS)).toEqual({ kind: 'unknown-host' });
@@ -18,9 +26,17 @@ describe('host + path → internal page', () => {
       expect(resolveRequest('nl.localhost', p, DEFAULT_DOMAINS), p).toEqual({ kind: 'passthrough', locale: 'nl' });
     }
   });
-  it('serves robots.txt and sitemap.xml per domain from the locale\'s own prerendered file', () => {
-    expect(resolveRequest('fi.localhost:4321', '/robots.txt', DEFAULT_DOMAINS)).toEqual({ kind: 'locale-file', locale: 'fi', internalPath: '/fi/robots.txt' });
-    expect(resolveRequest('nl.localhost', '/sitemap.xml', DEFAULT_DOMAINS)).toEqual({ kind: 'locale-file', locale: 'nl', internalPath: '/nl/sitemap.xml' });
+  it("serves robots.txt and sitemap.xml per domain from the locale's own prerendered file", () => {
+    expect(resolveRequest('fi.localhost:4321', '/robots.txt', DEFAULT_DOMAINS)).toEqual({
+      kind: 'locale-file',
+      locale: 'fi',
+      internalPath: '/fi/robots.txt',
+    });
+    expect(resolveRequest('nl.localhost', '/sitemap.xml', DEFAULT_DOMAINS)).toEqual({
+      kind: 'locale-file',
+      locale: 'nl',
+      internalPath: '/nl/sitemap.xml',
+    });
     expect(resolveRequest('evil.example', '/robots.txt', DEFAULT_DOMAINS)).toEqual({ kind: 'unknown-host' });
   });
   it('malformed paths are not found, not errors', () => {

@@ -22,7 +22,9 @@ describe('route errors', () => {
     expect(await bad.json()).toEqual({ error: { code: 'request_error', message: 'bad locale' } });
   });
   it('falls back to a message with a link home when the error page itself fails', async () => {
-    const r = errorResponse(new Error('x'), '/sv/y', 'sv', () => { throw new Error('render failed'); });
+    const r = errorResponse(new Error('x'), '/sv/y', 'sv', () => {
+      throw new Error('render failed');
+    });
     expect(r.status).toBe(500);
     const html = await r.text();
     expect(html).toContain('Something went wrong');

@@ -1,13 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALE_CODES, type LocaleCode } from '#lib/market/locales.ts';
-import { alternatesFor, internalPathFor, localizedRouteName, matchInternalPath, matchPublicPath, pathFor, ROUTE_NAMES, ROUTES, type RouteName, type RouteParams } from '#lib/routing/routes.ts';
+import {
+  alternatesFor,
+  internalPathFor,
+  localizedRouteName,
+  matchInternalPath,
+  matchPublicPath,
+  pathFor,
+  ROUTE_NAMES,
+  ROUTES,
+  type RouteName,
+  type RouteParams,
+} from '#lib/routing/routes.ts';
 
 /** docs/product/routes.md#route-table, written out by hand: route × locale → public path for sample params. */
 const EXPECTED: Record<RouteName, { params: RouteParams; paths: Record<LocaleCode, string> }> = (() => {
   const same = (p: string) => ({ sv: p, no: p, da: p, fi: p, nl: p });
   return {
     index: { params: {}, paths: same('/') },
-    'christmas-calendar': { params: {}, paths: { sv: '/julkalender', no: '/julekalender', da: '/julekalender', fi: '/joulukalenteri', nl: '/kerstkalender' } },
+    'christmas-calendar': {
+      params: {},
+      paths: { sv: '/julkalender', no: '/julekalender', da: '/julekalender', fi: '/joulukalenteri', nl: '/kerstkalender' },
+    },
     'my-account': { params: {}, paths: same('/my-account') },
     'my-account-orders': { params: {}, paths: same('/my-account/orders') },
     'my-account-returns': { params: {}, paths: same('/my-account/returns') },
@@ -23,10 +37,34 @@ const EXPECTED: Record<RouteName, { params: RouteParams; paths: Record<LocaleCod
     'checkout-failed-id': { params: { id: 'A1' }, paths: same('/checkout/failed/A1') },
     'checkout-id': { params: { id: 'A1' }, paths: same('/checkout/A1') },
     'track-order-id': { params: { id: '99' }, paths: same('/track-order/99') },
-    'brand-slug': { params: { slug: 'bosch' }, paths: { sv: '/varumarke/bosch', no: '/varumarke/bosch', da: '/maerke/bosch', fi: '/tavaramerkki/bosch', nl: '/merk/bosch' } },
-    'product-tag-slug': { params: { slug: 'eco' }, paths: { sv: '/produkt-tagg/eco', no: '/produkt-stikkord/eco', da: '/produkt-tagg/eco', fi: '/produkt-tagg/eco', nl: '/product-tag/eco' } },
-    product: { params: { slug: 'pump-1' }, paths: { sv: '/produkt/pump-1', no: '/produkt/pump-1', da: '/produkt/pump-1', fi: '/tuote/pump-1', nl: '/product/pump-1' } },
-    'product-category-all': { params: { all: 'kok/diskmaskin/filter' }, paths: { sv: '/kategori/kok/diskmaskin/filter', no: '/kategori/kok/diskmaskin/filter', da: '/kategori/kok/diskmaskin/filter', fi: '/kategoria/kok/diskmaskin/filter', nl: '/categorie/kok/diskmaskin/filter' } },
+    'brand-slug': {
+      params: { slug: 'bosch' },
+      paths: { sv: '/varumarke/bosch', no: '/varumarke/bosch', da: '/maerke/bosch', fi: '/tavaramerkki/bosch', nl: '/merk/bosch' },
+    },
+    'product-tag-slug': {
+      params: { slug: 'eco' },
+      paths: {
+        sv: '/produkt-tagg/eco',
+        no: '/produkt-stikkord/eco',
+        da: '/produkt-tagg/eco',
+        fi: '/produkt-tagg/eco',
+        nl: '/product-tag/eco',
+      },
+    },
+    product: {
+      params: { slug: 'pump-1' },
+      paths: { sv: '/produkt/pump-1', no: '/produkt/pump-1', da: '/produkt/pump-1', fi: '/tuote/pump-1', nl: '/product/pump-1' },
+    },
+    'product-category-all': {
+      params: { all: 'kok/diskmaskin/filter' },
+      paths: {
+        sv: '/kategori/kok/diskmaskin/filter',
+        no: '/kategori/kok/diskmaskin/filter',
+        da: '/kategori/kok/diskmaskin/filter',
+        fi: '/kategoria/kok/diskmaskin/filter',
+        nl: '/categorie/kok/diskmaskin/filter',
+      },
+    },
     'discount-category': { params: { category: 'filter', discount: 'SAVE10' }, paths: same('/rabatt/filter/SAVE10') },
     discount: { params: { discount: 'SAVE10' }, paths: same('/rabatt/SAVE10') },
     content: { params: { all: 'kundservice/retur' }, paths: same('/kundservice/retur') },
@@ -86,8 +124,15 @@ describe('route table', () => {
   });
 
   it('alternates give one path per locale, with per-locale slugs', () => {
-    expect(alternatesFor('product', { sv: { slug: 'pump' }, no: { slug: 'pumpe' }, da: { slug: 'pumpe' }, fi: { slug: 'pumppu' }, nl: { slug: 'pomp' } }))
-      .toEqual({ sv: '/produkt/pump', no: '/produkt/pumpe', da: '/produkt/pumpe', fi: '/tuote/pumppu', nl: '/product/pomp' });
+    expect(
+      alternatesFor('product', {
+        sv: { slug: 'pump' },
+        no: { slug: 'pumpe' },
+        da: { slug: 'pumpe' },
+        fi: { slug: 'pumppu' },
+        nl: { slug: 'pomp' },
+      }),
+    ).toEqual({ sv: '/produkt/pump', no: '/produkt/pumpe', da: '/produkt/pumpe', fi: '/tuote/pumppu', nl: '/product/pomp' });
     expect(alternatesFor('index', {})).toEqual({ sv: '/', no: '/', da: '/', fi: '/', nl: '/' });
     expect(localizedRouteName('product-category-all', 'da')).toBe('product-category-all___da');
   });

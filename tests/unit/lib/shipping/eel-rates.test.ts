@@ -4,7 +4,8 @@ import { LOCALE_CODES as CHECKOUT_LOCALES } from '#lib/market/locales.ts';
 import { EEL_RATES } from '#lib/shipping/eel-rate-table.ts';
 import { eelShippingOptions, FREE_SHIPPING_THRESHOLD_MINOR } from '#lib/shipping/eel-rates.ts';
 
-const summary = (options: ReturnType<typeof eelShippingOptions>) => options.map((o) => [o.id, o.priceMinor, o.deliveryDays.min, o.deliveryDays.max]);
+const summary = (options: ReturnType<typeof eelShippingOptions>) =>
+  options.map((o) => [o.id, o.priceMinor, o.deliveryDays.min, o.deliveryDays.max]);
 
 describe('eelShippingOptions', () => {
   it('sv mainland: every service, cheapest first, with VAT rate and service point flag', () => {
@@ -16,8 +17,16 @@ describe('eelShippingOptions', () => {
       ['dhl-express', 14_900, 1, 1],
     ]);
     expect(options[0]).toEqual({
-      id: 'postnord-service-point', carrier: 'PostNord', name: 'PostNord MyPack Collect', kind: 'service_point', priceMinor: 4_900,
-      vatRate: 25, isFree: false, deliveryDays: { min: 1, max: 3 }, hasServicePoints: true, zone: 'standard',
+      id: 'postnord-service-point',
+      carrier: 'PostNord',
+      name: 'PostNord MyPack Collect',
+      kind: 'service_point',
+      priceMinor: 4_900,
+      vatRate: 25,
+      isFree: false,
+      deliveryDays: { min: 1, max: 3 },
+      hasServicePoints: true,
+      zone: 'standard',
     });
     expect(options.map((o) => o.hasServicePoints)).toEqual([true, true, false, false]);
   });
@@ -41,25 +50,41 @@ describe('eelShippingOptions', () => {
   });
 
   it('free shipping from the threshold makes standard options free, never express', () => {
-    const free = eelShippingOptions({ locale: 'sv', postalCode: '111 22', weightGrams: 800, goodsTotalMinor: FREE_SHIPPING_THRESHOLD_MINOR.sv });
+    const free = eelShippingOptions({
+      locale: 'sv',
+      postalCode: '111 22',
+      weightGrams: 800,
+      goodsTotalMinor: FREE_SHIPPING_THRESHOLD_MINOR.sv,
+    });
     expect(free.map((o) => [o.id, o.priceMinor, o.isFree])).toEqual([
       ['dhl-service-point', 0, true], // ties at 0: fastest, then by id
       ['postnord-home', 0, true],
       ['postnord-service-point', 0, true],
       ['dhl-express', 14_900, false],
     ]);
-    const justBelow = eelShippingOptions({ locale: 'sv', postalCode: '111 22', weightGrams: 800, goodsTotalMinor: FREE_SHIPPING_THRESHOLD_MINOR.sv - 1 });
+    const justBelow = eelShippingOptions({
+      locale: 'sv',
+      postalCode: '111 22',
+      weightGrams: 800,
+      goodsTotalMinor: FREE_SHIPPING_THRESHOLD_MINOR.sv - 1,
+    });
     expect(justBelow.every((o) => !o.isFree && o.priceMinor > 0)).toBe(true);
   });
 
   it('free shipping also covers remote and island surcharges', () => {
     const options = eelShippingOptions({ locale: 'da', postalCode: '3700', weightGrams: 800, goodsTotalMinor: 44_900 });
     // All free and equally fast (1 + 1 island day): ordered by id. No express to Bornholm.
-    expect(options.map((o) => [o.id, o.priceMinor, o.zone])).toEqual([['gls-home', 0, 'island'], ['gls-parcelshop', 0, 'island'], ['postnord-service-point', 0, 'island']]);
+    expect(options.map((o) => [o.id, o.priceMinor, o.zone])).toEqual([
+      ['gls-home', 0, 'island'],
+      ['gls-parcelshop', 0, 'island'],
+      ['postnord-service-point', 0, 'island'],
+    ]);
   });
 
   it('picks the weight bracket: 1000 g is the first, 1001 g the second', () => {
-    const at = (weightGrams: number) => eelShippingOptions({ locale: 'fi', postalCode: '00100', weightGrams, goodsTotalMinor: 0 }).find((o) => o.id === 'posti-home')?.priceMinor;
+    const at = (weightGrams: number) =>
+      eelShippingOptions({ locale: 'fi', postalCode: '00100', weightGrams, goodsTotalMinor: 0 }).find((o) => o.id === 'posti-home')
+        ?.priceMinor;
     expect(at(0)).toBe(990);
     expect(at(1_000)).toBe(990);
     expect(at(1_001)).toBe(1_190);
@@ -107,18 +132,32 @@ describe('eelShippingOptions', () => {
   });
 
   it('always sorted by price, express never free, free exactly from the threshold', () => {
-    const postal = { sv: ['111 22', '981 38', '621 41'], no: ['0150', '9008'], da: ['1050', '3700'], fi: ['00100', '96100'], nl: ['1011 AB', '1791 AB'] };
-    fc.assert(fc.property(fc.constantFrom(...CHECKOUT_LOCALES), fc.nat(2), fc.integer({ min: 0, max: 40_000 }), fc.integer({ min: 0, max: 100_000 }), (locale, p, weightGrams, goodsTotalMinor) => {
-      const codes = postal[locale];
-      const options = eelShippingOptions({ locale, postalCode: codes[p % codes.length]!, weightGrams, goodsTotalMinor });
-      const freeAllowed = goodsTotalMinor >= FREE_SHIPPING_THRESHOLD_MINOR[locale];
-      options.forEach((o, i) => {
-        if (i > 0) expect(o.priceMinor).toBeGreaterThanOrEqual(options[i - 1]!.priceMinor);
-        expect(o.isFree).toBe(freeAllowed && o.kind !== 'express');
-        expect(o.priceMinor === 0).toBe(o.isFree);
-        expect(o.vatRate).toBe(EEL_RATES[locale].vatRate);
-      });
-    }));
+    const postal = {
+      sv: ['111 22', '981 38', '621 41'],
+      no: ['0150', '9008'],
+      da: ['1050', '3700'],
+      fi: ['00100', '96100'],
+      nl: ['1011 AB', '1791 AB'],
+    };
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...CHECKOUT_LOCALES),
+        fc.nat(2),
+        fc.integer({ min: 0, max: 40_000 }),
+        fc.integer({ min: 0, max: 100_000 }),
+        (locale, p, weightGrams, goodsTotalMinor) => {
+          const codes = postal[locale];
+          const options = eelShippingOptions({ locale, postalCode: codes[p % codes.length]!, weightGrams, goodsTotalMinor });
+          const freeAllowed = goodsTotalMinor >= FREE_SHIPPING_THRESHOLD_MINOR[locale];
+          options.forEach((o, i) => {
+            if (i > 0) expect(o.priceMinor).toBeGreaterThanOrEqual(options[i - 1]!.priceMinor);
+            expect(o.isFree).toBe(freeAllowed && o.kind !== 'express');
+            expect(o.priceMinor === 0).toBe(o.isFree);
+            expect(o.vatRate).toBe(EEL_RATES[locale].vatRate);
+          });
+        },
+      ),
+    );
   });
 });
 

@@ -12,12 +12,17 @@ describe('demo catalogue generator', () => {
 
   it('is deterministic', () => {
     expect(JSON.stringify(generateDemoCatalogue({ products: 50, now }))).toBe(JSON.stringify(generateDemoCatalogue({ products: 50, now })));
-    expect(JSON.stringify(generateDemoCatalogue({ products: 50, now, seed: 2 }))).not.toBe(JSON.stringify(generateDemoCatalogue({ products: 50, now })));
+    expect(JSON.stringify(generateDemoCatalogue({ products: 50, now, seed: 2 }))).not.toBe(
+      JSON.stringify(generateDemoCatalogue({ products: 50, now })),
+    );
   });
 
   it('has appliance categories three levels deep, ≥ 20 brands and tags', () => {
     const byId = new Map(cat.categories.map((c) => [c.id, c]));
-    const depth = (id: number): number => { const c = byId.get(id)!; return c.parent_id ? 1 + depth(c.parent_id) : 1; };
+    const depth = (id: number): number => {
+      const c = byId.get(id)!;
+      return c.parent_id ? 1 + depth(c.parent_id) : 1;
+    };
     expect(Math.max(...cat.categories.map((c) => depth(c.id)))).toBe(3);
     expect(cat.brands.length).toBeGreaterThanOrEqual(20);
     expect(cat.tags.length).toBeGreaterThan(0);
@@ -53,8 +58,12 @@ describe('demo catalogue generator', () => {
       expect(new Date(deal.starts_at).getTime()).toBeLessThan(now.getTime());
       expect(new Date(deal.expires_at).getTime()).toBeGreaterThan(now.getTime());
       expect(cat.content_pages.filter((p) => p.locale === locale).length).toBeGreaterThan(0);
-      expect(cat.widgets.filter((w) => w.locale === locale).map((w) => w.slug).sort())
-        .toEqual(['cart-footer', 'cart-header', 'cookie-alert', 'footer-columns', 'store-message', 'store-message-footer']);
+      expect(
+        cat.widgets
+          .filter((w) => w.locale === locale)
+          .map((w) => w.slug)
+          .sort(),
+      ).toEqual(['cart-footer', 'cart-header', 'cookie-alert', 'footer-columns', 'store-message', 'store-message-footer']);
     }
   });
 });

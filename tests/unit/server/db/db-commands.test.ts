@@ -9,10 +9,15 @@ import { generateDemoCatalogue } from '#server/catalogue/demo-generator.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pf-cli-'));
 const dbFile = path.join(dir, 'cli.db');
-const cli = (...args: string[]) => spawnSync(process.execPath, ['scripts/db.mjs', ...args], { encoding: 'utf8', env: { ...process.env, DATABASE_URL: `sqlite:${dbFile}` } });
+const cli = (...args: string[]) =>
+  spawnSync(process.execPath, ['scripts/db.mjs', ...args], { encoding: 'utf8', env: { ...process.env, DATABASE_URL: `sqlite:${dbFile}` } });
 const products = () => {
   const db = new DatabaseSync(dbFile);
-  try { return (db.prepare('SELECT count(*) AS n FROM products').get() as { n: number }).n; } finally { db.close(); }
+  try {
+    return (db.prepare('SELECT count(*) AS n FROM products').get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
 };
 
 describe('db CLI', () => {

@@ -14,6 +14,14 @@ describe('rate limiter', () => {
     const h = new Headers({ 'x-forwarded-for': '203.0.113.9, 10.0.0.1' });
     expect(clientIp(h, () => '10.0.0.1', false)).toBe('10.0.0.1');
     expect(clientIp(h, () => '10.0.0.1', true)).toBe('203.0.113.9');
-    expect(clientIp(new Headers(), () => { throw new Error('no socket'); }, false)).toBe('unknown');
+    expect(
+      clientIp(
+        new Headers(),
+        () => {
+          throw new Error('no socket');
+        },
+        false,
+      ),
+    ).toBe('unknown');
   });
 });

@@ -2,17 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { assembleIndex } from '#server/search/search-index.ts';
 import { matchQuery } from '#server/search/match.ts';
 
-const index = assembleIndex('v1', [
-  { id: 1, sku: 'BOS-000001', name: 'Filter till Bosch diskmaskin', brand: 'Bosch' },
-  { id: 2, sku: 'ELE-000002', name: 'Pump till Electrolux tvättmaskin', brand: 'Electrolux' },
-  { id: 3, sku: 'FIL-000003', name: 'Lock till Miele ugn', brand: 'Miele' },
-  { id: 4, sku: 'BOS-000004', name: 'Filterkassett till Bosch fläkt', brand: 'Bosch' },
-], [
-  { product_id: 1, category_id: 10, main: 1, name: 'Filter' },
-  { product_id: 2, category_id: 11, main: 1, name: 'Pumpar' },
-  { product_id: 3, category_id: 12, main: 1, name: 'Lock' },
-  { product_id: 4, category_id: 10, main: 1, name: 'Filter' },
-], [{ id: 10, name: 'Filter', slug: 'filter', uri: '/kategori/filter', hierarchy: ['Filter'] }]);
+const index = assembleIndex(
+  'v1',
+  [
+    { id: 1, sku: 'BOS-000001', name: 'Filter till Bosch diskmaskin', brand: 'Bosch' },
+    { id: 2, sku: 'ELE-000002', name: 'Pump till Electrolux tvättmaskin', brand: 'Electrolux' },
+    { id: 3, sku: 'FIL-000003', name: 'Lock till Miele ugn', brand: 'Miele' },
+    { id: 4, sku: 'BOS-000004', name: 'Filterkassett till Bosch fläkt', brand: 'Bosch' },
+  ],
+  [
+    { product_id: 1, category_id: 10, main: 1, name: 'Filter' },
+    { product_id: 2, category_id: 11, main: 1, name: 'Pumpar' },
+    { product_id: 3, category_id: 12, main: 1, name: 'Lock' },
+    { product_id: 4, category_id: 10, main: 1, name: 'Filter' },
+  ],
+  [{ id: 10, name: 'Filter', slug: 'filter', uri: '/kategori/filter', hierarchy: ['Filter'] }],
+);
 
 const ids = (q: string) => Array.from(matchQuery(index, q).docs).map((d) => index.ids[d]);
 
