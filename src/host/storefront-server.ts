@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { resolveRequest } from '#lib/routing/request-mapping.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import { fileExists, resolveInside, sendFile } from './static-files.ts';
+import { errorBody, type ApiErrorCode } from '#lib/api/errors.ts';
 
 type AstroHandler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => Promise<void> | void;
 export interface Build {
@@ -26,15 +27,22 @@ export async function loadBuild(dir: string): Promise<Build> {
   return { dir: abs, clientDir: path.join(abs, 'client'), handler: mod.handler };
 }
 
-function plain(res: ServerResponse, status: number, text: string): void {
-  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
-  res.end(text);
+/** Callers of the API, /captuerr and the admin routes get the one JSON error body; browsers a plain text. */
+const wantsJson = (req: IncomingMessage) => /^\/(?:api|admin)\/|^\/captuerr(?:[/?]|$)/.test(req.url ?? '');
+
+function fail(req: IncomingMessage, res: ServerResponse, status: number, code: ApiErrorCode, text: string): void {
+  const json = wantsJson(req);
+  res.writeHead(status, {
+    'content-type': json ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8',
+    'cache-control': 'no-store',
+  });
+  res.end(json ? JSON.stringify(errorBody(code, text)) : text);
 }
 
 function notFound(req: IncomingMessage, res: ServerResponse, build: Build, locale: LocaleCode): void {
   const page = path.join(build.clientDir, locale, '404', 'index.html');
   if (fileExists(page)) sendFile(req, res, page, 404);
-  else plain(res, 404, 'This page could not be found');
+  else fail(req, res, 404, 'not_found', 'This page could not be found');
 }
 
 export function createStorefrontServer(initial: Build, domains: Record<LocaleCode, string>) {
@@ -50,7 +58,13 @@ export function createStorefrontServer(initial: Build, domains: Record<LocaleCod
     }
     const r = resolveRequest(req.headers.host, url.pathname, domains);
     if (r.kind === 'unknown-host')
-      return plain(res, 421, `Misdirected request: ${String(req.headers.host ?? '(no host)')} is not a storefront of this server`);
+      return fail(
+        req,
+        res,
+        421,
+        'misdirected_request',
+        `Misdirected request: ${String(req.headers.host ?? '(no host)')} is not a storefront of this server`,
+      );
 
     if (r.kind === 'passthrough') {
       const file = resolveInside(current.clientDir, url.pathname);
@@ -66,7 +80,7 @@ export function createStorefrontServer(initial: Build, domains: Record<LocaleCod
 
     const { match } = r;
     if (match.mode === 'static') {
-      if (req.method !== 'GET' && req.method !== 'HEAD') return plain(res, 405, 'Method not allowed');
+      if (req.method !== 'GET' && req.method !== 'HEAD') return fail(req, res, 405, 'method_not_allowed', 'Method not allowed');
       const file = resolveInside(current.clientDir, path.posix.join(match.internalPath, 'index.html'));
       if (fileExists(file)) return sendFile(req, res, file);
       return notFound(req, res, current, r.locale);
@@ -81,7 +95,7 @@ export function createStorefrontServer(initial: Build, domains: Record<LocaleCod
       onRequest(req, res);
     } catch (err) {
       console.error('request failed', err);
-      if (!res.headersSent) plain(res, 500, 'Internal server error');
+      if (!res.headersSent) fail(req, res, 500, 'internal_error', 'Internal server error');
       else res.destroy();
     }
   });

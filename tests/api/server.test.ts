@@ -22,6 +22,8 @@ describe('storefront server', () => {
     }
     const api = await request(`http://evil.example:${port}/api/strings?locale=sv&sid=1`);
     expect(api.status).toBe(421);
+    expect(api.headers['content-type']).toContain('application/json');
+    expect(api.json().error.code).toBe('misdirected_request');
   });
 
   it('gives the localized 404 page for an unknown path or product', async () => {

@@ -17,6 +17,8 @@ export const API_ERROR_STATUS = {
   not_found: 404,
   unknown_widget: 404,
   method_not_allowed: 405,
+  /** The Host is not one of this server's storefronts (answered by the HTTP host). */
+  misdirected_request: 421,
   rebuild_running: 409,
   /** The server's total changed since the shopper last saw it: show the new total and ask again. */
   price_changed: 409,
