@@ -8,13 +8,17 @@ test.beforeEach(async ({ page }) => consentGiven(page, sv));
 test('unhandled client errors are posted to /captuerr', async ({ page }) => {
   await page.goto(sv + '/');
   await hydrated(page);
-  const posted = page.waitForRequest((r) => r.url().endsWith('/captuerr') && r.method() === 'POST');
+  const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/captuerr' && r.request().method() === 'POST');
   await page.evaluate(() => {
     setTimeout(() => {
       throw new Error('boom from a test');
     });
   });
-  const body = (await posted).postDataJSON() as { error: string; url: string; userAgent: string; level: string };
+  const response = await answered;
+  // The report carries the storefront's locale and sid like every call, and the server accepts it.
+  expect(new URL(response.url()).searchParams.get('locale')).toBe('sv');
+  expect(response.status()).toBe(204);
+  const body = response.request().postDataJSON() as { error: string; url: string; userAgent: string; level: string };
   expect(body.error).toContain('boom from a test');
   expect(body).toMatchObject({ level: 'error', url: sv + '/' });
   expect(body.userAgent).toContain('Chrome');
