@@ -1,5 +1,6 @@
 // `npm start`: migrate, seed the demo catalogue when the database is empty, build when there is no build
-// (or it was built for other public origins), then serve all five storefronts.
+// (or it was built for other public origins), then serve all five storefronts (and, outside production, the
+// provider sandbox: sandbox/README.md).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -22,5 +23,10 @@ if (!built) {
   const r = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], { stdio: 'inherit', env: { ...process.env, PARTSFRONT_OUT_DIR: dir } });
   if (r.status !== 0) process.exit(r.status ?? 1);
   fs.writeFileSync(infoFile, JSON.stringify({ origins, builtAt: new Date().toISOString() }));
+}
+// Outside production the provider sandbox runs in this process too (card, wallets, pay later … without accounts).
+if (process.env.NODE_ENV !== 'production' && process.env.PARTSFRONT_SANDBOX !== 'off') {
+  const { startSandboxForShop } = await import('#sandbox/in-process.ts');
+  await startSandboxForShop();
 }
 await import('#host/index.ts');

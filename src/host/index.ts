@@ -5,6 +5,7 @@ import { createStorefrontServer, loadBuild } from './storefront-server.ts';
 import { parseDomains } from '#lib/market/locales.ts';
 import { BUILDS_DIR, currentBuildDir, SERVER_PID_FILE } from '#builds/build-dir.ts';
 import { registerSwitchHook } from '#builds/switch-hook.ts';
+import { registerSandboxWebhook } from '#server/payments/sandbox-webhook.ts';
 
 const port = Number(process.env.PORT ?? 4321);
 const host = process.env.HOST ?? '0.0.0.0';
@@ -15,6 +16,7 @@ const app = createStorefrontServer(build, domains);
 app.server.listen(port, host, () => {
   console.log(`Partsfront serving build ${path.relative(process.cwd(), build.dir) || '.'} on ${host}:${port}`);
   for (const [code, domain] of Object.entries(domains)) console.log(`  ${code}: http://${domain}:${port}`);
+  void registerSandboxWebhook();
 });
 
 // A rebuild started in this process (POST /admin/rebuild) switches in-process when its build is done.

@@ -9,8 +9,10 @@ import { API_PORT, TEST_BUILD_DIR, TEST_DIR } from '#tests/support/test-env.ts';
 import { buildSite, databaseUrlFor, hasTestBuild, resetDatabase } from '#tests/support/prepare.ts';
 import { startServer, type RunningServer } from '#tests/support/server.ts';
 import path from 'node:path';
+import { startSandbox, type RunningSandbox } from '#sandbox/server.ts';
 
 let server: RunningServer | undefined;
+let sandbox: RunningSandbox | undefined;
 
 export default async function setup(project: TestProject) {
   const engineUrl = databaseUrlFor(process.env.DATABASE_URL);
@@ -27,14 +29,23 @@ export default async function setup(project: TestProject) {
   await resetDatabase(url);
   fs.mkdirSync(TEST_DIR, { recursive: true });
   // A configured internal-cart token lets the suite check x-be-internal (docs/adr/0004-public-api-and-search.md).
-  server = await startServer({ port: API_PORT, databaseUrl: url, buildDir: TEST_BUILD_DIR, env: { PARTSFRONT_INTERNAL_TOKEN: 'api-suite-internal-token' } });
+  // The provider sandbox (Adyen, Klarna …) on a free port: the server's payment providers default to it outside production.
+  sandbox = await startSandbox({ port: 0 });
+  server = await startServer({
+    port: API_PORT,
+    databaseUrl: url,
+    buildDir: TEST_BUILD_DIR,
+    env: { PARTSFRONT_INTERNAL_TOKEN: 'api-suite-internal-token', PARTSFRONT_SANDBOX_URL: sandbox.url },
+  });
   project.provide('apiBase', `http://sv.localhost:${API_PORT}`);
   project.provide('databaseUrl', url);
+  project.provide('sandboxUrl', sandbox.url);
   return async () => {
     await server?.stop();
+    await sandbox?.close();
   };
 }
 
 declare module 'vitest' {
-  export interface ProvidedContext { apiBase: string; databaseUrl: string }
+  export interface ProvidedContext { apiBase: string; databaseUrl: string; sandboxUrl: string }
 }

@@ -1,11 +1,14 @@
 /** Paths and ports shared by the API and browser suites (one seeded DB + one build per `npm test`). */
 import path from 'node:path';
 
-export const TEST_DIR = path.resolve('.cache/test');
+/** PF_TEST_DIR: a second copy (database + build) so two people's test runs in one checkout do not rebuild under each other. */
+export const TEST_DIR = path.resolve(process.env.PF_TEST_DIR ?? '.cache/test');
 export const TEST_BUILD_DIR = path.join(TEST_DIR, 'build');
 export const TEST_SQLITE_FILE = path.join(TEST_DIR, 'catalogue.db');
 export const TEST_PRODUCTS = 300;
 /** The e2e server's port is also the port in the build's cross-domain links. */
 export const E2E_PORT = Number(process.env.PF_E2E_PORT ?? 4410);
 export const API_PORT = Number(process.env.PF_API_PORT ?? 4411);
+/** The provider sandbox inside the e2e server (the API suite starts its own on a free port). */
+export const E2E_SANDBOX_PORT = Number(process.env.PF_E2E_SANDBOX_PORT ?? 4412);
 export const origin = (locale: string, port = E2E_PORT) => `http://${locale}.localhost:${port}`;

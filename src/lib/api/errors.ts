@@ -27,6 +27,8 @@ export const API_ERROR_STATUS = {
   unsupported_media_type: 415,
   rate_limited: 429,
   internal_error: 500,
+  /** A payment provider is down, slow or answered 5xx: nothing was charged, the shopper may try again. */
+  provider_unavailable: 503,
 } as const;
 
 export type ApiErrorCode = keyof typeof API_ERROR_STATUS;

@@ -18,6 +18,10 @@ export const API_PATHS = {
     open: '/api/checkout',
     one: (id: string) => `/api/checkout/${encodeURIComponent(id)}`,
     place: (id: string) => `/api/checkout/${encodeURIComponent(id)}/place`,
+    /** Where a provider's hosted page sends the shopper back (GET, from the browser). */
+    paymentReturn: (id: string) => `/api/checkout/${encodeURIComponent(id)}/return`,
   },
+  /** Provider notifications (webhooks): called by the provider, never by the browser. */
+  paymentNotifications: (provider: string) => `/api/payments/${provider}/notifications`,
   captuerr: '/captuerr',
 } as const;

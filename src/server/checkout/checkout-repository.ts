@@ -4,8 +4,24 @@ import type { Db } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import type { CartLineInput } from '#lib/api/cart-contracts.ts';
 import type { CheckoutCustomer } from '#lib/api/checkout-contracts.ts';
+import type { CartContext } from '#server/cart/cart-service.ts';
 
-export interface ProviderSessionRecord { id: string; locale: LocaleCode; provider: string; amountMinor: number; reference: string }
+export interface ProviderSessionRecord {
+  id: string;
+  locale: LocaleCode;
+  provider: string;
+  amountMinor: number;
+  /** `${checkout id}.${attempt}`: the shop's reference of this payment attempt (provider-side idempotency key). */
+  reference: string;
+  /** The storefront method it was opened for, and its hosted page: an open session for the same amount and method is reused. */
+  method?: string;
+  redirectUrl?: string;
+  openedAt?: string;
+  /** The logged-in customer's pricing the amount was computed with: completion from a return or notification re-prices with it. */
+  context?: CartContext;
+  /** The provider reported it declined, cancelled or expired: the next placing opens a new attempt. */
+  closed?: boolean;
+}
 
 export interface CheckoutRecord {
   id: string;
@@ -26,11 +42,14 @@ export interface CheckoutRecord {
 /** 128 random bits: the checkout id is also what opens its confirmation page, so it must not be guessable. */
 export const newCheckoutId = (): string => randomBytes(16).toString('base64url');
 
-export async function loadCheckout(db: Db, id: string, locale: LocaleCode): Promise<CheckoutRecord | undefined> {
-  const row = await db.selectFrom('checkouts').selectAll().where('id', '=', id).where('locale', '=', locale).executeTakeFirst();
+/** A checkout of this storefront; without a locale (provider notifications) of any storefront, with its own locale. */
+export async function loadCheckout(db: Db, id: string, locale?: LocaleCode): Promise<CheckoutRecord | undefined> {
+  let query = db.selectFrom('checkouts').selectAll().where('id', '=', id);
+  if (locale) query = query.where('locale', '=', locale);
+  const row = await query.executeTakeFirst();
   if (!row) return undefined;
   return {
-    id: row.id, locale, status: row.status as CheckoutRecord['status'], items: JSON.parse(row.items), coupons: JSON.parse(row.coupons),
+    id: row.id, locale: row.locale as LocaleCode, status: row.status as CheckoutRecord['status'], items: JSON.parse(row.items), coupons: JSON.parse(row.coupons),
     customer: JSON.parse(row.customer), shippingProcessor: row.shipping_processor, shippingOptionId: row.shipping_option_id,
     servicePointId: row.service_point_id, paymentMethod: row.payment_method, providerSessions: JSON.parse(row.provider_sessions), orderId: row.order_id,
   };

@@ -5,13 +5,16 @@
  */
 import type { Db } from '#server/db/connection.ts';
 import { LOCALES, type LocaleCode } from '#lib/market/locales.ts';
-import type { PlaceOrderResponse } from '#lib/api/checkout-contracts.ts';
+import type { PaymentMethodView, PlaceOrderResponse } from '#lib/api/checkout-contracts.ts';
 import { customerProblems } from '#lib/checkout/customer-problems.ts';
 import { checkoutMessage, type CheckoutMessageKey } from '#lib/checkout/problem-messages.ts';
 import { ApiFailure } from '#server/http/endpoint.ts';
 import type { CartContext } from '#server/cart/cart-service.ts';
 import { providerFor } from '#server/payments/provider-registry.ts';
-import { quoteCheckout } from './checkout-quote.ts';
+import { ProviderUnavailable, type PaymentProvider } from '#server/payments/payment-provider.ts';
+import type { CheckoutRecord } from './checkout-repository.ts';
+import { openPaymentSession } from './payment-session.ts';
+import { quoteCheckout, type CheckoutQuote } from './checkout-quote.ts';
 import { completeCheckout, PriceChanged } from './complete-checkout.ts';
 import { requireCheckout } from './checkout-service.ts';
 import { paymentMethodsFor } from './payment-methods.ts';
@@ -22,6 +25,16 @@ export interface CheckoutUrls { confirmation: (id: string) => string; failed: (i
 const refuse = (locale: LocaleCode, key: CheckoutMessageKey, status = 400): never => {
   throw new ApiFailure(status, status === 409 ? (key === 'out_of_stock' ? 'out_of_stock' : 'price_changed') : 'invalid_request', checkoutMessage(locale, key));
 };
+
+/** The provider's hosted page for exactly the server's total; a provider that is down is a retryable 503, nothing saved. */
+async function externalPayment(db: Db, c: CheckoutRecord, q: CheckoutQuote, method: PaymentMethodView, provider: PaymentProvider, ctx: CartContext): Promise<PlaceOrderResponse> {
+  try {
+    return await openPaymentSession(db, c, q, method, provider, ctx);
+  } catch (err) {
+    if (err instanceof ProviderUnavailable) throw new ApiFailure(503, 'provider_unavailable', checkoutMessage(c.locale, 'provider_unavailable'));
+    throw err;
+  }
+}
 
 export async function placeOrder(db: Db, locale: LocaleCode, id: string, urls: CheckoutUrls, ctx: CartContext): Promise<PlaceOrderResponse> {
   const c = await requireCheckout(db, locale, id);
@@ -36,7 +49,7 @@ export async function placeOrder(db: Db, locale: LocaleCode, id: string, urls: C
   const method = paymentMethodsFor(locale).find((m) => m.id === c.paymentMethod && m.customer_types.includes(type));
   const provider = method && providerFor(method.id);
   if (!method || !provider) return refuse(locale, 'payment_method');
-  if (provider.id !== 'invoice') return refuse(locale, 'payment_method'); // external providers: wired in provider-registry.ts
+  if (provider.id !== 'invoice') return externalPayment(db, c, quote, method, provider, ctx);
   try {
     const session = await provider.createSession({
       reference: c.id, checkoutId: c.id, locale, currency: quote.totals.currency, amountMinor: quote.totals.total_minor, vatMinor: quote.totals.vat_minor,

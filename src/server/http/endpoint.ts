@@ -41,11 +41,25 @@ export function requireStore(url: URL): { locale: LocaleCode; sid: number } {
 
 /** Reads at most `limit` bytes of JSON: a larger body is a 413, malformed JSON a 400. */
 export async function readJsonBody(request: Request, limit = MAX_JSON_BODY_BYTES): Promise<unknown> {
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > limit) throw new ApiFailure(413, 'body_too_large', `request body exceeds ${limit} bytes`);
+  if (Number(request.headers.get('content-length') ?? '0') > limit)
+    throw new ApiFailure(413, 'body_too_large', `request body exceeds ${limit} bytes`);
   const type = request.headers.get('content-type') ?? '';
   if (type && !/^application\/json\b|^text\/plain\b/i.test(type))
     throw new ApiFailure(415, 'unsupported_media_type', 'send the body as application/json');
+  const text = await readTextBody(request, limit);
+  // NUL cannot be stored in PostgreSQL text and has no business in any field: refuse it up front.
+  if (text.includes('\0') || /\\u0000/i.test(text)) throw new ApiFailure(400, 'bad_json', 'NUL characters are not accepted');
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiFailure(400, 'bad_json', 'the body is not valid JSON');
+  }
+}
+
+/** Reads at most `limit` bytes of a body as UTF-8 text (as sent: signatures are checked over it); larger is a 413. */
+export async function readTextBody(request: Request, limit: number): Promise<string> {
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > limit) throw new ApiFailure(413, 'body_too_large', `request body exceeds ${limit} bytes`);
   if (!request.body) throw new ApiFailure(400, 'bad_json', 'a JSON body is required');
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -65,14 +79,7 @@ export async function readJsonBody(request: Request, limit = MAX_JSON_BODY_BYTES
     if (err instanceof ApiFailure) throw err;
     throw new ApiFailure(413, 'body_too_large', 'request body could not be read within the size limit');
   }
-  const text = Buffer.concat(chunks).toString('utf8');
-  // NUL cannot be stored in PostgreSQL text and has no business in any field: refuse it up front.
-  if (text.includes('\0') || /\\u0000/i.test(text)) throw new ApiFailure(400, 'bad_json', 'NUL characters are not accepted');
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new ApiFailure(400, 'bad_json', 'the body is not valid JSON');
-  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** zod validation with a readable first issue as the message. */

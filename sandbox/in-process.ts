@@ -1,0 +1,24 @@
+/**
+ * The sandbox inside the shop's own process (`npm start`, the e2e server): started when the shop's
+ * providers default to it (outside production, PARTSFRONT_SANDBOX not `off`, no PARTSFRONT_SANDBOX_URL
+ * pointing at one elsewhere). Sets PARTSFRONT_SANDBOX_URL so the providers find it on any port.
+ */
+import { sandboxUrl } from '#server/payments/provider-config.ts';
+import { startSandbox, type RunningSandbox } from './server.ts';
+
+export async function startSandboxForShop(port = Number(process.env.PARTSFRONT_SANDBOX_PORT ?? 4330)): Promise<RunningSandbox | null> {
+  if (!sandboxUrl() || process.env.PARTSFRONT_SANDBOX_URL) return null;
+  try {
+    const publicBaseUrl = process.env.PARTSFRONT_SANDBOX_PUBLIC_URL;
+    const sandbox = await startSandbox({ port, ...(publicBaseUrl ? { publicBaseUrl } : {}) });
+    process.env.PARTSFRONT_SANDBOX_URL = `http://127.0.0.1:${sandbox.port}`;
+    console.log(
+      `Provider sandbox (Adyen, Klarna, Walley, Two, Ingrid emulators) on ${sandbox.url} — PARTSFRONT_SANDBOX=off to leave it out`,
+    );
+    return sandbox;
+  } catch (err) {
+    // Most likely a standalone sandbox (node sandbox/server.ts) already has the port: use that one.
+    console.warn(`Provider sandbox not started on port ${port}: ${err instanceof Error ? err.message : String(err)}`);
+    return null;
+  }
+}

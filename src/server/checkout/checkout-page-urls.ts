@@ -1,0 +1,11 @@
+/** The storefront pages a checkout ends on (docs/product/checkout.md#routes), as paths on the storefront's own domain. */
+import type { LocaleCode } from '#lib/market/locales.ts';
+import { pathFor } from '#lib/routing/routes.ts';
+import type { CheckoutUrls } from './place-order.ts';
+
+export function checkoutPageUrls(locale: LocaleCode): CheckoutUrls {
+  return {
+    confirmation: (id) => pathFor('checkout-confirmation-id', locale, { id }),
+    failed: (id, reason) => `${pathFor('checkout-failed-id', locale, { id })}?reason=${encodeURIComponent(reason)}`,
+  };
+}

@@ -1,0 +1,80 @@
+/**
+ * What the shopper's return and the provider's notifications do with a payment the provider reports
+ * (docs/adr/0007-checkout-orders-and-money.md#one-completion-routine): an authorized or captured one goes
+ * through completeCheckout; one that cannot become the order (the price changed since the session was
+ * opened, or stock ran out) is cancelled at the provider and the checkout reopened with its cart intact.
+ * A failed one closes its session, so the next placing opens a new attempt.
+ */
+import type { Db } from '#server/db/connection.ts';
+import { LOCALES } from '#lib/market/locales.ts';
+import type { PaymentProvider, PaymentSessionKind, PaymentState } from '#server/payments/payment-provider.ts';
+import { saveCheckout, type CheckoutRecord } from './checkout-repository.ts';
+import { completeCheckout, PriceChanged } from './complete-checkout.ts';
+import { parseOrderDetails } from './order-details.ts';
+import { OutOfStock } from './stock-reservation.ts';
+
+export type Finished = { ok: true; orderNumber: string } | { ok: false; reason: 'price_changed' | 'out_of_stock' };
+
+/** Marks the checkout's session of this kind closed (when it is this session) and the checkout open again. */
+export async function closeSession(db: Db, c: CheckoutRecord, kind: PaymentSessionKind, sessionId: string): Promise<void> {
+  const record = c.providerSessions[kind];
+  if (!record || record.id !== sessionId || record.closed) return;
+  await saveCheckout(db, { ...c, status: 'open', providerSessions: { ...c.providerSessions, [kind]: { ...record, closed: true } } });
+}
+
+/** Gives an authorized payment back (a captured one is refunded); logged, never thrown: the shopper's answer must not wait on it. */
+export async function releasePayment(provider: PaymentProvider, state: PaymentState, currency: string, why: string): Promise<void> {
+  const s = { ...state, currency: state.currency || currency };
+  try {
+    if (s.status === 'captured') await provider.refund(s, s.amountMinor, `${s.providerReference ?? s.sessionId}-${why}`);
+    else await provider.cancel(s);
+  } catch (err) {
+    console.error(
+      `[checkout] could not release ${provider.id} payment ${s.providerReference ?? s.sessionId} (${why}):`,
+      err instanceof Error ? err.message : err,
+    );
+  }
+}
+
+/** A second payment for a checkout another payment (another provider, or another payment of this one) already completed: not to be kept. */
+async function isOtherPayment(db: Db, checkoutId: string, provider: string, state: PaymentState): Promise<boolean> {
+  if (!state.providerReference) return false;
+  const row = await db.selectFrom('orders').select('details').where('checkout_id', '=', checkoutId).executeTakeFirst();
+  if (!row) return false;
+  const kept = parseOrderDetails(row.details).payment;
+  return kept.provider !== provider || (!!kept.provider_reference && kept.provider_reference !== state.providerReference);
+}
+
+export async function finishPayment(
+  db: Db,
+  c: CheckoutRecord,
+  provider: PaymentProvider,
+  state: PaymentState & { status: 'authorized' | 'captured' },
+  source: 'shopper' | 'notification',
+): Promise<Finished> {
+  const record = c.providerSessions[provider.kind];
+  const currency = LOCALES[c.locale].currency;
+  try {
+    const done = await completeCheckout(
+      db,
+      c,
+      {
+        provider: provider.id,
+        status: state.status,
+        amountMinor: state.amountMinor,
+        sessionId: state.sessionId,
+        providerReference: state.providerReference ?? null,
+      },
+      source,
+      record?.context ?? {},
+    );
+    if (!done.created && (await isOtherPayment(db, c.id, provider.id, state))) await releasePayment(provider, state, currency, 'duplicate');
+    return { ok: true, orderNumber: done.orderNumber };
+  } catch (err) {
+    if (!(err instanceof PriceChanged) && !(err instanceof OutOfStock)) throw err;
+    const reason = err instanceof PriceChanged ? 'price_changed' : 'out_of_stock';
+    await releasePayment(provider, state, currency, reason);
+    await closeSession(db, c, provider.kind, state.sessionId);
+    return { ok: false, reason };
+  }
+}
