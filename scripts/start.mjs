@@ -17,10 +17,15 @@ const origins = JSON.stringify(siteSettings().origins);
 let built;
 try {
   built = fs.existsSync(path.join(dir, 'server', 'entry.mjs')) && JSON.parse(fs.readFileSync(infoFile, 'utf8')).origins === origins;
-} catch { built = false; }
+} catch {
+  built = false;
+}
 if (!built) {
   console.log(`building the storefronts into ${path.relative(process.cwd(), dir)} …`);
-  const r = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], { stdio: 'inherit', env: { ...process.env, PARTSFRONT_OUT_DIR: dir } });
+  const r = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], {
+    stdio: 'inherit',
+    env: { ...process.env, PARTSFRONT_OUT_DIR: dir },
+  });
   if (r.status !== 0) process.exit(r.status ?? 1);
   fs.writeFileSync(infoFile, JSON.stringify({ origins, builtAt: new Date().toISOString() }));
 }

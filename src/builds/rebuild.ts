@@ -30,7 +30,7 @@ const stamp = () => new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+
 function runBuild(outDir: string, env: Record<string, string | undefined>, log: (s: string) => void): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.resolve('node_modules/astro/bin/astro.mjs'), 'build'], {
-      env: { ...env, PARTSFRONT_OUT_DIR: outDir, ASTRO_TELEMETRY_DISABLED: '1' },
+      env: { ...env, NODE_ENV: 'production', PARTSFRONT_OUT_DIR: outDir, ASTRO_TELEMETRY_DISABLED: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let tail = '';

@@ -19,37 +19,86 @@ import { fill, money, PLACEHOLDER, productHref } from './format.ts';
 import QuantitySpinner, { type SpinnerLabels } from './QuantitySpinner.tsx';
 
 export interface MiniCartStrings extends SpinnerLabels {
-  title: string; close: string; empty: string; checkout: string; total: string; remove: string;
-  adjusted: string; coupons: string; rejected: string; subscription: string; stock: Record<string, string>;
+  title: string;
+  close: string;
+  empty: string;
+  checkout: string;
+  total: string;
+  remove: string;
+  adjusted: string;
+  coupons: string;
+  rejected: string;
+  subscription: string;
+  stock: Record<string, string>;
   /** cart_notice text key → text; a notice without a key is shown as sent. */
   notices: Record<string, string>;
 }
-interface Props { locale: LocaleCode; t: MiniCartStrings; checkoutHref: string; productPath: string; allowExVAT: boolean }
+interface Props {
+  locale: LocaleCode;
+  t: MiniCartStrings;
+  checkoutHref: string;
+  productPath: string;
+  allowExVAT: boolean;
+}
 
 function useWidget(slug: WidgetSlug, when: boolean): Widget | undefined {
   const [w, setW] = useState<Widget>();
   useEffect(() => {
     if (!when || w) return;
-    fetchWidget(slug).then((r) => r.ok && r.data && setW(r.data)).catch(() => { /* silent (docs/product/errors.md#silent-failures) */ });
+    fetchWidget(slug)
+      .then((r) => r.ok && r.data && setW(r.data))
+      .catch(() => {
+        /* silent (docs/product/errors.md#silent-failures) */
+      });
   }, [when, slug, w]);
   return w && !w.hidden && w.content ? w : undefined;
 }
 
-function Line({ item, locale, t, showVat, productPath }: { item: CartItem; locale: LocaleCode; t: MiniCartStrings; showVat: boolean; productPath: string }) {
+function Line({
+  item,
+  locale,
+  t,
+  showVat,
+  productPath,
+}: {
+  item: CartItem;
+  locale: LocaleCode;
+  t: MiniCartStrings;
+  showVat: boolean;
+  productPath: string;
+}) {
   const locked = isLockedLine(item);
   return (
     <li className="minicart__line" data-testid="minicart-line" data-sku={item.sku}>
       <img src={item.thumb?.url ?? PLACEHOLDER} alt="" width={64} height={64} loading="lazy" />
       <div className="minicart__info">
-        <a href={productHref(productPath, item.slug)} className="minicart__name">{item.name}</a>
-        <span className="minicart__price" data-testid="minicart-line-price">{item.quantity} × {money(item.price, item.vat, showVat, locale)}</span>
-        {item.subscription_interval?.name && <span className="minicart__sub">{fill(t.subscription, { name: item.subscription_interval.name })}</span>}
+        <a href={productHref(productPath, item.slug)} className="minicart__name">
+          {item.name}
+        </a>
+        <span className="minicart__price" data-testid="minicart-line-price">
+          {item.quantity} × {money(item.price, item.vat, showVat, locale)}
+        </span>
+        {item.subscription_interval?.name && (
+          <span className="minicart__sub">{fill(t.subscription, { name: item.subscription_interval.name })}</span>
+        )}
         <span className={`minicart__stock stock--${item.stock_status}`}>{t.stock[item.stock_status] ?? item.stock_status}</span>
-        {item.cart_notice && <p className="notice notice--warning" role="status" data-testid="minicart-notice">{t.notices[item.cart_notice] ?? item.cart_notice}</p>}
-        {item.adjusted_quantity != null && <p className="notice notice--danger" role="alert" data-testid="minicart-adjusted">{fill(t.adjusted, { quantity: item.adjusted_quantity })}</p>}
+        {item.cart_notice && (
+          <p className="notice notice--warning" role="status" data-testid="minicart-notice">
+            {t.notices[item.cart_notice] ?? item.cart_notice}
+          </p>
+        )}
+        {item.adjusted_quantity != null && (
+          <p className="notice notice--danger" role="alert" data-testid="minicart-adjusted">
+            {fill(t.adjusted, { quantity: item.adjusted_quantity })}
+          </p>
+        )}
         <div className="minicart__actions">
           <QuantitySpinner value={item.quantity} disabled={locked} labels={t} onCommit={(q) => changeQuantity(item.uuid, q)} />
-          {!locked && <button type="button" className="linkish" data-testid="minicart-remove" onClick={() => changeQuantity(item.uuid, 0)}>{t.remove}</button>}
+          {!locked && (
+            <button type="button" className="linkish" data-testid="minicart-remove" onClick={() => changeQuantity(item.uuid, 0)}>
+              {t.remove}
+            </button>
+          )}
         </div>
       </div>
     </li>
@@ -75,47 +124,76 @@ export default function MiniCart({ locale, t, checkoutHref, productPath, allowEx
     closeButton.current?.focus();
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && close();
     document.addEventListener('keydown', onKey);
-    return () => { document.removeEventListener('keydown', onKey); opener?.focus?.(); };
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      opener?.focus?.();
+    };
   }, [open]);
 
   const bxgy = disc.coupons.filter(isBuyXGetY);
   const total = cartTotal(items.map((i) => ({ quantity: i.quantity, price: showVat ? i.price : i.price / (1 + i.vat / 100) })));
   if (!open) return null;
   return (
-        <>
-          <div className="minicart-backdrop" onClick={close} />
-          <aside id="minicart" className="minicart" role="dialog" aria-modal="true" aria-label={t.title} data-testid="minicart">
-            <header className="minicart__head">
-              <h2>{t.title}</h2>
-              <button ref={closeButton} type="button" className="minicart__close" aria-label={t.close} onClick={close}>×</button>
-            </header>
-            {header && <div className="minicart__widget" data-testid="minicart-header-widget" dangerouslySetInnerHTML={{ __html: header.content }} />}
-            {disc.rejected.length > 0 && (
-              <div className="notice notice--warning" role="status" data-testid="coupon-rejected">
-                {disc.rejected.map((code) => <p key={code}>{fill(t.rejected, { code })}</p>)}
-                <button type="button" className="linkish" onClick={dismissRejected}>{t.close}</button>
-              </div>
-            )}
-            {items.length === 0 ? (
-              <p className="minicart__empty" data-testid="minicart-empty">{t.empty}</p>
-            ) : (
-              <ul className="minicart__lines">{items.map((i) => <Line key={i.uuid} item={i} locale={locale} t={t} showVat={showVat} productPath={productPath} />)}</ul>
-            )}
-            {bxgy.length > 0 && (
-              <section className="minicart__coupons" data-testid="minicart-coupons">
-                <h3>{t.coupons}</h3>
-                <ul>{bxgy.map((c) => <li key={c.code}>{c.discount_label || c.code}</li>)}</ul>
-              </section>
-            )}
-            {items.length > 0 && (
-              <p className={`minicart__total${busy ? ' is-busy' : ''}`}>
-                <span>{t.total}</span>
-                <strong data-testid="minicart-total" data-amount={total}>{money(total, 0, true, locale)}</strong>
-              </p>
-            )}
-            {showCheckoutButton(document.documentElement.dataset.route, items.length) && <a className="button minicart__checkout" href={checkoutHref} data-testid="minicart-checkout">{t.checkout}</a>}
-            {footer && <div className="minicart__widget" data-testid="minicart-footer-widget" dangerouslySetInnerHTML={{ __html: footer.content }} />}
-          </aside>
-        </>
+    <>
+      <div className="minicart-backdrop" onClick={close} />
+      <aside id="minicart" className="minicart" role="dialog" aria-modal="true" aria-label={t.title} data-testid="minicart">
+        <header className="minicart__head">
+          <h2>{t.title}</h2>
+          <button ref={closeButton} type="button" className="minicart__close" aria-label={t.close} onClick={close}>
+            ×
+          </button>
+        </header>
+        {header && (
+          <div className="minicart__widget" data-testid="minicart-header-widget" dangerouslySetInnerHTML={{ __html: header.content }} />
+        )}
+        {disc.rejected.length > 0 && (
+          <div className="notice notice--warning" role="status" data-testid="coupon-rejected">
+            {disc.rejected.map((code) => (
+              <p key={code}>{fill(t.rejected, { code })}</p>
+            ))}
+            <button type="button" className="linkish" onClick={dismissRejected}>
+              {t.close}
+            </button>
+          </div>
+        )}
+        {items.length === 0 ? (
+          <p className="minicart__empty" data-testid="minicart-empty">
+            {t.empty}
+          </p>
+        ) : (
+          <ul className="minicart__lines">
+            {items.map((i) => (
+              <Line key={i.uuid} item={i} locale={locale} t={t} showVat={showVat} productPath={productPath} />
+            ))}
+          </ul>
+        )}
+        {bxgy.length > 0 && (
+          <section className="minicart__coupons" data-testid="minicart-coupons">
+            <h3>{t.coupons}</h3>
+            <ul>
+              {bxgy.map((c) => (
+                <li key={c.code}>{c.discount_label || c.code}</li>
+              ))}
+            </ul>
+          </section>
+        )}
+        {items.length > 0 && (
+          <p className={`minicart__total${busy ? ' is-busy' : ''}`}>
+            <span>{t.total}</span>
+            <strong data-testid="minicart-total" data-amount={total}>
+              {money(total, 0, true, locale)}
+            </strong>
+          </p>
+        )}
+        {showCheckoutButton(document.documentElement.dataset.route, items.length) && (
+          <a className="button minicart__checkout" href={checkoutHref} data-testid="minicart-checkout">
+            {t.checkout}
+          </a>
+        )}
+        {footer && (
+          <div className="minicart__widget" data-testid="minicart-footer-widget" dangerouslySetInnerHTML={{ __html: footer.content }} />
+        )}
+      </aside>
+    </>
   );
 }

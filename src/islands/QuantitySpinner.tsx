@@ -12,9 +12,11 @@ interface Props {
   disabled: boolean;
   onCommit: (quantity: number) => void;
   labels: SpinnerLabels;
+  /** The input's test id: the mini cart's by default, the checkout passes its own. */
+  testId?: string;
 }
 
-export default function QuantitySpinner({ value, disabled, onCommit, labels }: Props) {
+export default function QuantitySpinner({ value, disabled, onCommit, labels, testId = 'minicart-qty' }: Props) {
   const [text, setTextState] = useState(String(value));
   // the latest text, also between renders: quick repeated clicks each count
   const latest = useRef(text);
@@ -54,7 +56,7 @@ export default function QuantitySpinner({ value, disabled, onCommit, labels }: P
         aria-valuenow={value}
         aria-label={labels.quantity}
         disabled={disabled}
-        data-testid="minicart-qty"
+        data-testid={testId}
         onChange={(e) => {
           const raw = e.currentTarget.value;
           setText(raw);

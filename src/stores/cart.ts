@@ -6,12 +6,14 @@
 import { atom, computed } from 'nanostores';
 import { localAtom } from './persist.ts';
 import { addItem, cartCount, itemFromProduct, setQuantity, type CartItem } from '#lib/cart/client-rules.ts';
-import { clearCheckout, EMPTY_CART, reviveCart, type CartState } from '#lib/cart/client-state.ts';
+import { clearCheckout, completedCheckout, EMPTY_CART, reviveCart, type CartState } from '#lib/cart/client-state.ts';
+import { followCheckout } from '#lib/checkout/client-cart-link.ts';
+import type { CheckoutView } from '#lib/api/checkout-contracts.ts';
 import type { CartProductInput } from '#lib/cart/product-input.ts';
 import type { AtcEntry } from '#lib/page-behaviour/query-params.ts';
 import { postSyncCart } from '#api-client/cart.ts';
 import type { SyncCartRequest } from '#lib/api/cart-contracts.ts';
-import { couponCodes, enforceCouponConditions, syncCoupons } from './discount.ts';
+import { clearCoupons, couponCodes, enforceCouponConditions, syncCoupons } from './discount.ts';
 import { cartOpen } from './ui.ts';
 
 export const cart = localAtom<CartState>('cart', EMPTY_CART, reviveCart);
@@ -19,7 +21,8 @@ export const itemCount = computed(cart, (c) => cartCount(c.items));
 /** True while a sync is in flight (the panel dims its total). */
 export const syncing = atom(false);
 
-const uuid = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
+const uuid = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
 let version = 0;
 
@@ -71,6 +74,25 @@ export function resetCheckout(): void {
   cart.set(clearCheckout(cart.get()));
 }
 
+/**
+ * The checkout page changes lines through the checkout, not sync-cart: the lines are set here and the
+ * page posts them to the checkout, whose answer the cart then follows (docs/product/checkout.md).
+ */
+export function setCartItems(items: CartItem[]): void {
+  cart.set({ ...cart.get(), items });
+}
+
+/** Every checkout answer: its id, lines and choices become the cart's. */
+export function followCheckoutView(view: CheckoutView): void {
+  cart.set(followCheckout(cart.get(), view));
+}
+
+/** The order is placed (confirmation page): the cart is emptied, the checkout and the held coupons cleared. */
+export function completeCheckout(): void {
+  cart.set(completedCheckout(cart.get()));
+  clearCoupons();
+}
+
 export function setCampaignData(data: Record<string, string>): void {
   cart.set({ ...cart.get(), campaignData: { ...cart.get().campaignData, ...data } });
 }
@@ -78,8 +100,9 @@ export function setCampaignData(data: Record<string, string>): void {
 /** The atc query preloads the cart through the atc form of sync-cart (items + checkout_order_id only). */
 export async function preloadAtc(entries: readonly AtcEntry[]): Promise<void> {
   if (!entries.length) return;
-  const items: { uuid: string; sku: string; product_id?: number; quantity: number }[] = cart.get().items
-    .map((i) => ({ uuid: i.uuid, sku: i.sku, product_id: i.product_id, quantity: i.quantity }));
+  const items: { uuid: string; sku: string; product_id?: number; quantity: number }[] = cart
+    .get()
+    .items.map((i) => ({ uuid: i.uuid, sku: i.sku, product_id: i.product_id, quantity: i.quantity }));
   for (const e of entries) {
     const same = items.find((i) => i.sku === e.sku);
     if (same) same.quantity += e.quantity;

@@ -47,5 +47,9 @@ export default async function setup(project: TestProject) {
 }
 
 declare module 'vitest' {
-  export interface ProvidedContext { apiBase: string; databaseUrl: string; sandboxUrl: string }
+  export interface ProvidedContext {
+    apiBase: string;
+    databaseUrl: string;
+    sandboxUrl: string;
+  }
 }

@@ -4,22 +4,36 @@
  */
 import http from 'node:http';
 
-export interface TestResponse { status: number; headers: http.IncomingHttpHeaders; body: string; json<T = any>(): T }
+export interface TestResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  json<T = any>(): T;
+}
 
-export function request(url: string, init: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<TestResponse> {
+export function request(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {},
+): Promise<TestResponse> {
   const u = new URL(url);
   return new Promise((resolve, reject) => {
-    const req = http.request({
-      host: '127.0.0.1', port: u.port || 80, path: u.pathname + u.search, method: init.method ?? 'GET',
-      headers: { host: u.host, ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}), ...init.headers },
-    }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => {
-        const body = Buffer.concat(chunks).toString('utf8');
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body, json: () => JSON.parse(body) });
-      });
-    });
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port: u.port || 80,
+        path: u.pathname + u.search,
+        method: init.method ?? 'GET',
+        headers: { host: u.host, ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}), ...init.headers },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          const body = Buffer.concat(chunks).toString('utf8');
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body, json: () => JSON.parse(body) });
+        });
+      },
+    );
     req.on('error', reject);
     if (init.body !== undefined) req.write(init.body);
     req.end();

@@ -22,16 +22,41 @@ export interface CartState {
 }
 
 export const EMPTY_CART: CartState = {
-  vat: true, postalCode: '', shippingProcessor: null, shippingMethod: null, shippingMethodCE: null, paymentMethod: null,
-  servicePoint: null, items: [], checkoutID: null, campaignData: null, internal: false, sessions: {},
+  vat: true,
+  postalCode: '',
+  shippingProcessor: null,
+  shippingMethod: null,
+  shippingMethodCE: null,
+  paymentMethod: null,
+  servicePoint: null,
+  items: [],
+  checkoutID: null,
+  campaignData: null,
+  internal: false,
+  sessions: {},
 };
 
 /** Resets checkout id, provider sessions, shipping, payment, service point and campaign data. */
 export function clearCheckout(state: CartState): CartState {
   return {
-    ...state, checkoutID: null, sessions: {}, shippingProcessor: null, shippingMethod: null, shippingMethodCE: null,
-    paymentMethod: null, servicePoint: null, campaignData: null,
+    ...state,
+    checkoutID: null,
+    sessions: {},
+    shippingProcessor: null,
+    shippingMethod: null,
+    shippingMethodCE: null,
+    paymentMethod: null,
+    servicePoint: null,
+    campaignData: null,
   };
+}
+
+/**
+ * After an order is placed (docs/product/checkout.md): the lines are bought, so the cart is emptied and
+ * the checkout cleared. VAT flag, postal code and `internal` stay, as with clearCheckout.
+ */
+export function completedCheckout(state: CartState): CartState {
+  return { ...clearCheckout(state), items: [] };
 }
 
 /** A stored cart from another version or a broken write falls back to the empty cart. */

@@ -1,13 +1,11 @@
 /**
- * The checkout form's instant checks (docs/product/checkout.md): run on blur so the shopper sees a
- * mistake before the server answers. The server's `problems` stay the authority; these rules only use
- * the same postal code, mobile and organisation number rules it does (address-rules.ts,
- * organisation-number.ts). Pure: the island maps a rule to a translated message.
+ * The checkout form's instant checks (docs/product/checkout.md#customer-fields): run on blur so the
+ * shopper sees a mistake before the server answers. The rules are the server's own (customer-problems.ts);
+ * its `problems` stay the authority. Pure: the island maps a rule to a translated message.
  */
-import type { CustomerType } from '#lib/api/checkout-contracts.ts';
+import type { CheckoutView, CustomerType } from '#lib/api/checkout-contracts.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
-import { normalizeMobileNumber, normalizePostalCode } from './address-rules.ts';
-import { validateOrganisationNumber } from './organisation-number.ts';
+import { customerProblems as serverRules, type ProblemCode } from './customer-problems.ts';
 
 /** Customer fields in the order the form shows them (the first problem in this order gets focus). */
 export const CUSTOMER_FIELDS = [
@@ -29,44 +27,34 @@ export type ChoiceField = (typeof CHOICE_FIELDS)[number];
 export type FormField = CustomerField | ChoiceField;
 const FORM_ORDER: readonly string[] = [...CUSTOMER_FIELDS, ...CHOICE_FIELDS];
 
-export type FieldRule = 'required' | 'email' | 'mobile' | 'postal_code' | 'organisation_number';
+/** Typing in a field is saved this long after the last keystroke, as one update (docs/product/checkout.md). */
+export const FIELD_SAVE_DEBOUNCE_MS = 400;
+
+export type FieldRule = ProblemCode;
 
 const BUSINESS_ONLY: readonly CustomerField[] = ['company_name', 'organisation_number'];
-// Deliberately loose: one @, no spaces, a dot in the domain. The server and the mail bounce decide the rest.
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
 /** The fields a customer of this type fills in. */
 export function fieldsFor(type: CustomerType): CustomerField[] {
   return CUSTOMER_FIELDS.filter((f) => type === 'business' || !BUSINESS_ONLY.includes(f));
 }
 
-/** What is wrong with one value, or undefined when it passes. */
+/** What is wrong with one value, or undefined when it passes: the server's own rules (customer-problems.ts). */
 export function fieldProblem(locale: LocaleCode, field: CustomerField, value: string | undefined): FieldRule | undefined {
-  const v = (value ?? '').trim();
-  if (v === '') return 'required';
-  switch (field) {
-    case 'email':
-      return EMAIL.test(v) ? undefined : 'email';
-    case 'mobile':
-      return normalizeMobileNumber(locale, v).ok ? undefined : 'mobile';
-    case 'postal_code':
-      return normalizePostalCode(locale, v).ok ? undefined : 'postal_code';
-    case 'organisation_number':
-      return validateOrganisationNumber(locale, v).ok ? undefined : 'organisation_number';
-    default:
-      return undefined;
-  }
+  const type: CustomerType = BUSINESS_ONLY.includes(field) ? 'business' : 'consumer';
+  return serverRules(locale, { type, [field]: value ?? '' }, true).find((p) => p.field === field)?.code;
 }
 
-/** Every problem of a customer draft, in form order. */
+/** Every problem of a customer draft, empty required fields included, in form order. */
 export function customerProblems(
   locale: LocaleCode,
   type: CustomerType,
   customer: Partial<Record<CustomerField, string>>,
 ): { field: CustomerField; rule: FieldRule }[] {
+  const found = serverRules(locale, { ...customer, type }, true);
   return fieldsFor(type).flatMap((field) => {
-    const rule = fieldProblem(locale, field, customer[field]);
-    return rule ? [{ field, rule }] : [];
+    const problem = found.find((p) => p.field === field);
+    return problem ? [{ field, rule: problem.code }] : [];
   });
 }
 
@@ -83,4 +71,20 @@ export function firstInFormOrder(fields: readonly string[]): string | undefined 
 
 export function isFormField(field: string): field is FormField {
   return FORM_ORDER.includes(field);
+}
+
+/** What placing still needs besides the customer fields: a shipping option, its service point, a payment method, the terms. */
+export function choiceProblems(
+  view: Pick<CheckoutView, 'shipping_option_id' | 'shipping_options' | 'service_point_id' | 'payment_method' | 'payment_methods'>,
+  type: CustomerType,
+  termsAccepted: boolean,
+): ChoiceField[] {
+  const option = view.shipping_options.find((o) => o.id === view.shipping_option_id);
+  const payment = view.payment_methods.find((m) => m.id === view.payment_method);
+  const out: ChoiceField[] = [];
+  if (!option) out.push('shipping_option_id');
+  if (option?.has_service_points && !view.service_point_id) out.push('service_point_id');
+  if (!payment || !payment.customer_types.includes(type)) out.push('payment_method');
+  if (!termsAccepted) out.push('terms');
+  return out;
 }

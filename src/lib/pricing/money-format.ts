@@ -15,3 +15,8 @@ export function formatPrice(amount: number, locale: LocaleCode): string {
   const number = f.format(amount);
   return l.currency === 'EUR' && locale === 'nl' ? `${l.currencySymbol} ${number}` : `${number} ${l.currencySymbol}`;
 }
+
+/** An amount in integer minor units (öre, øre, cent: docs/product/checkout.md) shown like formatPrice. */
+export function formatMinorPrice(minor: number, locale: LocaleCode): string {
+  return formatPrice(minor / 100, locale);
+}

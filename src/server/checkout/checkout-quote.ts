@@ -42,11 +42,24 @@ export async function quoteCheckout(db: Db, c: CheckoutRecord, ctx: CartContext 
 
   const postal = normalizePostalCode(c.locale, c.customer.postal_code ?? '');
   const provider = shippingProviderFor(c.shippingProcessor);
-  const address = { locale: c.locale, countryCode: LOCALES[c.locale].countryCode, postalCode: postal.ok ? postal.normalized : '', city: c.customer.city };
+  const address = {
+    locale: c.locale,
+    countryCode: LOCALES[c.locale].countryCode,
+    postalCode: postal.ok ? postal.normalized : '',
+    city: c.customer.city,
+  };
   const units = items.reduce((n, l) => n + l.quantity, 0);
-  const shippingOptions = postal.ok && items.length > 0
-    ? (await provider.options({ ...address, weightGrams: units * GRAMS_PER_UNIT, goodsTotalMinor: afterMinor, currency: LOCALES[c.locale].currency })).options
-    : [];
+  const shippingOptions =
+    postal.ok && items.length > 0
+      ? (
+          await provider.options({
+            ...address,
+            weightGrams: units * GRAMS_PER_UNIT,
+            goodsTotalMinor: afterMinor,
+            currency: LOCALES[c.locale].currency,
+          })
+        ).options
+      : [];
   const shipping = shippingOptions.find((o) => o.id === c.shippingOptionId) ?? null;
   const servicePoints = shipping?.hasServicePoints ? await provider.servicePoints(shipping.id, address) : [];
   const servicePoint = servicePoints.find((p) => p.id === c.servicePointId) ?? null;

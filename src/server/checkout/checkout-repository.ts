@@ -49,23 +49,43 @@ export async function loadCheckout(db: Db, id: string, locale?: LocaleCode): Pro
   const row = await query.executeTakeFirst();
   if (!row) return undefined;
   return {
-    id: row.id, locale: row.locale as LocaleCode, status: row.status as CheckoutRecord['status'], items: JSON.parse(row.items), coupons: JSON.parse(row.coupons),
-    customer: JSON.parse(row.customer), shippingProcessor: row.shipping_processor, shippingOptionId: row.shipping_option_id,
-    servicePointId: row.service_point_id, paymentMethod: row.payment_method, providerSessions: JSON.parse(row.provider_sessions), orderId: row.order_id,
+    id: row.id,
+    locale: row.locale as LocaleCode,
+    status: row.status as CheckoutRecord['status'],
+    items: JSON.parse(row.items),
+    coupons: JSON.parse(row.coupons),
+    customer: JSON.parse(row.customer),
+    shippingProcessor: row.shipping_processor,
+    shippingOptionId: row.shipping_option_id,
+    servicePointId: row.service_point_id,
+    paymentMethod: row.payment_method,
+    providerSessions: JSON.parse(row.provider_sessions),
+    orderId: row.order_id,
   };
 }
 
 function columns(c: CheckoutRecord) {
   return {
-    status: c.status, items: JSON.stringify(c.items), coupons: JSON.stringify(c.coupons), customer: JSON.stringify(c.customer),
-    shipping_processor: c.shippingProcessor, shipping_option_id: c.shippingOptionId, service_point_id: c.servicePointId,
-    payment_method: c.paymentMethod, provider_sessions: JSON.stringify(c.providerSessions), order_id: c.orderId, updated_at: new Date().toISOString(),
+    status: c.status,
+    items: JSON.stringify(c.items),
+    coupons: JSON.stringify(c.coupons),
+    customer: JSON.stringify(c.customer),
+    shipping_processor: c.shippingProcessor,
+    shipping_option_id: c.shippingOptionId,
+    service_point_id: c.servicePointId,
+    payment_method: c.paymentMethod,
+    provider_sessions: JSON.stringify(c.providerSessions),
+    order_id: c.orderId,
+    updated_at: new Date().toISOString(),
   };
 }
 
 export async function insertCheckout(db: Db, c: CheckoutRecord): Promise<void> {
   const now = new Date().toISOString();
-  await db.insertInto('checkouts').values({ id: c.id, locale: c.locale, created_at: now, ...columns(c) }).execute();
+  await db
+    .insertInto('checkouts')
+    .values({ id: c.id, locale: c.locale, created_at: now, ...columns(c) })
+    .execute();
 }
 
 /** Saves an open checkout; a completed one is never changed again (the order is what counts then). */

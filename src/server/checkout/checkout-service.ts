@@ -15,7 +15,8 @@ import { quoteCheckout } from './checkout-quote.ts';
 import { checkoutView } from './checkout-view.ts';
 import { paymentMethodsFor } from './payment-methods.ts';
 
-const codesOf = (coupons: OpenCheckoutRequest['coupons']) => (coupons ?? []).map((c) => (typeof c === 'string' ? c : c.code).trim().toUpperCase());
+const codesOf = (coupons: OpenCheckoutRequest['coupons']) =>
+  (coupons ?? []).map((c) => (typeof c === 'string' ? c : c.code).trim().toUpperCase());
 
 export async function requireCheckout(db: Db, locale: LocaleCode, id: string): Promise<CheckoutRecord> {
   const c = await loadCheckout(db, id, locale);
@@ -37,21 +38,39 @@ export async function openCheckout(db: Db, locale: LocaleCode, body: OpenCheckou
     return viewOf(db, next, ctx);
   }
   const c: CheckoutRecord = {
-    id: newCheckoutId(), locale, status: 'open', items: body.items, coupons: codesOf(body.coupons), customer: { type: 'consumer' },
-    shippingProcessor: shippingProcessorOf(body.shipping_processor), shippingOptionId: null, servicePointId: null,
-    paymentMethod: null, providerSessions: {}, orderId: null,
+    id: newCheckoutId(),
+    locale,
+    status: 'open',
+    items: body.items,
+    coupons: codesOf(body.coupons),
+    customer: { type: 'consumer' },
+    shippingProcessor: shippingProcessorOf(body.shipping_processor),
+    shippingOptionId: null,
+    servicePointId: null,
+    paymentMethod: null,
+    providerSessions: {},
+    orderId: null,
   };
   await insertCheckout(db, c);
   return viewOf(db, c, ctx);
 }
 
-export async function updateCheckout(db: Db, locale: LocaleCode, id: string, body: UpdateCheckoutRequest, ctx: CartContext): Promise<CheckoutView> {
+export async function updateCheckout(
+  db: Db,
+  locale: LocaleCode,
+  id: string,
+  body: UpdateCheckoutRequest,
+  ctx: CartContext,
+): Promise<CheckoutView> {
   const c = await requireCheckout(db, locale, id);
   if (c.status === 'completed') return viewOf(db, c, ctx);
   const next: CheckoutRecord = { ...c, customer: { ...c.customer, ...body.customer } };
   if (body.items) next.items = body.items;
   if (body.coupons) next.coupons = codesOf(body.coupons);
-  if (body.shipping_option_id !== undefined) { next.shippingOptionId = body.shipping_option_id; next.servicePointId = null; }
+  if (body.shipping_option_id !== undefined) {
+    next.shippingOptionId = body.shipping_option_id;
+    next.servicePointId = null;
+  }
   if (body.service_point_id !== undefined) next.servicePointId = body.service_point_id;
   if (body.payment_method !== undefined) {
     const type = next.customer.type ?? 'consumer';

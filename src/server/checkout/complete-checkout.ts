@@ -18,7 +18,13 @@ import { nextOrderNumber } from './order-numbers.ts';
 import { paymentMethodsFor } from './payment-methods.ts';
 import { reserveStock } from './stock-reservation.ts';
 
-export interface PaymentOutcome { provider: string; status: 'authorized' | 'captured'; amountMinor: number | null; sessionId: string | null; providerReference: string | null }
+export interface PaymentOutcome {
+  provider: string;
+  status: 'authorized' | 'captured';
+  amountMinor: number | null;
+  sessionId: string | null;
+  providerReference: string | null;
+}
 
 /** The charged amount differs from what the server prices the checkout at now: never complete on the old amount. */
 export class PriceChanged extends Error {}
@@ -34,18 +40,45 @@ function detailsOf(c: CheckoutRecord, q: CheckoutQuote, payment: PaymentOutcome,
   const view = checkoutView(c, q);
   const ownInvoice = payment.provider === 'invoice';
   return {
-    checkout_id: c.id, customer: c.customer, coupons: c.coupons, totals: q.totals,
-    lines: q.items.map((l, i) => ({ sku: l.sku, name: l.name, quantity: l.quantity, unit_price_minor: q.lineTotalsMinor[i] / l.quantity, total_minor: q.lineTotalsMinor[i], vat_rate: l.vat })),
+    checkout_id: c.id,
+    customer: c.customer,
+    coupons: c.coupons,
+    totals: q.totals,
+    lines: q.items.map((l, i) => ({
+      sku: l.sku,
+      name: l.name,
+      quantity: l.quantity,
+      unit_price_minor: q.lineTotalsMinor[i] / l.quantity,
+      total_minor: q.lineTotalsMinor[i],
+      vat_rate: l.vat,
+    })),
     shipping: {
-      processor: c.shippingProcessor, option_id: q.shipping!.id, carrier: q.shipping!.carrier, name: q.shipping!.name,
-      min_days: q.shipping!.minDays, max_days: q.shipping!.maxDays, service_point: view.service_points.find((p) => p.id === view.service_point_id) ?? null,
+      processor: c.shippingProcessor,
+      option_id: q.shipping!.id,
+      carrier: q.shipping!.carrier,
+      name: q.shipping!.name,
+      min_days: q.shipping!.minDays,
+      max_days: q.shipping!.maxDays,
+      service_point: view.service_points.find((p) => p.id === view.service_point_id) ?? null,
     },
-    payment: { method: c.paymentMethod!, method_name: method?.name ?? c.paymentMethod!, provider: payment.provider, session_id: payment.sessionId, provider_reference: payment.providerReference },
+    payment: {
+      method: c.paymentMethod!,
+      method_name: method?.name ?? c.paymentMethod!,
+      provider: payment.provider,
+      session_id: payment.sessionId,
+      provider_reference: payment.providerReference,
+    },
     invoice_reference: ownInvoice ? invoiceReference(c.locale, orderNumber, { fikCreditorNumber: FIK_CREDITOR }) : null,
   };
 }
 
-export async function completeCheckout(db: Db, c: CheckoutRecord, payment: PaymentOutcome, source: string, ctx: CartContext = {}): Promise<{ orderNumber: string; created: boolean }> {
+export async function completeCheckout(
+  db: Db,
+  c: CheckoutRecord,
+  payment: PaymentOutcome,
+  source: string,
+  ctx: CartContext = {},
+): Promise<{ orderNumber: string; created: boolean }> {
   const done = await existingOrder(db, c.id);
   if (done) return { orderNumber: done, created: false };
   const quote = await quoteCheckout(db, c, ctx);
@@ -57,16 +90,49 @@ export async function completeCheckout(db: Db, c: CheckoutRecord, payment: Payme
       if (raced) return raced.id;
       await reserveStock(trx, quote.items);
       const number = await nextOrderNumber(trx);
-      await trx.insertInto('orders').values({
-        id: number, locale: c.locale, email: c.customer.email ?? '', customer_id: null, status: 'placed', currency: LOCALES[c.locale].currency,
-        total: Number(formatMinorUnits(quote.totals.total_minor)), total_minor: quote.totals.total_minor, payment_status: payment.status,
-        items: JSON.stringify(quote.items.map((l) => ({ sku: l.sku, name: l.name, quantity: l.quantity, price: l.price }))),
-        created_at: now, checkout_id: c.id, details: JSON.stringify(detailsOf(c, quote, payment, number)),
-      }).execute();
-      await trx.insertInto('order_events').values([
-        { id: randomUUID(), order_id: number, at: now, kind: 'order', from_state: 'pending_payment', to_state: 'placed', event: 'place', source },
-        { id: randomUUID(), order_id: number, at: now, kind: 'payment', from_state: 'pending', to_state: payment.status, event: payment.status === 'captured' ? 'capture' : 'authorize', source },
-      ]).execute();
+      await trx
+        .insertInto('orders')
+        .values({
+          id: number,
+          locale: c.locale,
+          email: c.customer.email ?? '',
+          customer_id: null,
+          status: 'placed',
+          currency: LOCALES[c.locale].currency,
+          total: Number(formatMinorUnits(quote.totals.total_minor)),
+          total_minor: quote.totals.total_minor,
+          payment_status: payment.status,
+          items: JSON.stringify(quote.items.map((l) => ({ sku: l.sku, name: l.name, quantity: l.quantity, price: l.price }))),
+          created_at: now,
+          checkout_id: c.id,
+          details: JSON.stringify(detailsOf(c, quote, payment, number)),
+        })
+        .execute();
+      await trx
+        .insertInto('order_events')
+        .values([
+          {
+            id: randomUUID(),
+            order_id: number,
+            at: now,
+            kind: 'order',
+            from_state: 'pending_payment',
+            to_state: 'placed',
+            event: 'place',
+            source,
+          },
+          {
+            id: randomUUID(),
+            order_id: number,
+            at: now,
+            kind: 'payment',
+            from_state: 'pending',
+            to_state: payment.status,
+            event: payment.status === 'captured' ? 'capture' : 'authorize',
+            source,
+          },
+        ])
+        .execute();
       await trx.updateTable('checkouts').set({ status: 'completed', order_id: number, updated_at: now }).where('id', '=', c.id).execute();
       return number;
     });
@@ -78,4 +144,3 @@ export async function completeCheckout(db: Db, c: CheckoutRecord, payment: Payme
     throw err;
   }
 }
-

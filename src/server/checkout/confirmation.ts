@@ -21,13 +21,25 @@ export interface Confirmation {
 }
 
 export async function confirmationFor(db: Db, locale: LocaleCode, checkoutId: string): Promise<Confirmation | undefined> {
-  const row = await db.selectFrom('orders').select(['id', 'created_at', 'email', 'details'])
-    .where('checkout_id', '=', checkoutId).where('locale', '=', locale).executeTakeFirst();
+  const row = await db
+    .selectFrom('orders')
+    .select(['id', 'created_at', 'email', 'details'])
+    .where('checkout_id', '=', checkoutId)
+    .where('locale', '=', locale)
+    .executeTakeFirst();
   if (!row) return undefined;
   const d = parseOrderDetails(row.details);
   return {
-    order_number: row.id, placed_at: row.created_at, email: row.email,
-    items: d.lines.map((l) => ({ sku: l.sku, name: l.name, quantity: l.quantity, unit_price_minor: l.unit_price_minor, total_minor: l.total_minor })),
+    order_number: row.id,
+    placed_at: row.created_at,
+    email: row.email,
+    items: d.lines.map((l) => ({
+      sku: l.sku,
+      name: l.name,
+      quantity: l.quantity,
+      unit_price_minor: l.unit_price_minor,
+      total_minor: l.total_minor,
+    })),
     totals: d.totals,
     shipping: { carrier: d.shipping.carrier, name: d.shipping.name, min_days: d.shipping.min_days, max_days: d.shipping.max_days },
     service_point: d.shipping.service_point,

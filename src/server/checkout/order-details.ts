@@ -1,7 +1,14 @@
 /** What an order keeps of its checkout (orders.details JSON): enough to show, invoice, ship and refund it. */
 import type { CheckoutCustomer, CheckoutTotals, ServicePointView } from '#lib/api/checkout-contracts.ts';
 
-export interface OrderLineDetail { sku: string; name: string; quantity: number; unit_price_minor: number; total_minor: number; vat_rate: number }
+export interface OrderLineDetail {
+  sku: string;
+  name: string;
+  quantity: number;
+  unit_price_minor: number;
+  total_minor: number;
+  vat_rate: number;
+}
 
 export interface OrderDetails {
   checkout_id: string;
@@ -9,7 +16,15 @@ export interface OrderDetails {
   lines: OrderLineDetail[];
   totals: CheckoutTotals;
   coupons: string[];
-  shipping: { processor: string; option_id: string; carrier: string; name: string; min_days: number; max_days: number; service_point: ServicePointView | null };
+  shipping: {
+    processor: string;
+    option_id: string;
+    carrier: string;
+    name: string;
+    min_days: number;
+    max_days: number;
+    service_point: ServicePointView | null;
+  };
   payment: { method: string; method_name: string; provider: string; session_id: string | null; provider_reference: string | null };
   invoice_reference: { scheme: string; reference: string; display: string } | null;
 }

@@ -8,7 +8,11 @@ import type { Database } from '#server/db/schema.ts';
 import { formatOrderNumber } from '#lib/checkout/order-number.ts';
 
 export async function nextOrderNumber(trx: Transaction<Database>): Promise<string> {
-  const row = await trx.updateTable('counters').set({ value: sql`value + 1` }).where('name', '=', 'order_number')
-    .returning('value').executeTakeFirstOrThrow();
+  const row = await trx
+    .updateTable('counters')
+    .set({ value: sql`value + 1` })
+    .where('name', '=', 'order_number')
+    .returning('value')
+    .executeTakeFirstOrThrow();
   return formatOrderNumber(Number(row.value));
 }

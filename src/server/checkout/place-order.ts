@@ -20,23 +20,44 @@ import { requireCheckout } from './checkout-service.ts';
 import { paymentMethodsFor } from './payment-methods.ts';
 import { OutOfStock } from './stock-reservation.ts';
 
-export interface CheckoutUrls { confirmation: (id: string) => string; failed: (id: string, reason: string) => string }
+export interface CheckoutUrls {
+  confirmation: (id: string) => string;
+  failed: (id: string, reason: string) => string;
+}
 
 const refuse = (locale: LocaleCode, key: CheckoutMessageKey, status = 400): never => {
-  throw new ApiFailure(status, status === 409 ? (key === 'out_of_stock' ? 'out_of_stock' : 'price_changed') : 'invalid_request', checkoutMessage(locale, key));
+  throw new ApiFailure(
+    status,
+    status === 409 ? (key === 'out_of_stock' ? 'out_of_stock' : 'price_changed') : 'invalid_request',
+    checkoutMessage(locale, key),
+  );
 };
 
 /** The provider's hosted page for exactly the server's total; a provider that is down is a retryable 503, nothing saved. */
-async function externalPayment(db: Db, c: CheckoutRecord, q: CheckoutQuote, method: PaymentMethodView, provider: PaymentProvider, ctx: CartContext): Promise<PlaceOrderResponse> {
+async function externalPayment(
+  db: Db,
+  c: CheckoutRecord,
+  q: CheckoutQuote,
+  method: PaymentMethodView,
+  provider: PaymentProvider,
+  ctx: CartContext,
+): Promise<PlaceOrderResponse> {
   try {
     return await openPaymentSession(db, c, q, method, provider, ctx);
   } catch (err) {
-    if (err instanceof ProviderUnavailable) throw new ApiFailure(503, 'provider_unavailable', checkoutMessage(c.locale, 'provider_unavailable'));
+    if (err instanceof ProviderUnavailable)
+      throw new ApiFailure(503, 'provider_unavailable', checkoutMessage(c.locale, 'provider_unavailable'));
     throw err;
   }
 }
 
-export async function placeOrder(db: Db, locale: LocaleCode, id: string, urls: CheckoutUrls, ctx: CartContext): Promise<PlaceOrderResponse> {
+export async function placeOrder(
+  db: Db,
+  locale: LocaleCode,
+  id: string,
+  urls: CheckoutUrls,
+  ctx: CartContext,
+): Promise<PlaceOrderResponse> {
   const c = await requireCheckout(db, locale, id);
   if (c.status === 'completed') return { redirect_url: urls.confirmation(c.id), order_number: c.orderId };
   const quote = await quoteCheckout(db, c, ctx);
@@ -52,12 +73,38 @@ export async function placeOrder(db: Db, locale: LocaleCode, id: string, urls: C
   if (provider.id !== 'invoice') return externalPayment(db, c, quote, method, provider, ctx);
   try {
     const session = await provider.createSession({
-      reference: c.id, checkoutId: c.id, locale, currency: quote.totals.currency, amountMinor: quote.totals.total_minor, vatMinor: quote.totals.vat_minor,
-      method: method.id, lines: [], customer: { type, email: c.customer.email!, mobile: c.customer.mobile!, firstName: c.customer.first_name!, lastName: c.customer.last_name!,
-        street: c.customer.street!, postalCode: c.customer.postal_code!, city: c.customer.city!, countryCode: LOCALES[locale].countryCode, companyName: c.customer.company_name, organisationNumber: c.customer.organisation_number },
-      returnUrl: urls.confirmation(c.id), cancelUrl: urls.failed(c.id, 'cancelled'), notificationUrl: '',
+      reference: c.id,
+      checkoutId: c.id,
+      locale,
+      currency: quote.totals.currency,
+      amountMinor: quote.totals.total_minor,
+      vatMinor: quote.totals.vat_minor,
+      method: method.id,
+      lines: [],
+      customer: {
+        type,
+        email: c.customer.email!,
+        mobile: c.customer.mobile!,
+        firstName: c.customer.first_name!,
+        lastName: c.customer.last_name!,
+        street: c.customer.street!,
+        postalCode: c.customer.postal_code!,
+        city: c.customer.city!,
+        countryCode: LOCALES[locale].countryCode,
+        companyName: c.customer.company_name,
+        organisationNumber: c.customer.organisation_number,
+      },
+      returnUrl: urls.confirmation(c.id),
+      cancelUrl: urls.failed(c.id, 'cancelled'),
+      notificationUrl: '',
     });
-    const done = await completeCheckout(db, c, { provider: 'invoice', status: 'authorized', amountMinor: null, sessionId: session.sessionId, providerReference: null }, 'shopper', ctx);
+    const done = await completeCheckout(
+      db,
+      c,
+      { provider: 'invoice', status: 'authorized', amountMinor: null, sessionId: session.sessionId, providerReference: null },
+      'shopper',
+      ctx,
+    );
     return { redirect_url: urls.confirmation(c.id), order_number: done.orderNumber };
   } catch (err) {
     if (err instanceof OutOfStock) return refuse(locale, 'out_of_stock', 409);

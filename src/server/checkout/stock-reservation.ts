@@ -16,13 +16,18 @@ export class OutOfStock extends Error {
   }
 }
 
-export async function reserveStock(trx: Transaction<Database>, lines: readonly { product_id: number; quantity: number; stock_status: string }[]): Promise<void> {
+export async function reserveStock(
+  trx: Transaction<Database>,
+  lines: readonly { product_id: number; quantity: number; stock_status: string }[],
+): Promise<void> {
   const wanted = new Map<number, number>();
   for (const l of lines) if (l.stock_status === 'in-stock') wanted.set(l.product_id, (wanted.get(l.product_id) ?? 0) + l.quantity);
   for (const [id, quantity] of [...wanted].sort((a, b) => a[0] - b[0])) {
-    const r = await trx.updateTable('products')
+    const r = await trx
+      .updateTable('products')
       .set({ stock_quantity: sql`stock_quantity - ${quantity}` })
-      .where('id', '=', id).where('stock_quantity', '>=', quantity)
+      .where('id', '=', id)
+      .where('stock_quantity', '>=', quantity)
       .executeTakeFirst();
     if (Number(r.numUpdatedRows) !== 1) throw new OutOfStock(id);
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clearCheckout, EMPTY_CART, reviveCart, showCheckoutButton } from '#lib/cart/client-state.ts';
+import { clearCheckout, completedCheckout, EMPTY_CART, reviveCart, showCheckoutButton } from '#lib/cart/client-state.ts';
 import { line } from '#tests/unit/fixtures/cart-items.ts';
 
 describe('cart rules', () => {
@@ -31,5 +31,19 @@ describe('cart rules', () => {
     expect(showCheckoutButton('checkout-id', 2)).toBe(false);
     expect(showCheckoutButton('index', 0)).toBe(false);
     expect(showCheckoutButton(undefined, 1)).toBe(true);
+  });
+});
+
+describe('completed checkout', () => {
+  it('empties the lines and clears the checkout, keeping VAT flag and postal code', () => {
+    const s = completedCheckout({
+      ...EMPTY_CART,
+      vat: false,
+      postalCode: '12345',
+      checkoutID: 'c1',
+      paymentMethod: 'invoice',
+      items: [line('u1')],
+    });
+    expect(s).toMatchObject({ items: [], checkoutID: null, paymentMethod: null, vat: false, postalCode: '12345' });
   });
 });
