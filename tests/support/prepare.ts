@@ -40,7 +40,14 @@ export function buildSite(databaseUrl: string, outDir = TEST_BUILD_DIR): void {
   const r = spawnSync(process.execPath, [path.resolve('node_modules/astro/bin/astro.mjs'), 'build'], {
     stdio: 'inherit',
     // A build is always a production build, even when a test runner (NODE_ENV=test) starts it.
-    env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: databaseUrl, PARTSFRONT_OUT_DIR: outDir, PORT: String(E2E_PORT), ASTRO_TELEMETRY_DISABLED: '1' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      PARTSFRONT_OUT_DIR: outDir,
+      PORT: String(E2E_PORT),
+      ASTRO_TELEMETRY_DISABLED: '1',
+    },
   });
   if (r.status !== 0) throw new Error(`astro build failed (exit ${r.status})`);
 }
