@@ -6,6 +6,7 @@ import type { CheckoutView } from '#lib/api/checkout-contracts.ts';
 import { normalizePostalCode } from '#lib/checkout/address-rules.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import { formatMinorPrice } from '#lib/pricing/money-format.ts';
+import { shippingLabel } from '#lib/shipping/shipping-label.ts';
 import { netFromGrossMinor } from '#lib/pricing/minor-units.ts';
 import { fill } from '#islands/format.ts';
 import type { CheckoutStrings } from './checkout-props.ts';
@@ -56,9 +57,7 @@ export default function ShippingOptions({ locale, view, exVat, t, problems, onOp
                   checked={o.id === view.shipping_option_id}
                   onChange={() => onOption(o.id)}
                 />
-                <span className="choice__name">
-                  {o.carrier} {o.name}
-                </span>
+                <span className="choice__name">{shippingLabel(o.carrier, o.name)}</span>
                 <span className="choice__meta">{fill(t.days, { min: o.min_days, max: o.max_days })}</span>
                 <span className="choice__price">{price}</span>
               </label>
