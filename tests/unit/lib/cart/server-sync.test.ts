@@ -5,6 +5,7 @@ import { priceCart, type CartProductFacts } from '#lib/cart/server-sync.ts';
 import { CartNotice } from '#lib/cart/server-stock.ts';
 import type { CouponRule } from '#lib/coupons/types.ts';
 import { ruleArb, tiersArb } from '#tests/unit/fixtures/arbitraries.ts';
+import { couponRule } from '#tests/unit/fixtures/coupon-rule.ts';
 
 const product = (over: Partial<CartProductFacts> = {}): CartProductFacts => ({
   product_id: 1,
@@ -30,27 +31,7 @@ const product = (over: Partial<CartProductFacts> = {}): CartProductFacts => ({
   orderable: true,
   ...over,
 });
-const percent = (code: string, p: number): CouponRule => ({
-  code,
-  automatic: false,
-  label: '',
-  discount_type_value: 1,
-  percentage_discount: p,
-  fixed_amount: 0,
-  minimum_spend: 0,
-  specific_groups: [],
-  excluded_groups: [],
-  specific_discount_categories: [],
-  buy_x: 0,
-  get_y: 0,
-  buy_products: [],
-  get_products: [],
-  buy_categories: [],
-  get_categories: [],
-  buy_groups: [],
-  get_groups: [],
-  buyx_free_amount: 0,
-});
+const percent = (code: string, p: number): CouponRule => couponRule({ code, percentage_discount: p });
 
 describe('cart sync (server-authoritative)', () => {
   it('prices each line at the highest tier whose q ≤ quantity, ignoring the client price', () => {

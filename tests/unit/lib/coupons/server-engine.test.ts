@@ -3,29 +3,9 @@ import fc from 'fast-check';
 import { applyCoupons } from '#lib/coupons/server-engine.ts';
 import type { CouponRule, EngineLine } from '#lib/coupons/types.ts';
 import { ids, ruleArb } from '#tests/unit/fixtures/arbitraries.ts';
+import { couponRule } from '#tests/unit/fixtures/coupon-rule.ts';
 
-const rule = (over: Partial<CouponRule>): CouponRule => ({
-  code: 'C',
-  automatic: false,
-  label: '',
-  discount_type_value: 1,
-  percentage_discount: 0,
-  fixed_amount: 0,
-  minimum_spend: 0,
-  specific_groups: [],
-  excluded_groups: [],
-  specific_discount_categories: [],
-  buy_x: 0,
-  get_y: 0,
-  buy_products: [],
-  get_products: [],
-  buy_categories: [],
-  get_categories: [],
-  buy_groups: [],
-  get_groups: [],
-  buyx_free_amount: 0,
-  ...over,
-});
+const rule = (over: Partial<CouponRule>): CouponRule => couponRule(over);
 const line = (over: Partial<EngineLine>): EngineLine => ({
   product_id: 1,
   quantity: 1,
@@ -193,24 +173,4 @@ describe('coupon invariants', () => {
   });
 });
 
-const ruleBase: CouponRule = {
-  code: 'X',
-  automatic: false,
-  label: '',
-  discount_type_value: 1,
-  percentage_discount: 0,
-  fixed_amount: 0,
-  minimum_spend: 0,
-  specific_groups: [],
-  excluded_groups: [],
-  specific_discount_categories: [],
-  buy_x: 0,
-  get_y: 0,
-  buy_products: [],
-  get_products: [],
-  buy_categories: [],
-  get_categories: [],
-  buy_groups: [],
-  get_groups: [],
-  buyx_free_amount: 0,
-};
+const ruleBase: CouponRule = couponRule({ code: 'X' });
