@@ -1,7 +1,13 @@
-/** A checkout id from a URL: base64url of 128 bits (checkout-repository.ts); anything else is simply not found. */
+/**
+ * A checkout id from a URL: the shape the pages accept (isCheckoutIdShape), and at least as long as the ids
+ * the server issues (base64url of 128 bits: 22 characters, checkout-repository.ts); anything else is not found.
+ */
+import { isCheckoutIdShape } from '#lib/checkout/failure-reasons.ts';
 import { ApiFailure } from '#server/http/endpoint.ts';
 
+const MIN_LENGTH = 16;
+
 export function checkoutIdParam(value: string | undefined): string {
-  if (!value || !/^[A-Za-z0-9_-]{16,64}$/.test(value)) throw new ApiFailure(404, 'not_found', 'no such checkout in this storefront');
+  if (!isCheckoutIdShape(value) || value.length < MIN_LENGTH) throw new ApiFailure(404, 'not_found', 'no such checkout in this storefront');
   return value;
 }
