@@ -1,0 +1,32 @@
+/** What the shop sends by e-mail (docs/product/emails.md): one message, rendered, before it is queued. */
+import type { LocaleCode } from '#lib/market/locales.ts';
+
+export const MAIL_KINDS = [
+  'order_confirmation',
+  'shipped',
+  'return_received',
+  'refunded',
+  'withdrawal_acknowledgement',
+  'login_link',
+  'set_password',
+  'subscription_renewal',
+  'marketing',
+] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
+/** A rendered message: both parts always (plain text for every client, HTML for the ones that show it). */
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface OutgoingMail extends MailContent {
+  kind: MailKind;
+  locale: LocaleCode;
+  to: string;
+  /** Extra headers, e.g. List-Unsubscribe on marketing mail. */
+  headers?: Record<string, string>;
+  /** One message per business fact ('order_confirmation:100107'): enqueueing it again is a no-op. */
+  dedupeKey?: string;
+}

@@ -1,0 +1,96 @@
+/**
+ * The order confirmation e-mail (docs/product/emails.md#order-confirmation): the same facts and totals as
+ * the confirmation page, from the order's snapshot, in the storefront's language. Pure: the caller passes
+ * the order and the link back to it.
+ */
+import type { CheckoutTotals, ServicePointView } from '#lib/api/checkout-contracts.ts';
+import { LOCALES, type LocaleCode } from '#lib/market/locales.ts';
+import { translator } from '#lib/market/i18n.ts';
+import { formatMinorPrice } from '#lib/pricing/money-format.ts';
+import { totalsRows } from '#lib/checkout/client-totals-rows.ts';
+import { deliveryWindow, formatPlacedAt } from '#lib/checkout/order-dates.ts';
+import { shippingLabel } from '#lib/shipping/shipping-label.ts';
+import { escapeHtml } from './html-escape.ts';
+import { htmlMail, htmlRows, textRows } from './mail-layout.ts';
+import type { MailContent } from './mail-message.ts';
+
+export interface OrderMailInput {
+  orderNumber: string;
+  placedAt: string;
+  firstName: string;
+  items: { sku: string; name: string; quantity: number; total_minor: number }[];
+  totals: CheckoutTotals;
+  shipping: { carrier: string; name: string; min_days: number; max_days: number };
+  servicePoint: ServicePointView | null;
+  paymentName: string;
+  invoiceReference: string | null;
+  /** Where the customer sees the order again (the confirmation page, later their order page). */
+  orderUrl: string;
+  /** The invoice document, for orders paid by the shop's own invoice. */
+  invoiceUrl: string | null;
+}
+
+export function orderConfirmationMail(locale: LocaleCode, o: OrderMailInput): MailContent {
+  const t = translator(locale);
+  const c = (key: string, values: Record<string, string | number> = {}) => t(`checkout.confirmation.${key}`, values);
+  const m = (key: string, values: Record<string, string | number> = {}) => t(`mail.order_confirmation.${key}`, values);
+  const money = (minor: number) => formatMinorPrice(minor, locale);
+  const estimate = deliveryWindow(o.placedAt, o.shipping.min_days, o.shipping.max_days, locale);
+  const sp = o.servicePoint;
+
+  const facts = [
+    { label: c('order_number'), value: o.orderNumber },
+    { label: c('placed_at'), value: formatPlacedAt(o.placedAt, locale) },
+    { label: c('delivery'), value: shippingLabel(o.shipping.carrier, o.shipping.name) },
+    { label: m('estimate'), value: `${estimate.from} – ${estimate.to}` },
+    ...(sp ? [{ label: c('service_point'), value: `${sp.name}, ${sp.street}, ${sp.postal_code} ${sp.city}` }] : []),
+    { label: c('payment'), value: o.paymentName },
+    ...(o.invoiceReference ? [{ label: c('invoice_reference'), value: o.invoiceReference }] : []),
+  ];
+  const lines = o.items.map((l) => ({ label: `${l.quantity} × ${l.name} (${l.sku})`, value: money(l.total_minor) }));
+  const totals = totalsRows(o.totals, false).map((r) => ({
+    label: t(`checkout.totals.${r.kind}`),
+    value: money(r.minor),
+    strong: r.kind === 'total',
+  }));
+  const vat = o.totals.vat_breakdown.map((r) => ({
+    label: `${t('checkout.totals.vat_amount')} ${new Intl.NumberFormat(LOCALES[locale].iso).format(r.rate)} %`,
+    value: money(r.vat_minor),
+  }));
+
+  const subject = m('subject', { number: o.orderNumber, brand: LOCALES[locale].brand });
+  const greeting = m('greeting', { name: o.firstName });
+  const text = [
+    greeting,
+    '',
+    m('intro'),
+    '',
+    textRows(facts),
+    '',
+    `${c('items')}:`,
+    textRows(lines),
+    '',
+    textRows([...totals, ...vat]),
+    '',
+    `${m('view_order')}: ${o.orderUrl}`,
+    ...(o.invoiceUrl ? [`${m('view_invoice')}: ${o.invoiceUrl}`] : []),
+    '',
+    m('footer'),
+  ].join('\n');
+  const html = htmlMail(
+    locale,
+    subject,
+    [
+      `<p style="margin:0 0 8px">${escapeHtml(greeting)}</p>`,
+      `<p style="margin:0 0 16px">${escapeHtml(m('intro'))}</p>`,
+      htmlRows(facts),
+      `<h2 style="font-size:16px;margin:16px 0 8px">${escapeHtml(c('items'))}</h2>`,
+      htmlRows(lines),
+      htmlRows([...totals, ...vat]),
+      `<p style="margin:16px 0"><a href="${escapeHtml(o.orderUrl)}" style="display:inline-block;padding:10px 16px;background:#1d4ed8;color:#ffffff;text-decoration:none;border-radius:4px">${escapeHtml(m('view_order'))}</a></p>`,
+      o.invoiceUrl ? `<p style="margin:0 0 16px"><a href="${escapeHtml(o.invoiceUrl)}">${escapeHtml(m('view_invoice'))}</a></p>` : '',
+      `<p style="margin:16px 0 0;color:#555;font-size:13px">${escapeHtml(m('footer'))}</p>`,
+    ].join('\n'),
+  );
+  return { subject, text, html };
+}
