@@ -1,0 +1,47 @@
+/**
+ * The invoice document of an order paid by the shop's own invoice (docs/product/checkout.md#invoice-document),
+ * from the order snapshot: the invoice number is the order number (sequential and unique), issued on the
+ * order day in the storefront's time zone, due after the storefront's payment terms. Keyed by the
+ * checkout id like the confirmation: only the shopper's browser (and the confirmation e-mail) has it.
+ */
+import type { Db } from '#server/db/connection.ts';
+import type { LocaleCode } from '#lib/market/locales.ts';
+import type { CheckoutCustomer, CheckoutTotals } from '#lib/api/checkout-contracts.ts';
+import { orderDay } from '#lib/checkout/order-dates.ts';
+import { invoiceDueDate } from '#lib/payments/invoice-due-date.ts';
+import { SELLERS, type SellerDetails } from '#lib/payments/seller-details.ts';
+import { parseOrderDetails, type OrderLineDetail } from './order-details.ts';
+
+export interface OwnInvoice {
+  number: string;
+  issueDate: string; // YYYY-MM-DD
+  dueDate: string;
+  seller: SellerDetails;
+  buyer: Partial<CheckoutCustomer>;
+  lines: OrderLineDetail[];
+  totals: CheckoutTotals;
+  reference: { scheme: string; display: string };
+}
+
+export async function ownInvoiceFor(db: Db, locale: LocaleCode, checkoutId: string): Promise<OwnInvoice | undefined> {
+  const row = await db
+    .selectFrom('orders')
+    .select(['id', 'created_at', 'details'])
+    .where('checkout_id', '=', checkoutId)
+    .where('locale', '=', locale)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const d = parseOrderDetails(row.details);
+  if (!d.invoice_reference) return undefined; // paid through a provider: the provider issues what the buyer gets
+  const issueDate = orderDay(row.created_at, locale).toISOString().slice(0, 10);
+  return {
+    number: row.id,
+    issueDate,
+    dueDate: invoiceDueDate(issueDate, locale),
+    seller: SELLERS[locale],
+    buyer: d.customer,
+    lines: d.lines,
+    totals: d.totals,
+    reference: { scheme: d.invoice_reference.scheme, display: d.invoice_reference.display },
+  };
+}
