@@ -1,5 +1,5 @@
 /**
- * The sandbox inside the shop's own process (`npm start`, the e2e server): started when the shop's
+ * The sandbox inside the shop's own process (`npm start`, `npm run dev`, the e2e server): started when the shop's
  * providers default to it (outside production, PARTSFRONT_SANDBOX not `off`, no PARTSFRONT_SANDBOX_URL
  * pointing at one elsewhere). Sets PARTSFRONT_SANDBOX_URL so the providers find it on any port.
  */

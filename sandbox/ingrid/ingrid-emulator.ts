@@ -1,8 +1,8 @@
 /**
  * Ingrid emulator, mounted at /ingrid: Delivery Checkout (/ingrid/v1/delivery_checkout/…), SOM booking
  * (/ingrid/v1/som/…) and Delivery Tracking (/ingrid/v1/delivery_tracking/parcels) with Bearer site-token
- * auth; labels and tracking pages; controls under /ingrid/_sandbox/… incl. `advance` (tracking steps)
- * and `tracking` ({ stepMs }). Point the adapter's baseUrl at http://HOST:PORT/ingrid.
+ * auth; labels and tracking pages; controls under /ingrid/_sandbox/… incl. `advance` (tracking steps),
+ * `tracking` ({ stepMs }) and `sessions` ({ cart_id? }: the sessions as the emulator holds them). Point the adapter's baseUrl at http://HOST:PORT/ingrid.
  * Ingrid sends no per-session notifications to the shop, so the notifier only keeps the control API uniform.
  */
 import type { IncomingMessage } from 'node:http';
@@ -22,6 +22,7 @@ import { IngridStore } from './ingrid-store.ts';
 const PREFIX = '/ingrid';
 const advanceInput = z.strictObject({ tracking_number: z.string().optional(), steps: z.number().int().min(1).max(10).default(1) });
 const trackingInput = z.strictObject({ stepMs: z.number().int().min(10).max(86_400_000) });
+const sessionsInput = z.strictObject({ cart_id: z.string().optional() });
 
 export function createEmulator(opts: EmulatorOptions): Emulator {
   const faults = new FaultState();
@@ -48,6 +49,28 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
           }
         }
         return { status: moved ? 200 : 404, body: { advanced: moved } };
+      },
+      /** The checkout sessions (optionally of one cart_id), oldest first: what the shop created, updated and completed. */
+      sessions(body: unknown): ApiAnswer {
+        const input = sessionsInput.safeParse(body);
+        if (!input.success) return { status: 400, body: { error: 'send { "cart_id"?: string }' } };
+        const sessions = [...store.sessions.values()]
+          .filter((s) => !input.data.cart_id || s.cart.cart_id === input.data.cart_id)
+          .map((s) => ({
+            checkout_session_id: s.id,
+            status: s.status,
+            cart_id: s.cart.cart_id,
+            total_value: s.cart.total_value,
+            postal_code: s.searchAddress?.postal_code ?? null,
+            updates: s.updates,
+            selection: s.selection && {
+              category_id: s.selection.categoryId,
+              location_external_id: s.selection.location?.external_id ?? null,
+            },
+            external_id: s.order?.externalId ?? null,
+            tos_id: s.order?.tosId ?? null,
+          }));
+        return { status: 200, body: { sessions } };
       },
       /** Sets how fast tracking advances by itself (default one step per minute). */
       tracking(body: unknown): ApiAnswer {

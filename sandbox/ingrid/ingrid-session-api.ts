@@ -32,6 +32,7 @@ export function create(store: IngridStore, body: unknown): ApiAnswer {
     selection: null,
     order: null,
     updatedAt: new Date().toISOString(),
+    updates: 0,
   };
   store.sessions.set(session.id, session);
   return answer(session, { token: Buffer.from(session.id).toString('base64') });
@@ -63,6 +64,7 @@ export function update(store: IngridStore, body: unknown): ApiAnswer {
     session.selection = { categoryId: category.id, location: location ?? null };
   }
   session.updatedAt = new Date().toISOString();
+  session.updates++;
   return answer(session);
 }
 

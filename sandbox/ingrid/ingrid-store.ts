@@ -27,6 +27,8 @@ export interface Session {
   selection: { categoryId: string; location: PickupLocation | null } | null;
   order: { tosId: string; externalId: string | null; customer: Customer | null; at: number } | null;
   updatedAt: string;
+  /** session.update calls accepted (shown by the `sessions` control). */
+  updates: number;
 }
 
 export interface Progress {

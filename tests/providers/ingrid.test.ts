@@ -49,6 +49,10 @@ async function control(name: string, body: unknown = {}): Promise<Response> {
   });
 }
 
+async function sessions(cartId: string): Promise<Record<string, unknown>[]> {
+  return ((await (await control('sessions', { cart_id: cartId })).json()) as { sessions: Record<string, unknown>[] }).sessions;
+}
+
 async function bookedAtServicePoint() {
   const { sessionId, options } = await ingrid.options(quote());
   const option = options.find((o) => o.id === 'se-postnord-pickup')!;
@@ -122,6 +126,17 @@ describe('delivery options', () => {
     expect(second.sessionId).toBe(first.sessionId);
     expect(second.options[0]!.priceMinor).toBe(0);
   });
+
+  it("names the session's cart by the shop's reference and replaces a session Ingrid no longer takes", async () => {
+    const first = await ingrid.options(quote('sv', { reference: 'checkout-1' }));
+    await ingrid.options(quote('sv', { reference: 'checkout-1', goodsTotalMinor: 30_000 }), first.sessionId);
+    expect(await sessions('checkout-1')).toEqual([
+      expect.objectContaining({ checkout_session_id: first.sessionId, status: 'ACTIVE', total_value: 30_000, updates: 1 }),
+    ]);
+    const replaced = await ingrid.options(quote('sv', { reference: 'checkout-1' }), 'VM2-gone');
+    expect(replaced.sessionId).not.toBe(first.sessionId);
+    expect(await sessions('checkout-1')).toHaveLength(2);
+  });
 });
 
 describe('service points', () => {
@@ -179,6 +194,26 @@ describe('booking and tracking', () => {
     const { booking } = await bookedAtServicePoint();
     await new Promise((r) => setTimeout(r, 250));
     expect((await ingrid.tracking(booking.shipmentId)).at(-1)!.status).toBe('delivered');
+  });
+
+  it('confirms the order on the session (transport order), again harmlessly, and books it later', async () => {
+    const { sessionId, options } = await ingrid.options(quote('sv', { reference: 'checkout-2' }));
+    const [point] = await ingrid.servicePoints('se-instabox-locker', quote());
+    const input = { sessionId: sessionId!, orderNumber: '1001005', optionId: 'se-instabox-locker', servicePointId: point!.id, recipient };
+    expect(options.some((o) => o.id === 'se-instabox-locker')).toBe(true);
+    const first = await ingrid.confirmOrder(input);
+    expect(first.transportOrderId).toMatch(/\w+-\w+/);
+    expect(await ingrid.confirmOrder(input)).toEqual(first);
+    expect(await sessions('checkout-2')).toEqual([
+      expect.objectContaining({
+        status: 'COMPLETE',
+        external_id: '1001005',
+        tos_id: first.transportOrderId,
+        selection: { category_id: 'se-instabox-locker', location_external_id: point!.id },
+      }),
+    ]);
+    const booking = await ingrid.book({ ...input, weightGrams: 1_000 });
+    expect(booking.carrier).toBe('Instabox');
   });
 
   it('books home delivery without a prior session', async () => {

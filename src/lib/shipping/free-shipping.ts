@@ -22,3 +22,11 @@ export function qualifiesForFreeShipping(locale: LocaleCode, goodsTotalMinor: nu
 export function amountLeftForFreeShippingMinor(locale: LocaleCode, goodsTotalMinor: number): number {
   return Math.max(0, FREE_SHIPPING_THRESHOLD_MINOR[locale] - goodsTotalMinor);
 }
+
+/**
+ * The promise applied to a processor's price: from the threshold every option but express costs 0.
+ * An external processor's own (lower) price is kept; a higher one never breaks the top bar's promise.
+ */
+export function priceWithinPromise(locale: LocaleCode, goodsTotalMinor: number, kind: string, priceMinor: number): number {
+  return kind !== 'express' && qualifiesForFreeShipping(locale, goodsTotalMinor) ? 0 : priceMinor;
+}

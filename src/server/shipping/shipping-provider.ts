@@ -1,5 +1,5 @@
 /**
- * The one interface every shipping processor implements (docs/adr/0007-payment-and-shipping-providers.md):
+ * The one interface every shipping processor implements (docs/adr/0007-checkout-orders-and-money.md):
  * the internal processor `eel` (rate table, works offline) and the external delivery-checkout adapter.
  * Prices are integer minor units incl. VAT.
  */
@@ -42,6 +42,27 @@ export interface ShippingQuoteInput extends ShippingAddress {
   /** Goods total incl. VAT after discounts: the free-shipping threshold applies to it. */
   goodsTotalMinor: number;
   currency: 'SEK' | 'NOK' | 'DKK' | 'EUR';
+  /** The shop's id of this cart at the processor (the checkout id); a processor that keeps sessions names its cart by it. */
+  reference?: string;
+}
+
+export interface ShippingRecipient {
+  name: string;
+  email: string;
+  mobile: string;
+  street: string;
+  postalCode: string;
+  city: string;
+  countryCode: string;
+}
+
+/** What completion hands to a processor that keeps a session: the order number, the choice and who receives it. */
+export interface ConfirmShippingInput {
+  sessionId: string;
+  orderNumber: string;
+  optionId: string;
+  servicePointId?: string;
+  recipient: ShippingRecipient;
 }
 
 export interface ShipmentBooking {
@@ -64,11 +85,16 @@ export interface ShippingProvider {
   /** A session id for the checkout where the provider keeps one (recorded as the `shipping` session); undefined for eel. */
   options(input: ShippingQuoteInput, sessionId?: string): Promise<{ sessionId?: string; options: ShippingOption[] }>;
   servicePoints(optionId: string, address: ShippingAddress): Promise<ServicePoint[]>;
+  /**
+   * At completion, for a processor that keeps a session (Ingrid: session.complete → transport order):
+   * the session becomes the order's. Idempotent at the processor. Absent for eel. Booking is `book`, later.
+   */
+  confirmOrder?(input: ConfirmShippingInput): Promise<{ transportOrderId: string }>;
   book(input: {
     orderNumber: string;
     optionId: string;
     servicePointId?: string;
-    recipient: { name: string; email: string; mobile: string; street: string; postalCode: string; city: string; countryCode: string };
+    recipient: ShippingRecipient;
     weightGrams: number;
     sessionId?: string;
   }): Promise<ShipmentBooking>;

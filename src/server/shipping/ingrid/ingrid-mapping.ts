@@ -2,12 +2,23 @@
  * Ingrid shapes → the shop's shipping types: offered categories → options, pickup locations →
  * service points, tracking progress steps → tracking events.
  */
+import type { LocaleCode } from '#lib/market/locales.ts';
+import { priceWithinPromise } from '#lib/shipping/free-shipping.ts';
 import type { ServicePoint, ShippingOption, TrackingEvent } from '../shipping-provider.ts';
 import type { IngridCategory, IngridLocation, IngridParcel } from './ingrid-schemas.ts';
 
 const DAY_MS = 86_400_000;
 
-export function toOption(category: IngridCategory, now = Date.now()): ShippingOption {
+/**
+ * The free-shipping promise of the storefront (`promise`: its locale and the goods total) is applied here
+ * too: Ingrid's site rules are configured by hand in Ingrid and must not be able to break the top bar's
+ * promise (docs/product/checkout.md#shipping).
+ */
+export function toOption(
+  category: IngridCategory,
+  promise: { locale: LocaleCode; goodsTotalMinor: number },
+  now = Date.now(),
+): ShippingOption {
   const first = category.shipping_options[0]!; // the schema requires at least one
   const express = category.tags.some((t) => t.name === 'express');
   const kind =
@@ -23,7 +34,7 @@ export function toOption(category: IngridCategory, now = Date.now()): ShippingOp
     carrier: first.carrier,
     name: category.name,
     kind,
-    priceMinor: category.price,
+    priceMinor: priceWithinPromise(promise.locale, promise.goodsTotalMinor, kind, category.price),
     vatRate: category.vat_rate,
     // Promises are timestamps; whole days from now are what the storefront shows.
     minDays: Math.max(0, Math.round((Date.parse(first.delivery_time.earliest) - now) / DAY_MS)),

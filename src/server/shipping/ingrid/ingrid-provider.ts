@@ -1,12 +1,15 @@
 /**
  * Delivery checkout through Ingrid: a Delivery Checkout session per checkout (session.create, then
  * session.update as cart or address change) offers the options; pickup locations per option and
- * postal code; on order the selection is stored, the session completed (→ transport order, tos_id)
- * and booked through SOM (shipments.createAndBook → tracking number, link, label); tracking comes
- * from Delivery Tracking (GET /v1/delivery_tracking/parcels).
+ * postal code; when the order is placed the selection is stored and the session completed with the
+ * order number (confirmOrder → transport order, tos_id); the operator's ship step books it through SOM
+ * (shipments.createAndBook → tracking number, link, label); tracking comes from Delivery Tracking
+ * (GET /v1/delivery_tracking/parcels).
  */
-import type { LocaleCode } from '#server/payments/payment-provider.ts';
+import { ProviderRequestError } from '#server/payments/http-client.ts';
+import { ProviderUnavailable, type LocaleCode } from '#server/payments/payment-provider.ts';
 import type {
+  ConfirmShippingInput,
   ServicePoint,
   ShipmentBooking,
   ShippingAddress,
@@ -36,7 +39,7 @@ export class IngridProvider implements ShippingProvider {
   async options(input: ShippingQuoteInput, sessionId?: string): Promise<{ sessionId?: string; options: ShippingOption[] }> {
     // Ingrid applies the site's free-shipping rules to cart.total_value (goods incl. VAT, after discounts).
     const cart = {
-      cart_id: sessionId ?? `quote-${Date.now()}`,
+      cart_id: input.reference ?? sessionId ?? `quote-${Date.now()}`,
       total_value: input.goodsTotalMinor,
       items: [{ sku: 'goods', name: 'Goods', quantity: 1, weight: input.weightGrams }],
     };
@@ -46,20 +49,26 @@ export class IngridProvider implements ShippingProvider {
       ...(input.city ? { city: input.city } : {}),
       address_lines: input.street ? [input.street] : [],
     };
+    const create = () =>
+      this.client.post(
+        `${DC}/session.create`,
+        {
+          purchase_country: input.countryCode,
+          purchase_currency: input.currency,
+          locales: [LOCALE_TAG[input.locale]],
+          cart,
+          search_address,
+        },
+        sessionAnswer,
+      );
     const { session } = sessionId
-      ? await this.client.post(`${DC}/session.update`, { checkout_session_id: sessionId, cart, search_address }, sessionAnswer)
-      : await this.client.post(
-          `${DC}/session.create`,
-          {
-            purchase_country: input.countryCode,
-            purchase_currency: input.currency,
-            locales: [LOCALE_TAG[input.locale]],
-            cart,
-            search_address,
-          },
-          sessionAnswer,
-        );
-    return { sessionId: session.checkout_session_id, options: session.categories.map((c) => toOption(c)) };
+      ? await this.client
+          .post(`${DC}/session.update`, { checkout_session_id: sessionId, cart, search_address }, sessionAnswer)
+          // A session Ingrid no longer takes (expired, unknown, already completed) is replaced by a new one.
+          .catch((err: unknown) => (err instanceof ProviderRequestError ? create() : Promise.reject(err)))
+      : await create();
+    const promise = { locale: input.locale, goodsTotalMinor: input.goodsTotalMinor };
+    return { sessionId: session.checkout_session_id, options: session.categories.map((c) => toOption(c, promise)) };
   }
 
   async servicePoints(optionId: string, address: ShippingAddress): Promise<ServicePoint[]> {
@@ -75,22 +84,26 @@ export class IngridProvider implements ShippingProvider {
     return locations.map((l) => toServicePoint(l, carrier));
   }
 
-  async book(input: BookInput): Promise<ShipmentBooking> {
-    const sessionId = input.sessionId ?? (await this.sessionFor(input));
-    // Stand-in for the choice the shopper makes in Ingrid's shipping selector (see sandbox/README.md).
-    await this.client.post(
-      `${DC}/session.update`,
-      {
-        checkout_session_id: sessionId,
-        selection: { category_id: input.optionId, ...(input.servicePointId ? { location_external_id: input.servicePointId } : {}) },
-      },
-      sessionAnswer,
-    );
+  /**
+   * The shopper's choice (stand-in for Ingrid's shipping selector, see sandbox/README.md), then
+   * session.complete with the order number → the transport order. Completing a completed session again
+   * answers its transport order, so a repeated confirmation (or booking after one) is harmless.
+   */
+  async confirmOrder(input: ConfirmShippingInput): Promise<{ transportOrderId: string }> {
+    const selection = { category_id: input.optionId, ...(input.servicePointId ? { location_external_id: input.servicePointId } : {}) };
+    try {
+      await this.client.post(`${DC}/session.update`, { checkout_session_id: input.sessionId, selection }, sessionAnswer);
+    } catch (err) {
+      // Refused because it is completed already (an earlier confirmation): its transport order is the answer.
+      const done = err instanceof ProviderRequestError ? await this.transportOrderOf(input.sessionId) : null;
+      if (done) return { transportOrderId: done };
+      throw err;
+    }
     const r = input.recipient;
     const { session } = await this.client.post(
       `${DC}/session.complete`,
       {
-        checkout_session_id: sessionId,
+        checkout_session_id: input.sessionId,
         external_id: input.orderNumber,
         customer: {
           name: r.name,
@@ -105,10 +118,17 @@ export class IngridProvider implements ShippingProvider {
       sessionAnswer,
     );
     const tosId = session.delivery_groups[0]?.tos_id;
-    if (!tosId) throw new Error('Ingrid completed the session without a transport order');
+    if (!tosId) throw new ProviderUnavailable('ingrid', 'Ingrid completed the session without a transport order');
+    return { transportOrderId: tosId };
+  }
+
+  /** Books the transport order (SOM shipments.createAndBook), confirming the session first where completion could not. */
+  async book(input: BookInput): Promise<ShipmentBooking> {
+    const sessionId = input.sessionId ?? (await this.sessionFor(input));
+    const { transportOrderId } = await this.confirmOrder({ ...input, sessionId });
     const { shipment } = await this.client.post(
       '/v1/som/shipments.createAndBook',
-      { tos_id: tosId, parcels: [{ weight: input.weightGrams }] },
+      { tos_id: transportOrderId, parcels: [{ weight: input.weightGrams }] },
       shipmentAnswer,
     );
     const delivery = shipment.parcels[0]!.deliveries[0]!; // the schema requires one of each
@@ -135,6 +155,12 @@ export class IngridProvider implements ShippingProvider {
       }
     }
     return events.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+  }
+
+  /** The transport order of a completed session; null while it is open. */
+  private async transportOrderOf(sessionId: string): Promise<string | null> {
+    const { session } = await this.client.get(`${DC}/session.get`, { checkout_session_id: sessionId }, sessionAnswer);
+    return session.status === 'COMPLETE' ? (session.delivery_groups[0]?.tos_id ?? null) : null;
   }
 
   /** An order booked without a checkout session (e.g. created by customer service) gets one now. */
