@@ -1,7 +1,27 @@
 // `npm run dev`: migrate + seed if empty, then `astro dev` (the storefronts integration maps the five hosts).
+// Outside production the provider sandbox runs in this process as with `npm start` (sandbox/README.md): astro dev
+// inherits PARTSFRONT_SANDBOX_URL, and Adyen's sandbox webhook points at the dev server.
 import { spawn } from 'node:child_process';
 import { runDbCommand } from '#server/db/db-commands.ts';
 
 await runDbCommand('seed', ['--if-empty']);
-const child = spawn(process.execPath, ['node_modules/astro/bin/astro.mjs', 'dev', ...process.argv.slice(2)], { stdio: 'inherit' });
+
+const args = process.argv.slice(2);
+// astro's `--port N` is also the port of the public links (return URLs, the webhook): siteSettings() reads PORT.
+const at = args.findIndex((a) => a === '--port' || a.startsWith('--port='));
+const port = at < 0 ? undefined : args[at].includes('=') ? args[at].split('=')[1] : args[at + 1];
+if (port) process.env.PORT = port;
+
+// Same rule as `npm start`: not in production or with PARTSFRONT_SANDBOX=off; PARTSFRONT_SANDBOX_URL set = use that one.
+if (process.env.NODE_ENV !== 'production' && process.env.PARTSFRONT_SANDBOX !== 'off') {
+  const { startSandboxForShop } = await import('#sandbox/in-process.ts');
+  await startSandboxForShop();
+}
+
+const child = spawn(process.execPath, ['node_modules/astro/bin/astro.mjs', 'dev', ...args], { stdio: 'inherit' });
 child.on('exit', (code) => process.exit(code ?? 0));
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+
+// What the server registers at start (src/host/index.ts): the sandbox only stores the URL, so the dev server need not be up yet.
+const { registerSandboxWebhook } = await import('#server/payments/sandbox-webhook.ts');
+await registerSandboxWebhook();

@@ -13,11 +13,13 @@ export interface CheckoutFailure {
   status: number;
   code: string;
   message: string;
+  /** The checkout field a refusal is about, when the server names one. */
+  field?: string;
 }
 export type CheckoutResult<T> = { ok: true; data: T } | CheckoutFailure;
 
 interface ErrorBody {
-  error?: { code?: unknown; message?: unknown };
+  error?: { code?: unknown; message?: unknown; field?: unknown };
 }
 
 function result<T>(answer: ApiAnswer<unknown>): CheckoutResult<T> {
@@ -28,6 +30,7 @@ function result<T>(answer: ApiAnswer<unknown>): CheckoutResult<T> {
     status: answer.status,
     code: typeof error?.code === 'string' ? error.code : 'unknown',
     message: typeof error?.message === 'string' ? error.message : '',
+    ...(typeof error?.field === 'string' ? { field: error.field } : {}),
   };
 }
 

@@ -6,6 +6,9 @@ import { parseDomains } from '#lib/market/locales.ts';
 import { BUILDS_DIR, currentBuildDir, SERVER_PID_FILE } from '#builds/build-dir.ts';
 import { registerSwitchHook } from '#builds/switch-hook.ts';
 import { registerSandboxWebhook } from '#server/payments/sandbox-webhook.ts';
+import { getDb, getDbConfig } from '#server/db/connection.ts';
+import { startReconciliation } from '#server/checkout/reconcile-schedule.ts';
+import { startMailWorker } from '#server/mail/mail-worker.ts';
 
 const port = Number(process.env.PORT ?? 4321);
 const host = process.env.HOST ?? '0.0.0.0';
@@ -17,6 +20,10 @@ app.server.listen(port, host, () => {
   console.log(`Partsfront serving build ${path.relative(process.cwd(), build.dir) || '.'} on ${host}:${port}`);
   for (const [code, domain] of Object.entries(domains)) console.log(`  ${code}: http://${domain}:${port}`);
   void registerSandboxWebhook();
+  // Payments left `paying` (shopper gone, notification lost): docs/product/checkout.md#reconciliation.
+  startReconciliation({ db: getDb(), config: getDbConfig() });
+  // Queued e-mail and its retries when SMTP is configured: docs/product/emails.md#delivery.
+  startMailWorker(getDb());
 });
 
 // A rebuild started in this process (POST /admin/rebuild) switches in-process when its build is done.

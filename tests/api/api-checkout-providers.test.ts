@@ -114,19 +114,20 @@ afterAll(async () => {
 });
 
 describe('payment methods from the configured providers', () => {
-  it('offers card and the storefront wallets through Adyen and Klarna where the storefront shows it, to consumers', async () => {
+  it('offers card and the storefront wallets through Adyen, Klarna where the storefront shows it, Walley invoice, to consumers', async () => {
     const v = await ready('card');
     expect(v.payment_methods.map((m) => [m.id, m.provider])).toEqual([
       ['invoice', 'invoice'],
       ['card', 'adyen'],
       ['swish', 'adyen'],
       ['klarna', 'klarna'],
+      ['walley-invoice', 'walley'],
     ]);
     expect(v.payment_methods.find((m) => m.id === 'card')!.name).toBe('Kort');
     const fi = await (await postJson(api('/api/checkout', 'fi'), { items: [] })).json();
-    expect(fi.payment_methods.map((m: { id: string }) => m.id)).toEqual(['invoice', 'card', 'mobilepay', 'klarna']);
+    expect(fi.payment_methods.map((m: { id: string }) => m.id)).toEqual(['invoice', 'card', 'mobilepay', 'klarna', 'walley-invoice']);
     const da = await (await postJson(api('/api/checkout', 'da'), { items: [] })).json();
-    expect(da.payment_methods.map((m: { id: string }) => m.id)).toEqual(['invoice', 'card', 'dankort', 'mobilepay']);
+    expect(da.payment_methods.map((m: { id: string }) => m.id)).toEqual(['invoice', 'card', 'dankort', 'mobilepay', 'walley-invoice']);
   });
 });
 

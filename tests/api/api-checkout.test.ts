@@ -132,7 +132,7 @@ describe('checkout totals (server-priced, minor units)', () => {
     const good = checkoutViewSchema.parse((await update(v.id, { customer: { organisation_number: '556036-0793' } })).json());
     expect(good.problems).toEqual([]);
     expect(good.prices_ex_vat).toBe(true);
-    expect(good.payment_methods.map((m) => m.id)).toEqual(['invoice-business']);
+    expect(good.payment_methods.map((m) => m.id)).toEqual(['invoice-business', 'two-invoice']);
   });
 });
 
@@ -189,7 +189,22 @@ describe("placing an order with the shop's own invoice", () => {
     const v = await open([{ sku: stockable()[0].sku, quantity: 1 }]);
     const r = await place(v.id);
     expect(r.status).toBe(400);
-    expect(apiErrorSchema.parse(r.json()).error).toEqual({ code: 'invalid_request', message: 'Fyll i fältet.' });
+    expect(apiErrorSchema.parse(r.json()).error).toEqual({ code: 'invalid_request', message: 'Fyll i fältet.', field: 'email' });
+  });
+
+  it('a refused place names the field it is about, in the order the server checks them', async () => {
+    const v = await ready([{ sku: stockable()[0].sku, quantity: 1 }]);
+    const refusal = async () => apiErrorSchema.parse((await place(v.id)).json()).error;
+    await update(v.id, { customer: { mobile: '12345' } });
+    expect(await refusal()).toMatchObject({ code: 'invalid_request', field: 'mobile' });
+    await update(v.id, { customer: { mobile: CUSTOMER.sv.mobile } });
+    const pickup = v.shipping_options.find((o) => o.has_service_points)!;
+    await update(v.id, { shipping_option_id: pickup.id, service_point_id: null });
+    expect(await refusal()).toMatchObject({ code: 'invalid_request', field: 'service_point_id' });
+    await update(v.id, { shipping_option_id: v.shipping_options.find((o) => !o.has_service_points)!.id, payment_method: null });
+    expect(await refusal()).toMatchObject({ code: 'invalid_request', field: 'payment_method' });
+    await update(v.id, { payment_method: 'invoice' });
+    expect((await place(v.id)).status).toBe(200);
   });
 
   it('50 concurrent completions of one checkout make 1 order and decrement stock once', async () => {

@@ -2,6 +2,7 @@
 import { inject } from 'vitest';
 import { LOCALES, type LocaleCode } from '#lib/market/locales.ts';
 import { openDb, type DbHandle } from '#server/db/connection.ts';
+import { localizedProducts } from '#server/catalogue/localized-products.ts';
 import { dbConfigFromEnv } from '#server/db/config.ts';
 import type { PriceObject } from '#lib/catalogue/types.ts';
 
@@ -28,10 +29,7 @@ export interface TestProduct {
 }
 
 export async function productsOf(h: DbHandle, locale: LocaleCode): Promise<TestProduct[]> {
-  const rows = await h.db
-    .selectFrom('products as p')
-    .innerJoin('product_prices as pr', (j) => j.onRef('pr.product_id', '=', 'p.id').on('pr.locale', '=', locale))
-    .innerJoin('product_translations as t', (j) => j.onRef('t.product_id', '=', 'p.id').on('t.locale', '=', locale))
+  const rows = await localizedProducts(h.db, locale)
     .select([
       'p.id',
       'p.sku',

@@ -2,7 +2,7 @@
  * The Adyen adapter against the Adyen sandbox emulator: real HTTP on loopback, the hosted pages driven
  * like a browser would, notifications received by a local endpoint on shop.localhost and verified.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AdyenProvider, SessionResultRequired } from '#server/payments/adyen/adyen-provider.ts';
 import type { AdyenConfig } from '#server/payments/adyen/client.ts';
 import { notificationHmac, notificationSigningString } from '#server/payments/adyen/hmac.ts';
@@ -10,35 +10,26 @@ import { UnsupportedPaymentMethod } from '#server/payments/adyen/payment-methods
 import { ProviderRequestError } from '#server/payments/http-client.ts';
 import { ProviderUnavailable, type LocaleCode, type PaymentSession, type VerifiedNotification } from '#server/payments/payment-provider.ts';
 import { ADYEN_SANDBOX } from '#sandbox/adyen/adyen-test-data.ts';
-import { startSandbox, type RunningSandbox } from '#sandbox/server.ts';
 import { openPage, submit, type Navigation } from '#sandbox/shared/form-browser.ts';
 import type { DeliveryRecord } from '#sandbox/shared/notifier.ts';
 import { samplePaymentInput } from '#sandbox/shared/sample-payment-input.ts';
-import { startWebhookRecorder, type WebhookRecorder } from '#sandbox/shared/webhook-recorder.ts';
+import { useProviderSandbox } from './provider-sandbox.ts';
 
 const SHOP = 'http://shop.localhost:8999'; // the shop's return URLs: never fetched, only compared
-let sandbox: RunningSandbox;
-let hooks: WebhookRecorder;
+const box = useProviderSandbox('adyen', {
+  afterReset: (b) => b.control('webhook', { url: b.hooks.url('/webhooks/adyen', 'shop.localhost') }),
+});
+const { control } = box;
 let adyen: AdyenProvider;
 
 const config = (over: Partial<AdyenConfig> = {}): AdyenConfig => ({
-  baseUrl: `${sandbox.url}/adyen`,
+  baseUrl: `${box.sandbox.url}/adyen`,
   apiKey: ADYEN_SANDBOX.apiKey,
   merchantAccount: ADYEN_SANDBOX.merchantAccount,
   hmacKeyHex: ADYEN_SANDBOX.hmacKeyHex,
   timeoutMs: 2000,
   ...over,
 });
-
-async function control(name: string, body: unknown = {}): Promise<unknown> {
-  const res = await fetch(`${sandbox.url}/adyen/_sandbox/${name}`, {
-    method: 'POST',
-    body: JSON.stringify(body),
-    headers: { 'content-type': 'application/json' },
-  });
-  expect(res.status).toBe(200);
-  return res.json();
-}
 
 const input = (locale: LocaleCode, method: string) =>
   samplePaymentInput(locale, method, {
@@ -66,27 +57,16 @@ function returned(nav: Navigation): URLSearchParams {
 
 /** Waits until `count` notifications arrived, and verifies each through the adapter. */
 async function verified(count: number): Promise<VerifiedNotification[]> {
-  await hooks.waitFor((r) => r.length >= count);
-  const batches = await Promise.all(hooks.received.map((r) => adyen.verifyNotification(new Headers(), r.body)));
+  await box.hooks.waitFor((r) => r.length >= count);
+  const batches = await Promise.all(box.hooks.received.map((r) => adyen.verifyNotification(new Headers(), r.body)));
   expect(batches.every((b) => b !== null)).toBe(true);
   return batches.flatMap((b) => b ?? []);
 }
 
 const card = (number: string) => ({ number });
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-  hooks = await startWebhookRecorder();
+beforeAll(() => {
   adyen = new AdyenProvider(config());
-});
-beforeEach(async () => {
-  await control('reset');
-  await control('webhook', { url: hooks.url('/webhooks/adyen', 'shop.localhost') });
-  hooks.clear();
-});
-afterAll(async () => {
-  await sandbox?.close();
-  await hooks?.close();
 });
 
 describe('notification HMAC', () => {
@@ -111,7 +91,7 @@ describe('sessions', () => {
   it('creates a Hosted Checkout session whose page says SANDBOX', async () => {
     const session = await adyen.createSession(input('sv', 'card'));
     expect(session).toMatchObject({ status: 'pending' });
-    expect(session.redirectUrl).toBe(`${sandbox.url}/adyen/checkoutshopper/pay/${session.sessionId}`);
+    expect(session.redirectUrl).toBe(`${box.sandbox.url}/adyen/checkoutshopper/pay/${session.sessionId}`);
     const page = await openPage(session.redirectUrl!);
     expect(page.html).toContain('SANDBOX');
     expect(page.forms.some((f) => f.buttons.some((b) => b.value === 'pay'))).toBe(true);
@@ -126,7 +106,7 @@ describe('sessions', () => {
 
   it('validates requests like Adyen (422 14_030 without returnUrl, 403 901 for another merchant account)', async () => {
     const post = (body: unknown) =>
-      fetch(`${sandbox.url}/adyen/v71/sessions`, {
+      fetch(`${box.sandbox.url}/adyen/v71/sessions`, {
         method: 'POST',
         headers: { 'x-api-key': ADYEN_SANDBOX.apiKey, 'content-type': 'application/json' },
         body: JSON.stringify(body),
@@ -159,8 +139,8 @@ describe('cards', () => {
       amountMinor: 52_800,
       providerReference: state.providerReference,
     });
-    expect(hooks.received[0]!.host).toBe(`shop.localhost:${hooks.port}`); // *.localhost reached on 127.0.0.1, Host kept
-    const log = (await (await fetch(`${sandbox.url}/adyen/_sandbox/notifications`)).json()) as DeliveryRecord[];
+    expect(box.hooks.received[0]!.host).toBe(`shop.localhost:${box.hooks.port}`); // *.localhost reached on 127.0.0.1, Host kept
+    const log = (await (await fetch(`${box.sandbox.url}/adyen/_sandbox/notifications`)).json()) as DeliveryRecord[];
     expect(log[0]).toMatchObject({ outcome: 'delivered', answer: '[accepted]' });
   });
 
@@ -228,7 +208,7 @@ describe('wallets and local methods', () => {
 async function authorised(locale: LocaleCode = 'sv') {
   const { session, nav } = await pay(locale, 'card', 'pay', card('4111111111111111'));
   const state = await adyen.readStatus(session.sessionId, returned(nav));
-  await hooks.waitFor((r) => r.length >= 1);
+  await box.hooks.waitFor((r) => r.length >= 1);
   return state;
 }
 
@@ -268,7 +248,7 @@ describe('captures, refunds, cancels', () => {
 describe('notification authenticity', () => {
   it('refuses a changed amount, a wrong HMAC key, another merchant account and garbage', async () => {
     await authorised();
-    const body = hooks.received[0]!.body;
+    const body = box.hooks.received[0]!.body;
     expect(await adyen.verifyNotification(new Headers(), body)).toHaveLength(1);
     expect(await adyen.verifyNotification(new Headers(), body.replace('"value":52800', '"value":100'))).toBeNull();
     const otherKey = new AdyenProvider(config({ hmacKeyHex: 'AA'.repeat(32) }));
@@ -306,7 +286,7 @@ describe('fault controls', () => {
     await control('faults', { duplicateNotifications: true });
     await authorised();
     const [first, second] = await verified(2);
-    expect(hooks.received[0]!.body).toBe(hooks.received[1]!.body);
+    expect(box.hooks.received[0]!.body).toBe(box.hooks.received[1]!.body);
     expect(first!.id).toBe(second!.id);
   });
 
@@ -322,8 +302,8 @@ describe('fault controls', () => {
     await control('faults', { dropNotifications: true });
     await pay('sv', 'card', 'pay', card('4111111111111111'));
     await new Promise((r) => setTimeout(r, 300));
-    expect(hooks.received).toHaveLength(0);
-    const log = (await (await fetch(`${sandbox.url}/adyen/_sandbox/notifications`)).json()) as DeliveryRecord[];
+    expect(box.hooks.received).toHaveLength(0);
+    const log = (await (await fetch(`${box.sandbox.url}/adyen/_sandbox/notifications`)).json()) as DeliveryRecord[];
     expect(log).toMatchObject([{ outcome: 'dropped' }]);
   });
 
@@ -331,7 +311,7 @@ describe('fault controls', () => {
     await control('faults', { notificationDelayMs: 400 });
     const started = Date.now();
     await pay('sv', 'card', 'pay', card('4111111111111111'));
-    await hooks.waitFor((r) => r.length >= 1);
-    expect(hooks.received[0]!.at - started).toBeGreaterThanOrEqual(380);
+    await box.hooks.waitFor((r) => r.length >= 1);
+    expect(box.hooks.received[0]!.at - started).toBeGreaterThanOrEqual(380);
   });
 });

@@ -2,7 +2,7 @@
  * The Klarna adapter against the Klarna sandbox emulator: KP + HPP sessions, the payment page driven
  * like a browser, unsigned status callbacks verified by reading the session back, Order Management.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ProviderRequestError } from '#server/payments/http-client.ts';
 import type { KlarnaConfig } from '#server/payments/klarna/client.ts';
 import { KlarnaProvider } from '#server/payments/klarna/klarna-provider.ts';
@@ -15,18 +15,17 @@ import {
   type PaymentState,
 } from '#server/payments/payment-provider.ts';
 import { KLARNA_SANDBOX } from '#sandbox/klarna/klarna-test-data.ts';
-import { startSandbox, type RunningSandbox } from '#sandbox/server.ts';
 import { openPage, submit, type Navigation } from '#sandbox/shared/form-browser.ts';
 import { samplePaymentInput } from '#sandbox/shared/sample-payment-input.ts';
-import { startWebhookRecorder, type WebhookRecorder } from '#sandbox/shared/webhook-recorder.ts';
+import { backToShop, useProviderSandbox } from './provider-sandbox.ts';
 
 const SHOP = 'http://shop.localhost:8999';
-let sandbox: RunningSandbox;
-let hooks: WebhookRecorder;
+const box = useProviderSandbox('klarna', { hookAnswer: 'OK' });
+const { control } = box;
 let klarna: KlarnaProvider;
 
 const config = (over: Partial<KlarnaConfig> = {}): KlarnaConfig => ({
-  baseUrl: `${sandbox.url}/klarna`,
+  baseUrl: `${box.sandbox.url}/klarna`,
   username: KLARNA_SANDBOX.username,
   password: KLARNA_SANDBOX.password,
   timeoutMs: 2000,
@@ -37,19 +36,10 @@ const input = (locale: LocaleCode = 'sv', email = 'customer@example.com'): Creat
   const base = samplePaymentInput(locale, 'klarna', {
     returnUrl: `${SHOP}/checkout/return?p=klarna`,
     cancelUrl: `${SHOP}/checkout?p=klarna`,
-    notificationUrl: hooks.url('/webhooks/klarna?secret=s3', 'shop.localhost'),
+    notificationUrl: box.hooks.url('/webhooks/klarna?secret=s3', 'shop.localhost'),
   });
   return { ...base, customer: { ...base.customer, email } };
 };
-
-async function control(name: string, body: unknown = {}): Promise<void> {
-  const res = await fetch(`${sandbox.url}/klarna/_sandbox/${name}`, {
-    method: 'POST',
-    body: JSON.stringify(body),
-    headers: { 'content-type': 'application/json' },
-  });
-  expect(res.status).toBe(200);
-}
 
 /** Raw API call with the sandbox credentials (for what the adapter does not do). */
 async function api(
@@ -58,7 +48,7 @@ async function api(
   body?: unknown,
   headers: Record<string, string> = {},
 ): Promise<{ status: number; json: Record<string, unknown> }> {
-  const res = await fetch(`${sandbox.url}/klarna${path}`, {
+  const res = await fetch(`${box.sandbox.url}/klarna${path}`, {
     method,
     body: body === undefined ? undefined : JSON.stringify(body),
     headers: {
@@ -80,14 +70,9 @@ async function shop(
   return { session, nav: await submit(await openPage(session.redirectUrl!), button, values) };
 }
 
-function left(nav: Navigation): URL {
-  if (nav.kind !== 'left') throw new Error(`expected a redirect to the shop, got:\n${nav.page.html}`);
-  return new URL(nav.location);
-}
-
 async function verifiedCallbacks(count: number) {
-  await hooks.waitFor((r) => r.length >= count);
-  return Promise.all(hooks.received.map((r) => klarna.verifyNotification(new Headers(), r.body)));
+  await box.hooks.waitFor((r) => r.length >= count);
+  return Promise.all(box.hooks.received.map((r) => klarna.verifyNotification(new Headers(), r.body)));
 }
 
 async function approved(locale: LocaleCode = 'sv'): Promise<PaymentState> {
@@ -95,33 +80,23 @@ async function approved(locale: LocaleCode = 'sv'): Promise<PaymentState> {
   return klarna.readStatus(session.sessionId);
 }
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-  hooks = await startWebhookRecorder('OK');
+beforeAll(() => {
   klarna = new KlarnaProvider(config());
-});
-beforeEach(async () => {
-  await control('reset');
-  hooks.clear();
-});
-afterAll(async () => {
-  await sandbox?.close();
-  await hooks?.close();
 });
 
 describe('sessions and the payment page', () => {
   it('creates KP + HPP sessions; the page is a SANDBOX with a test-person selector', async () => {
     const session = await klarna.createSession(input());
-    expect(session).toMatchObject({ status: 'pending', redirectUrl: `${sandbox.url}/klarna/pay/${session.sessionId}` });
+    expect(session).toMatchObject({ status: 'pending', redirectUrl: `${box.sandbox.url}/klarna/pay/${session.sessionId}` });
     expect(await klarna.readStatus(session.sessionId)).toMatchObject({ status: 'pending' });
     const page = await openPage(session.redirectUrl!);
     expect(page.html).toContain('SANDBOX');
     expect(page.forms[0]!.fields.person).toBe('approved');
     const [callback] = await verifiedCallbacks(1);
-    expect(JSON.parse(hooks.received[0]!.body)).toMatchObject({ session: { session_id: session.sessionId, status: 'IN_PROGRESS' } });
+    expect(JSON.parse(box.hooks.received[0]!.body)).toMatchObject({ session: { session_id: session.sessionId, status: 'IN_PROGRESS' } });
     expect(callback).toMatchObject([{ sessionId: session.sessionId, status: 'pending' }]);
-    expect(hooks.received[0]!.path).toBe(`/webhooks/klarna?secret=s3&sid=${session.sessionId}`);
-    expect(hooks.received[0]!.host).toBe(`shop.localhost:${hooks.port}`);
+    expect(box.hooks.received[0]!.path).toBe(`/webhooks/klarna?secret=s3&sid=${session.sessionId}`);
+    expect(box.hooks.received[0]!.host).toBe(`shop.localhost:${box.hooks.port}`);
   });
 
   it('answers wrong credentials with 401 UNAUTHORIZED', async () => {
@@ -142,7 +117,7 @@ describe('shopper outcomes', () => {
   it('approved person: back on the success URL with sid + authorization_token; order placed → authorized', async () => {
     const payment = input('no');
     const { session, nav } = await shop('approve', payment);
-    const back = left(nav);
+    const back = backToShop(nav);
     expect(back.pathname).toBe('/checkout/return');
     expect(back.searchParams.get('sid')).toBe(session.sessionId);
     expect(back.searchParams.get('authorization_token')).toMatch(/^[0-9a-f-]{36}$/);
@@ -156,7 +131,7 @@ describe('shopper outcomes', () => {
 
   it('declined person → failure URL → declined', async () => {
     const { session, nav } = await shop('approve', input(), { person: 'declined' });
-    expect(left(nav).searchParams.get('sid')).toBe(session.sessionId);
+    expect(backToShop(nav).searchParams.get('sid')).toBe(session.sessionId);
     expect(await klarna.readStatus(session.sessionId)).toMatchObject({ status: 'declined', failureCode: 'declined' });
   });
 
@@ -167,7 +142,7 @@ describe('shopper outcomes', () => {
 
   it.each(['cancel', 'back'])('%s → the cancel URL → cancelled', async (button) => {
     const { session, nav } = await shop(button);
-    expect(left(nav).href).toBe(`${SHOP}/checkout?p=klarna&sid=${session.sessionId}`);
+    expect(backToShop(nav).href).toBe(`${SHOP}/checkout?p=klarna&sid=${session.sessionId}`);
     expect(await klarna.readStatus(session.sessionId)).toMatchObject({ status: 'cancelled' });
   });
 
@@ -242,12 +217,12 @@ describe('the create-order flow (place_order_mode NONE) in the emulator', () => 
     const payment = input();
     const kp = await api('POST', '/payments/v1/sessions', paymentSessionBody(payment));
     const hpp = await api('POST', '/hpp/v1/sessions', {
-      payment_session_url: `${sandbox.url}/klarna/payments/v1/sessions/${String(kp.json.session_id)}`,
+      payment_session_url: `${box.sandbox.url}/klarna/payments/v1/sessions/${String(kp.json.session_id)}`,
       merchant_urls: { success: `${SHOP}/ok?token={{authorization_token}}` },
       options: { place_order_mode: 'NONE' },
     });
     expect(hpp.status).toBe(201);
-    const token = left(await submit(await openPage(String(hpp.json.redirect_url)), 'approve')).searchParams.get('token')!;
+    const token = backToShop(await submit(await openPage(String(hpp.json.redirect_url)), 'approve')).searchParams.get('token')!;
     expect((await api('GET', `/hpp/v1/sessions/${String(hpp.json.session_id)}`)).json).toMatchObject({
       status: 'COMPLETED',
       authorization_token: token,
@@ -285,15 +260,15 @@ describe('fault controls', () => {
     await control('faults', { duplicateNotifications: true });
     await openPage((await klarna.createSession(input())).redirectUrl!);
     const [a, b] = await verifiedCallbacks(2);
-    expect(hooks.received[0]!.body).toBe(hooks.received[1]!.body);
+    expect(box.hooks.received[0]!.body).toBe(box.hooks.received[1]!.body);
     expect(a![0]!.id).toBe(b![0]!.id);
   });
 
   it('reorders callbacks: COMPLETED arrives before IN_PROGRESS', async () => {
     await control('faults', { reorderNotifications: true });
     await shop('approve');
-    await hooks.waitFor((r) => r.length >= 2);
-    expect(hooks.received.map((r) => (JSON.parse(r.body) as { session: { status: string } }).session.status)).toEqual([
+    await box.hooks.waitFor((r) => r.length >= 2);
+    expect(box.hooks.received.map((r) => (JSON.parse(r.body) as { session: { status: string } }).session.status)).toEqual([
       'COMPLETED',
       'IN_PROGRESS',
     ]);

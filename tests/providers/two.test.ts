@@ -2,25 +2,25 @@
  * The Two adapter against the Two sandbox emulator: order creation with the company credit check,
  * the verification page driven like a browser, Svix-signed webhooks, fulfil / cancel / refund.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ProviderRequestError } from '#server/payments/http-client.ts';
 import { ProviderUnavailable, type CreatePaymentInput, type LocaleCode, type PaymentState } from '#server/payments/payment-provider.ts';
 import { TwoProvider, type TwoProviderOptions } from '#server/payments/two/two-provider.ts';
 import { TWO_API_KEY, TWO_WEBHOOK_SECRET } from '#sandbox/two/two-test-data.ts';
 import { sign } from '#sandbox/two/two-webhooks.ts';
-import { startSandbox, type RunningSandbox } from '#sandbox/server.ts';
-import { openPage, submit, type Navigation } from '#sandbox/shared/form-browser.ts';
+import { openPage, submit } from '#sandbox/shared/form-browser.ts';
 import { samplePaymentInput } from '#sandbox/shared/sample-payment-input.ts';
-import { startWebhookRecorder, type ReceivedNotification, type WebhookRecorder } from '#sandbox/shared/webhook-recorder.ts';
+import type { ReceivedNotification } from '#sandbox/shared/webhook-recorder.ts';
+import { backToShop, useProviderSandbox } from './provider-sandbox.ts';
 
 const SHOP = 'http://shop.localhost:8999';
 const COMPANY: Record<'approved' | 'declined', [LocaleCode, string]> = { approved: ['sv', '559900-1004'], declined: ['sv', '559900-1012'] };
-let sandbox: RunningSandbox;
-let hooks: WebhookRecorder;
+const box = useProviderSandbox('two', { hookAnswer: 'OK' });
+const { control } = box;
 let two: TwoProvider;
 
 const options = (over: Partial<TwoProviderOptions> = {}): TwoProviderOptions => ({
-  baseUrl: `${sandbox.url}/two`,
+  baseUrl: `${box.sandbox.url}/two`,
   apiKey: TWO_API_KEY,
   webhookSecret: TWO_WEBHOOK_SECRET,
   timeoutMs: 1500,
@@ -32,29 +32,15 @@ function input(company: 'approved' | 'declined' = 'approved', orgNumber?: string
   const base = samplePaymentInput(locale ?? defaultLocale, 'invoice', {
     returnUrl: `${SHOP}/checkout/return?p=two`,
     cancelUrl: `${SHOP}/checkout?p=two`,
-    notificationUrl: hooks.url('/webhooks/two', 'shop.localhost'),
+    notificationUrl: box.hooks.url('/webhooks/two', 'shop.localhost'),
   });
   return { ...base, customer: { ...base.customer, type: 'business', companyName: 'Testfirma', organisationNumber: orgNumber ?? number } };
-}
-
-async function control(name: string, body: unknown = {}): Promise<void> {
-  const res = await fetch(`${sandbox.url}/two/_sandbox/${name}`, {
-    method: 'POST',
-    body: JSON.stringify(body),
-    headers: { 'content-type': 'application/json' },
-  });
-  expect(res.status).toBe(200);
-}
-
-function left(nav: Navigation): URL {
-  if (nav.kind !== 'left') throw new Error(`expected a redirect to the shop, got:\n${nav.page.html}`);
-  return new URL(nav.location);
 }
 
 async function verifyOnPage(button: 'verify' | 'reject' | 'cancel', payment = input()): Promise<{ sessionId: string; back: URL }> {
   const session = await two.createSession(payment);
   expect(session).toMatchObject({ status: 'pending', redirectUrl: expect.stringContaining('/two/checkout/') });
-  return { sessionId: session.sessionId, back: left(await submit(await openPage(session.redirectUrl!), button)) };
+  return { sessionId: session.sessionId, back: backToShop(await submit(await openPage(session.redirectUrl!), button)) };
 }
 
 const headersOf = (r: ReceivedNotification): Headers =>
@@ -67,18 +53,8 @@ async function fulfilled(): Promise<PaymentState> {
   return two.capture(state, state.amountMinor);
 }
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-  hooks = await startWebhookRecorder('OK');
+beforeAll(() => {
   two = new TwoProvider(options());
-});
-beforeEach(async () => {
-  await control('reset');
-  hooks.clear();
-});
-afterAll(async () => {
-  await sandbox?.close();
-  await hooks?.close();
 });
 
 describe('order and verification', () => {
@@ -91,7 +67,7 @@ describe('order and verification', () => {
       currency: 'SEK',
       amountMinor: input().amountMinor,
     });
-    const raw = await fetch(`${sandbox.url}/two/v1/order/${sessionId}`, { headers: { 'x-api-key': TWO_API_KEY } });
+    const raw = await fetch(`${box.sandbox.url}/two/v1/order/${sessionId}`, { headers: { 'x-api-key': TWO_API_KEY } });
     expect(await raw.json()).toMatchObject({ state: 'CONFIRMED', status: 'APPROVED' });
   });
 
@@ -140,8 +116,8 @@ describe('order and verification', () => {
 describe('webhooks (Svix-signed)', () => {
   it('delivers order.verified.v1 to the shop host; the signature verifies', async () => {
     const { sessionId } = await verifyOnPage('verify', input('approved', '99990007', 'da'));
-    const received = await hooks.waitFor((r) => r.length >= 1);
-    expect(received[0]!.host).toBe(`shop.localhost:${hooks.port}`);
+    const received = await box.hooks.waitFor((r) => r.length >= 1);
+    expect(received[0]!.host).toBe(`shop.localhost:${box.hooks.port}`);
     expect(await verifyAll(received)).toEqual([
       [expect.objectContaining({ sessionId, status: 'authorized', amountMinor: input().amountMinor, reference: expect.any(String) })],
     ]);
@@ -149,14 +125,14 @@ describe('webhooks (Svix-signed)', () => {
 
   it('a declined company sends order.rejected.v1 → declined', async () => {
     await two.createSession(input('declined'));
-    expect(await verifyAll(await hooks.waitFor((r) => r.length >= 1))).toEqual([
+    expect(await verifyAll(await box.hooks.waitFor((r) => r.length >= 1))).toEqual([
       [expect.objectContaining({ status: 'declined', failureCode: 'declined' })],
     ]);
   });
 
   it('refuses a tampered body, a wrong signature and a stale timestamp', async () => {
     await verifyOnPage('verify');
-    const [hook] = await hooks.waitFor((r) => r.length >= 1);
+    const [hook] = await box.hooks.waitFor((r) => r.length >= 1);
     const headers = headersOf(hook!);
     expect(await two.verifyNotification(headers, hook!.body.replace('order.verified.v1', 'order.fulfilled.v1'))).toBeNull();
     const forged = new Headers(headers);
@@ -177,7 +153,7 @@ describe('fulfil, cancel, refund', () => {
     const partly = await two.refund(state, 10_000, 'r-1');
     expect(partly.status).toBe('partially_refunded');
     expect((await two.refund(partly, state.amountMinor - 10_000, 'r-2')).status).toBe('refunded');
-    const events = await verifyAll(await hooks.waitFor((r) => r.length >= 4));
+    const events = await verifyAll(await box.hooks.waitFor((r) => r.length >= 4));
     expect(events.map((e) => e?.[0]?.status)).toEqual(['authorized', 'captured', 'partially_refunded', 'refunded']);
   });
 

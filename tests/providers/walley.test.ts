@@ -3,26 +3,25 @@
  * checkout page driven like a browser, unsigned notifications verified by reading the checkout back,
  * and Management API capture / cancel / refund.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ProviderRequestError } from '#server/payments/http-client.ts';
 import { ProviderUnavailable, type CreatePaymentInput, type LocaleCode, type PaymentState } from '#server/payments/payment-provider.ts';
 import { WalleyProvider, type WalleyProviderOptions } from '#server/payments/walley/walley-provider.ts';
 import { WALLEY_CLIENT } from '#sandbox/walley/walley-test-data.ts';
-import { startSandbox, type RunningSandbox } from '#sandbox/server.ts';
-import { openPage, submit, type Navigation } from '#sandbox/shared/form-browser.ts';
+import { openPage, submit } from '#sandbox/shared/form-browser.ts';
 import { samplePaymentInput } from '#sandbox/shared/sample-payment-input.ts';
-import { startWebhookRecorder, type WebhookRecorder } from '#sandbox/shared/webhook-recorder.ts';
+import { backToShop, useProviderSandbox } from './provider-sandbox.ts';
 
 const SHOP = 'http://shop.localhost:8999';
 const APPROVED = '19800101-1111';
 const DENIED = '19800101-2222';
-let sandbox: RunningSandbox;
-let hooks: WebhookRecorder;
+const box = useProviderSandbox('walley', { hookAnswer: 'OK' });
+const { control } = box;
 let walley: WalleyProvider;
 
 const options = (over: Partial<WalleyProviderOptions> = {}): WalleyProviderOptions => ({
-  baseUrl: `${sandbox.url}/walley`,
-  checkoutPageUrl: `${sandbox.url}/walley/checkout-page`,
+  baseUrl: `${box.sandbox.url}/walley`,
+  checkoutPageUrl: `${box.sandbox.url}/walley/checkout-page`,
   ...WALLEY_CLIENT,
   storeIds: { sv: 1001, no: 1002, da: 1003, fi: 1004 },
   merchantTermsUri: `${SHOP}/terms`,
@@ -34,27 +33,13 @@ const input = (locale: LocaleCode = 'sv'): CreatePaymentInput =>
   samplePaymentInput(locale, 'invoice', {
     returnUrl: `${SHOP}/checkout/return?p=walley`,
     cancelUrl: `${SHOP}/checkout?p=walley`,
-    notificationUrl: hooks.url('/webhooks/walley', 'shop.localhost'),
+    notificationUrl: box.hooks.url('/webhooks/walley', 'shop.localhost'),
   });
-
-async function control(name: string, body: unknown = {}): Promise<void> {
-  const res = await fetch(`${sandbox.url}/walley/_sandbox/${name}`, {
-    method: 'POST',
-    body: JSON.stringify(body),
-    headers: { 'content-type': 'application/json' },
-  });
-  expect(res.status).toBe(200);
-}
-
-function left(nav: Navigation): URL {
-  if (nav.kind !== 'left') throw new Error(`expected a redirect to the shop, got:\n${nav.page.html}`);
-  return new URL(nav.location);
-}
 
 async function purchase(nationalId: string, payment = input()): Promise<{ sessionId: string; back: URL }> {
   const session = await walley.createSession(payment);
   const page = await openPage(session.redirectUrl!);
-  return { sessionId: session.sessionId, back: left(await submit(page, 'purchase', { nationalIdentificationNumber: nationalId })) };
+  return { sessionId: session.sessionId, back: backToShop(await submit(page, 'purchase', { nationalIdentificationNumber: nationalId })) };
 }
 
 async function authorized(): Promise<PaymentState> {
@@ -62,18 +47,8 @@ async function authorized(): Promise<PaymentState> {
   return walley.readStatus(sessionId);
 }
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-  hooks = await startWebhookRecorder('OK');
+beforeAll(() => {
   walley = new WalleyProvider(options());
-});
-beforeEach(async () => {
-  await control('reset'); // also revokes the adapter's cached token: every test starts with a 401 → new token
-  hooks.clear();
-});
-afterAll(async () => {
-  await sandbox?.close();
-  await hooks?.close();
 });
 
 describe('checkout page', () => {
@@ -102,7 +77,7 @@ describe('checkout page', () => {
 
   it('"back to the store" → cancelled, on cancelUrl', async () => {
     const session = await walley.createSession(input('no'));
-    const back = left(await submit(await openPage(session.redirectUrl!), 'abort'));
+    const back = backToShop(await submit(await openPage(session.redirectUrl!), 'abort'));
     expect(back.href).toBe(`${SHOP}/checkout?p=walley`);
     expect((await walley.readStatus(session.sessionId)).status).toBe('cancelled');
   });
@@ -115,8 +90,8 @@ describe('checkout page', () => {
 describe('notifications (unsigned: verified by reading the checkout back)', () => {
   it('delivers the purchase notification to the shop host and verifies it', async () => {
     const { sessionId } = await purchase(APPROVED);
-    const [received] = await hooks.waitFor((r) => r.length >= 1);
-    expect(received!.host).toBe(`shop.localhost:${hooks.port}`);
+    const [received] = await box.hooks.waitFor((r) => r.length >= 1);
+    expect(received!.host).toBe(`shop.localhost:${box.hooks.port}`);
     const verified = await walley.verifyNotification(new Headers(), received!.path);
     expect(verified).toEqual([
       expect.objectContaining({ sessionId, status: 'authorized', id: `${sessionId}:authorized`, reference: expect.any(String) }),
@@ -126,8 +101,8 @@ describe('notifications (unsigned: verified by reading the checkout back)', () =
   it('duplicated deliveries verify to the same id (the shop deduplicates)', async () => {
     await control('faults', { duplicateNotifications: true });
     await purchase(DENIED);
-    await hooks.waitFor((r) => r.length >= 2);
-    const ids = await Promise.all(hooks.received.map(async (r) => (await walley.verifyNotification(new Headers(), r.path))?.[0]?.id));
+    await box.hooks.waitFor((r) => r.length >= 2);
+    const ids = await Promise.all(box.hooks.received.map(async (r) => (await walley.verifyNotification(new Headers(), r.path))?.[0]?.id));
     expect(new Set(ids).size).toBe(1);
   });
 
@@ -185,9 +160,9 @@ describe('credentials and faults', () => {
   it("answers a bad request in Walley's error format", async () => {
     const { clientId, clientSecret, scope } = WALLEY_CLIENT;
     const form = new URLSearchParams({ client_id: clientId, client_secret: clientSecret, scope, grant_type: 'client_credentials' });
-    const token = await fetch(`${sandbox.url}/walley/oauth2/v2.0/token`, { method: 'POST', body: form });
+    const token = await fetch(`${box.sandbox.url}/walley/oauth2/v2.0/token`, { method: 'POST', body: form });
     const { access_token } = (await token.json()) as { access_token: string };
-    const res = await fetch(`${sandbox.url}/walley/checkouts`, {
+    const res = await fetch(`${box.sandbox.url}/walley/checkouts`, {
       method: 'POST',
       body: JSON.stringify({ storeId: 1001 }),
       headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },

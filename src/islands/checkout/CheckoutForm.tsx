@@ -28,15 +28,17 @@ interface Props extends CheckoutProps {
 export default function CheckoutForm({ checkout, view, failure, locale, t, shared, paths, allowExVAT }: Props) {
   const form = useCustomerForm(locale, view, t.problems);
   const saver = useFieldSaver(checkout.update);
-  const order = usePlaceOrder(checkout, form, saver, t);
+  const order = usePlaceOrder(locale, checkout, form, saver, t);
   const [terms, setTerms] = useState(false);
   const exVat = allowExVAT && view.prices_ex_vat;
 
   // after a placing attempt the choices still missing are shown, and clear as soon as they are made
   const missing = form.submitted ? choiceProblems(view, form.type, terms) : [];
   const serverProblem = (field: string) => view.problems.find((p) => p.field === field)?.message;
+  // a refused place order marks its field with the server's message (use-place-order.ts)
+  const refused = (field: string) => (order.refusal?.field === field ? order.refusal.message : undefined);
   const choiceProblem = (field: ChoiceField) =>
-    missing.includes(field) ? t.problems[field] : form.submitted ? serverProblem(field) : undefined;
+    missing.includes(field) ? t.problems[field] : ((form.submitted ? serverProblem(field) : undefined) ?? refused(field));
   const setType = (type: CustomerType) => {
     form.setType(type);
     void saver.flush().then(() => checkout.update({ customer: { type } }));
@@ -49,22 +51,40 @@ export default function CheckoutForm({ checkout, view, failure, locale, t, share
         <div className="checkout__main">
           <CheckoutLines locale={locale} items={view.items} exVat={exVat} t={t} shared={shared} productPath={paths.product} />
           <CouponEntry coupons={view.coupons} t={t.coupon} onCodes={(coupons) => void checkout.update({ coupons })} />
-          <CustomerFields locale={locale} view={view} form={form} saver={saver} t={t} onTypeChange={setType} />
+          <CustomerFields
+            locale={locale}
+            view={view}
+            form={form}
+            saver={saver}
+            t={t}
+            refused={refused}
+            onEdit={order.changed}
+            onTypeChange={setType}
+          />
           <ShippingOptions
             locale={locale}
             view={view}
             exVat={exVat}
             t={t.shipping}
             problems={{ option: choiceProblem('shipping_option_id'), servicePoint: choiceProblem('service_point_id') }}
-            onOption={(id) => void checkout.update({ shipping_option_id: id })}
-            onServicePoint={(id) => void checkout.update({ service_point_id: id })}
+            onOption={(id) => {
+              order.changed('shipping_option_id');
+              void checkout.update({ shipping_option_id: id });
+            }}
+            onServicePoint={(id) => {
+              order.changed('service_point_id');
+              void checkout.update({ service_point_id: id });
+            }}
           />
           <PaymentMethods
             view={view}
             type={form.type}
             t={t.payment}
             problem={choiceProblem('payment_method')}
-            onChange={(id) => void checkout.update({ payment_method: id })}
+            onChange={(id) => {
+              order.changed('payment_method');
+              void checkout.update({ payment_method: id });
+            }}
           />
         </div>
         <aside className="checkout__summary">

@@ -18,6 +18,9 @@ interface Props {
   form: CustomerForm;
   saver: FieldSaver;
   t: CheckoutStrings;
+  /** The server's message for a field a refused place order was about. */
+  refused: (field: CustomerField) => string | undefined;
+  onEdit: (field: CustomerField) => void;
   onTypeChange: (type: Type) => void;
 }
 
@@ -40,7 +43,7 @@ const HINTS: Partial<Record<CustomerField, keyof CheckoutStrings['customer']>> =
   postal_code: 'postal_code_hint',
 };
 
-export default function CustomerFields({ locale, view, form, saver, t, onTypeChange }: Props) {
+export default function CustomerFields({ locale, view, form, saver, t, refused, onEdit, onTypeChange }: Props) {
   // Dutch postal codes end in letters: only the other storefronts get the numeric keyboard
   const postal: InputProps = { ...INPUTS.postal_code, inputMode: locale === 'nl' ? 'text' : 'numeric' };
   return (
@@ -64,10 +67,11 @@ export default function CustomerFields({ locale, view, form, saver, t, onTypeCha
               label={t.customer[field]}
               hint={hint && t.customer[hint]}
               value={form.values[field]}
-              problem={form.problem(field, view)}
+              problem={form.problem(field, view) ?? refused(field)}
               input={field === 'postal_code' ? postal : INPUTS[field]}
               onChange={(value) => {
                 form.change(field, value);
+                onEdit(field);
                 saver.save(field, value);
               }}
               onBlur={() => {

@@ -21,7 +21,12 @@ export default function PaymentMethods({ view, type, t, problem, onChange }: Pro
       {methods.length === 0 ? (
         <p className="checkout__hint">{t.none}</p>
       ) : (
-        <fieldset className="choices" aria-describedby={problem ? problemId('payment_method') : undefined}>
+        <fieldset
+          className="choices"
+          role="radiogroup"
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? problemId('payment_method') : undefined}
+        >
           <legend className="visually-hidden">{t.heading}</legend>
           {methods.map((m, i) => (
             <label key={m.id} className="choice" data-testid="checkout-payment-method" data-method={m.id} data-provider={m.provider}>
@@ -31,6 +36,7 @@ export default function PaymentMethods({ view, type, t, problem, onChange }: Pro
                 name="payment_method"
                 value={m.id}
                 checked={m.id === view.payment_method}
+                aria-invalid={problem ? true : undefined}
                 onChange={() => onChange(m.id)}
               />
               <span className="choice__name">{m.name}</span>

@@ -35,7 +35,12 @@ export default function ShippingOptions({ locale, view, exVat, t, problems, onOp
           {postalOk ? t.none : t.need_postal_code}
         </p>
       ) : (
-        <fieldset className="choices" aria-describedby={problems.option ? problemId('shipping_option_id') : undefined}>
+        <fieldset
+          className="choices"
+          role="radiogroup"
+          aria-invalid={problems.option ? true : undefined}
+          aria-describedby={problems.option ? problemId('shipping_option_id') : undefined}
+        >
           <legend className="visually-hidden">{t.heading}</legend>
           {view.shipping_options.map((o, i) => {
             const price =
@@ -55,6 +60,7 @@ export default function ShippingOptions({ locale, view, exVat, t, problems, onOp
                   name="shipping_option"
                   value={o.id}
                   checked={o.id === view.shipping_option_id}
+                  aria-invalid={problems.option ? true : undefined}
                   onChange={() => onOption(o.id)}
                 />
                 <span className="choice__name">{shippingLabel(o.carrier, o.name)}</span>

@@ -27,6 +27,8 @@ export interface CustomerForm {
   /** Placing was tried: checks every field, shows every problem; returns the fields with one. */
   submit: () => CustomerField[];
   submitted: boolean;
+  /** Shows the server's value of a field (a refused place order about it: what is placed is what the server has). */
+  adopt: (field: CustomerField, value: string) => void;
   /** The text to show next to a field, if any. */
   problem: (field: CustomerField, view: CheckoutView) => string | undefined;
 }
@@ -62,6 +64,7 @@ export function useCustomerForm(locale: LocaleCode, initial: CheckoutView, messa
       setLocal((l) => ({ ...l, [field]: check(field, values[field]) }));
       if (edited.has(field)) setLeft((s) => (s.has(field) ? s : new Set([...s, field])));
     },
+    adopt: (field, value) => setValues((v) => (v[field] === value ? v : { ...v, [field]: value })),
     submit: () => {
       const found = customerProblems(locale, type, values);
       setLocal(Object.fromEntries(found.map((p) => [p.field, p.rule])));

@@ -136,21 +136,3 @@ export const checkoutViewSchema = z.object({
   order_number: z.string().nullable(),
 });
 export type CheckoutView = z.infer<typeof checkoutViewSchema>;
-
-/**
- * GET /api/checkout/{id}/return: what the shop put in the return URL (`kind`, the checkout's provider session)
- * and what the provider appended (Adyen `sessionId` + `sessionResult`; Klarna a second `sid` = its session id).
- * Only identifies what to read back from the provider: the outcome is never taken from the URL.
- */
-export const paymentReturnQuerySchema = z.object({
-  kind: z.enum(['card', 'payLater']),
-  sessionId: z
-    .string()
-    .regex(/^[\w.:-]{1,128}$/)
-    .optional(),
-  sessionResult: z.string().max(8192).optional(),
-});
-export type PaymentReturnQuery = z.infer<typeof paymentReturnQuerySchema>;
-
-/** POST /api/payments/{provider}/notifications: the providers whose notifications the shop takes. */
-export const notificationProviderSchema = z.enum(['adyen', 'klarna']);

@@ -34,10 +34,13 @@ export const API_ERROR_STATUS = {
 export type ApiErrorCode = keyof typeof API_ERROR_STATUS;
 export const API_ERROR_CODES = Object.keys(API_ERROR_STATUS) as ApiErrorCode[];
 
-export const apiErrorSchema = z.object({ error: z.object({ code: z.enum(API_ERROR_CODES), message: z.string() }) });
+/** `field` names the request field a 400 is about, where there is one (a refused place order, say). */
+export const apiErrorSchema = z.object({
+  error: z.object({ code: z.enum(API_ERROR_CODES), message: z.string(), field: z.string().optional() }),
+});
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
 /** The error body, built in this one place. */
-export function errorBody(code: ApiErrorCode, message: string): ApiError {
-  return { error: { code, message } };
+export function errorBody(code: ApiErrorCode, message: string, field?: string): ApiError {
+  return { error: field ? { code, message, field } : { code, message } };
 }

@@ -43,6 +43,7 @@ export const ROUTES = {
   unsubscribe: { path: same('/unsubscribe'), internal: '/unsubscribe', mode: 'server' },
   'checkout-confirmation-id': { path: same('/checkout/confirmation/:id?'), internal: '/checkout/confirmation/:id?', mode: 'server' },
   'checkout-failed-id': { path: same('/checkout/failed/:id?'), internal: '/checkout/failed/:id?', mode: 'server' },
+  'checkout-invoice-id': { path: same('/checkout/invoice/:id'), internal: '/checkout/invoice/:id', mode: 'server' },
   'checkout-id': { path: same('/checkout/:id?'), internal: '/checkout/:id?', mode: 'server' },
   'track-order-id': { path: same('/track-order/:id?'), internal: '/track-order/:id?', mode: 'server' },
   'brand-slug': {

@@ -22,7 +22,7 @@ export const POST: APIRoute = endpoint(async ({ request, url }) => {
   try {
     return json(await categoryChildren(getDb(), locale, body.Categories, body.productIDs));
   } catch (err) {
-    if (err instanceof ApiFailure) return errorResponse(err.status, err.code, err.message);
+    if (err instanceof ApiFailure) return errorResponse(err.status, err.code, err.message, err.field);
     console.error('[api] category-children:', err);
     return json({}); // docs/product/errors.md#silent-failures: a silent failure — the client shows no children
   }

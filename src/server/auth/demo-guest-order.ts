@@ -3,15 +3,13 @@ import type { Db } from '#server/db/connection.ts';
 import { LOCALES } from '#lib/market/locales.ts';
 import { unitPrice } from '#lib/pricing/tiers.ts';
 import { pricesFromRow } from '#server/catalogue/price-row.ts';
+import { localizedProducts } from '#server/catalogue/localized-products.ts';
 
 export const DEMO_ORDER = { id: '100001', email: 'gast@partsfront.test', locale: 'sv' as const };
 
 export async function seedDemoOrders(db: Db): Promise<boolean> {
   if (await db.selectFrom('orders').select('id').where('id', '=', DEMO_ORDER.id).executeTakeFirst()) return false;
-  const products = await db
-    .selectFrom('products as p')
-    .innerJoin('product_translations as t', (j) => j.onRef('t.product_id', '=', 'p.id').on('t.locale', '=', DEMO_ORDER.locale))
-    .innerJoin('product_prices as pr', (j) => j.onRef('pr.product_id', '=', 'p.id').on('pr.locale', '=', DEMO_ORDER.locale))
+  const products = await localizedProducts(db, DEMO_ORDER.locale)
     .select(['p.sku', 't.name', 'pr.prices'])
     .orderBy('p.id')
     .limit(2)

@@ -4,15 +4,13 @@ import type { LocaleCode } from '#lib/market/locales.ts';
 import { categoriesByProduct, thumbsByProduct } from '#server/catalogue/product-links.ts';
 import type { CartProductFacts } from '#lib/cart/server-sync.ts';
 import { pricesFromRow } from '#server/catalogue/price-row.ts';
+import { localizedProducts } from '#server/catalogue/localized-products.ts';
 
 export async function cartProductsBySku(db: Db, locale: LocaleCode, skus: readonly string[]): Promise<Map<string, CartProductFacts>> {
   const unique = [...new Set(skus)];
   const out = new Map<string, CartProductFacts>();
   if (unique.length === 0) return out;
-  const rows = await db
-    .selectFrom('products as p')
-    .innerJoin('product_translations as t', (j) => j.onRef('t.product_id', '=', 'p.id').on('t.locale', '=', locale))
-    .innerJoin('product_prices as pr', (j) => j.onRef('pr.product_id', '=', 'p.id').on('pr.locale', '=', locale))
+  const rows = await localizedProducts(db, locale)
     .select([
       'p.id',
       'p.sku',

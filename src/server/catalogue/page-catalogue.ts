@@ -11,6 +11,7 @@ import type { PriceObject, Variation } from '#lib/catalogue/types.ts';
 import type { ProductImage } from '#lib/catalogue/product-images.ts';
 import { flattenCategories, loadCategoryTree, type Category } from './category-repository.ts';
 import { pricesFromRow } from './price-row.ts';
+import { localizedProducts } from './localized-products.ts';
 
 export interface PageBrand {
   id: number;
@@ -131,10 +132,7 @@ async function loadLocale(locale: LocaleCode): Promise<LocaleCatalogue> {
   const db = getDb();
   const s = await sharedCatalogue();
   const [rows, categoryTree, tagRows] = await Promise.all([
-    db
-      .selectFrom('products as p')
-      .innerJoin('product_translations as t', (j) => j.onRef('t.product_id', '=', 'p.id').on('t.locale', '=', locale))
-      .innerJoin('product_prices as pr', (j) => j.onRef('pr.product_id', '=', 'p.id').on('pr.locale', '=', locale))
+    localizedProducts(db, locale)
       .select([
         'p.id',
         'p.sku',

@@ -5,6 +5,7 @@ import type { LocaleCode } from '#lib/market/locales.ts';
 import type { CartLineInput } from '#lib/api/cart-contracts.ts';
 import type { CheckoutCustomer } from '#lib/api/checkout-contracts.ts';
 import type { CartContext } from '#server/cart/cart-service.ts';
+import type { ShippingMemo } from '#server/shipping/shipping-session.ts';
 
 export interface ProviderSessionRecord {
   id: string;
@@ -21,6 +22,11 @@ export interface ProviderSessionRecord {
   context?: CartContext;
   /** The provider reported it declined, cancelled or expired: the next placing opens a new attempt. */
   closed?: boolean;
+  /**
+   * The `shipping` session only (Ingrid's Delivery Checkout session; amountMinor is the goods total it was
+   * given, reference the checkout id): the processor's last answer, see src/server/shipping/shipping-session.ts.
+   */
+  shipping?: ShippingMemo;
 }
 
 export interface CheckoutRecord {
@@ -91,4 +97,25 @@ export async function insertCheckout(db: Db, c: CheckoutRecord): Promise<void> {
 /** Saves an open checkout; a completed one is never changed again (the order is what counts then). */
 export async function saveCheckout(db: Db, c: CheckoutRecord): Promise<void> {
   await db.updateTable('checkouts').set(columns(c)).where('id', '=', c.id).where('status', '!=', 'completed').execute();
+}
+
+/**
+ * Records one provider session without touching the rest of the row: a compare-and-set on the sessions
+ * column, so a concurrent step's own save (or another session) is never overwritten by this one.
+ */
+export async function recordProviderSession(db: Db, id: string, kind: string, record: ProviderSessionRecord): Promise<boolean> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const row = await db.selectFrom('checkouts').select(['provider_sessions', 'status']).where('id', '=', id).executeTakeFirst();
+    if (!row || row.status === 'completed') return false;
+    const sessions = { ...(JSON.parse(row.provider_sessions) as CheckoutRecord['providerSessions']), [kind]: record };
+    const r = await db
+      .updateTable('checkouts')
+      .set({ provider_sessions: JSON.stringify(sessions), updated_at: new Date().toISOString() })
+      .where('id', '=', id)
+      .where('status', '!=', 'completed')
+      .where('provider_sessions', '=', row.provider_sessions)
+      .executeTakeFirst();
+    if (Number(r.numUpdatedRows) > 0) return true;
+  }
+  return false;
 }

@@ -29,11 +29,27 @@ export async function viewOf(db: Db, c: CheckoutRecord, ctx: CartContext): Promi
   return checkoutView(c, quote, c.orderId);
 }
 
+/**
+ * The visitor's experiment as it is now decides the processor of a resumed checkout too (an override
+ * arriving after the checkout was opened is honoured); a choice made with the other processor is dropped.
+ * A request that names none (older clients) keeps the recorded one.
+ */
+function processorOnResume(c: CheckoutRecord, requested: string | undefined): Partial<CheckoutRecord> {
+  const processor = shippingProcessorOf(requested);
+  if (requested === undefined || processor === c.shippingProcessor) return {};
+  return { shippingProcessor: processor, shippingOptionId: null, servicePointId: null };
+}
+
 /** Opens a checkout for the cart, or brings the named open one up to date with it (a reload or a second tab resumes it). */
 export async function openCheckout(db: Db, locale: LocaleCode, body: OpenCheckoutRequest, ctx: CartContext): Promise<CheckoutView> {
   const existing = body.checkout_id ? await loadCheckout(db, body.checkout_id, locale) : undefined;
   if (existing && existing.status === 'open') {
-    const next = { ...existing, items: body.items, coupons: codesOf(body.coupons) };
+    const next = {
+      ...existing,
+      items: body.items,
+      coupons: codesOf(body.coupons),
+      ...processorOnResume(existing, body.shipping_processor),
+    };
     await saveCheckout(db, next);
     return viewOf(db, next, ctx);
   }

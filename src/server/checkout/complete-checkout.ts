@@ -3,6 +3,8 @@
  * from verified provider notifications and from reconciliation, any number of times, in any order, in any
  * process. It ends in exactly one order per checkout: the unique orders.checkout_id decides a race, stock is
  * reserved and the order number taken in the same transaction, and a loser reads the winner's order.
+ * Only the completion that made the order then tells a session-keeping shipping processor (Ingrid) the
+ * order number, outside the transaction and best effort (src/server/shipping/shipping-confirmation.ts).
  */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '#server/db/connection.ts';
@@ -10,9 +12,14 @@ import { LOCALES } from '#lib/market/locales.ts';
 import { invoiceReference } from '#lib/payments/invoice-reference.ts';
 import { formatMinorUnits } from '#lib/pricing/minor-units.ts';
 import type { CartContext } from '#server/cart/cart-service.ts';
+import { confirmShipping } from '#server/shipping/shipping-confirmation.ts';
+import { enqueueMail } from '#server/mail/outbox.ts';
+import { kickMailDelivery } from '#server/mail/mail-worker.ts';
+import { shippingProviderFor } from '#server/shipping/shipping-registry.ts';
 import type { CheckoutRecord } from './checkout-repository.ts';
 import { quoteCheckout, type CheckoutQuote } from './checkout-quote.ts';
 import { checkoutView } from './checkout-view.ts';
+import { confirmationMail } from './confirmation-mail.ts';
 import type { OrderDetails } from './order-details.ts';
 import { nextOrderNumber } from './order-numbers.ts';
 import { paymentMethodsFor } from './payment-methods.ts';
@@ -54,6 +61,8 @@ function detailsOf(c: CheckoutRecord, q: CheckoutQuote, payment: PaymentOutcome,
     })),
     shipping: {
       processor: c.shippingProcessor,
+      served_by: q.shippingServedBy,
+      session_id: shippingSessionOf(c, q),
       option_id: q.shipping!.id,
       carrier: q.shipping!.carrier,
       name: q.shipping!.name,
@@ -72,6 +81,39 @@ function detailsOf(c: CheckoutRecord, q: CheckoutQuote, payment: PaymentOutcome,
   };
 }
 
+/** The processor session that served this quote (none for eel). */
+function shippingSessionOf(c: CheckoutRecord, q: CheckoutQuote): string | null {
+  const record = c.providerSessions.shipping;
+  return record && record.provider === q.shippingServedBy ? record.id : null;
+}
+
+/** After the order exists, outside its transaction, only by the completion that made it: see shipping-confirmation.ts. */
+async function confirmShippingOf(db: Db, c: CheckoutRecord, q: CheckoutQuote, orderNumber: string, source: string): Promise<void> {
+  const sessionId = shippingSessionOf(c, q);
+  if (!sessionId || !q.shipping) return;
+  const customer = c.customer;
+  await confirmShipping(
+    db,
+    shippingProviderFor(c.shippingProcessor),
+    {
+      sessionId,
+      orderNumber,
+      optionId: q.shipping.id,
+      ...(q.servicePoint ? { servicePointId: q.servicePoint.id } : {}),
+      recipient: {
+        name: `${customer.first_name ?? ''} ${customer.last_name ?? ''}`.trim(),
+        email: customer.email ?? '',
+        mobile: customer.mobile ?? '',
+        street: customer.street ?? '',
+        postalCode: customer.postal_code ?? '',
+        city: customer.city ?? '',
+        countryCode: LOCALES[c.locale].countryCode,
+      },
+    },
+    source,
+  );
+}
+
 export async function completeCheckout(
   db: Db,
   c: CheckoutRecord,
@@ -84,12 +126,14 @@ export async function completeCheckout(
   const quote = await quoteCheckout(db, c, ctx);
   if (payment.amountMinor !== null && payment.amountMinor !== quote.totals.total_minor) throw new PriceChanged();
   const now = new Date().toISOString();
+  let made: { number: string; created: boolean };
   try {
-    const orderNumber = await db.transaction().execute(async (trx) => {
+    made = await db.transaction().execute(async (trx) => {
       const raced = await trx.selectFrom('orders').select('id').where('checkout_id', '=', c.id).executeTakeFirst();
-      if (raced) return raced.id;
+      if (raced) return { number: raced.id, created: false };
       await reserveStock(trx, quote.items);
       const number = await nextOrderNumber(trx);
+      const details = detailsOf(c, quote, payment, number);
       await trx
         .insertInto('orders')
         .values({
@@ -105,9 +149,11 @@ export async function completeCheckout(
           items: JSON.stringify(quote.items.map((l) => ({ sku: l.sku, name: l.name, quantity: l.quantity, price: l.price }))),
           created_at: now,
           checkout_id: c.id,
-          details: JSON.stringify(detailsOf(c, quote, payment, number)),
+          details: JSON.stringify(details),
         })
         .execute();
+      // The confirmation is queued with the order: one cannot exist without the other (docs/product/emails.md).
+      await enqueueMail(trx, confirmationMail(c.locale, number, now, details));
       await trx
         .insertInto('order_events')
         .values([
@@ -134,13 +180,17 @@ export async function completeCheckout(
         ])
         .execute();
       await trx.updateTable('checkouts').set({ status: 'completed', order_id: number, updated_at: now }).where('id', '=', c.id).execute();
-      return number;
+      return { number, created: true };
     });
-    return { orderNumber, created: true };
   } catch (err) {
     // Another process completed this checkout between our check and our insert: its order is the order.
     const winner = await existingOrder(db, c.id);
     if (winner) return { orderNumber: winner, created: false };
     throw err;
   }
+  if (made.created) {
+    kickMailDelivery(db); // sends now when SMTP is configured, else the outbox row is the delivery
+    await confirmShippingOf(db, c, quote, made.number, source);
+  }
+  return { orderNumber: made.number, created: made.created };
 }

@@ -50,7 +50,7 @@ export async function finishPayment(
   c: CheckoutRecord,
   provider: PaymentProvider,
   state: PaymentState & { status: 'authorized' | 'captured' },
-  source: 'shopper' | 'notification',
+  source: 'shopper' | 'notification' | 'reconciliation',
 ): Promise<Finished> {
   const record = c.providerSessions[provider.kind];
   const currency = LOCALES[c.locale].currency;

@@ -17,7 +17,12 @@ export interface OrderDetails {
   totals: CheckoutTotals;
   coupons: string[];
   shipping: {
+    /** What the visitor's experiment asked for ('eel' or 'external'). */
     processor: string;
+    /** The provider that served it ('eel', 'ingrid'); absent on orders made before external shipping. */
+    served_by?: string;
+    /** The processor's session that became this order's (Ingrid: its Delivery Checkout session, the transport order's source). */
+    session_id?: string | null;
     option_id: string;
     carrier: string;
     name: string;

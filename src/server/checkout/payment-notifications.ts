@@ -1,9 +1,10 @@
 /**
- * Provider notifications (webhooks, status callbacks): verified by the adapter (Adyen HMAC, Klarna read
- * back from its API), each stored once in payment_notifications under provider + notification id (a
- * duplicate is acknowledged and ignored), then an authorized or captured payment completes its checkout
- * (found by the shop reference `${checkout id}.${attempt}`, in the checkout's own storefront) and a failed
- * one closes its session. Order and repetition do not matter: completeCheckout is idempotent.
+ * Provider notifications (webhooks, status callbacks): verified by the adapter (Adyen HMAC, Two Svix
+ * signature, Klarna and Walley read back from their API), each stored once in payment_notifications
+ * under provider + notification id (a duplicate is acknowledged and ignored), then an authorized or
+ * captured payment completes its checkout (found by the shop reference `${checkout id}.${attempt}`, in the
+ * checkout's own storefront) and a failed one closes its session. Order and repetition do not matter:
+ * completeCheckout is idempotent.
  */
 import type { Db } from '#server/db/connection.ts';
 import type { PaymentProvider, VerifiedNotification } from '#server/payments/payment-provider.ts';

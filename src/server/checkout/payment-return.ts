@@ -3,7 +3,8 @@
  * read from the provider (never taken from the URL), then the confirmation, or the failed page with a
  * reason while the checkout stays open with its cart. When the provider cannot tell yet (Adyen without a
  * sessionResult, a provider that is down, a payment still pending), the verified notification decides:
- * wait briefly for it to complete the order, else show the failed page with reason `pending`.
+ * wait briefly for it to complete the order, else show the failed page with reason `pending`. Back from
+ * the cancel button with the payment still pending, the shop cancels it at the provider.
  */
 import type { Db } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
@@ -24,6 +25,8 @@ export interface ReturnParams {
   sessionId?: string;
   /** Everything the provider appended (Adyen needs `sessionResult` from it). */
   query: URLSearchParams;
+  /** The shopper came back through the hosted page's cancel button (the shop's cancel URL). */
+  cancelled?: boolean;
 }
 
 async function awaitNotification(db: Db, locale: LocaleCode, id: string, urls: CheckoutUrls): Promise<string> {
@@ -44,6 +47,9 @@ export async function paymentReturn(db: Db, locale: LocaleCode, id: string, p: R
   let state: PaymentState;
   try {
     state = await provider.readStatus(p.sessionId ?? record.id, p.query);
+    // The shopper cancelled, the provider still has the payment open (Two keeps an unverified order):
+    // cancel it, so an old tab cannot complete it later; the provider's answer after that decides.
+    if (state.status === 'pending' && p.cancelled) state = await provider.cancel(state);
   } catch (err) {
     if (err instanceof SessionResultRequired || err instanceof ProviderUnavailable) return awaitNotification(db, locale, c.id, urls);
     throw err;

@@ -4,18 +4,20 @@
  * (reference `${checkout id}.${attempt}`, which is also the provider's idempotency key, so a retried
  * place after a timeout gets the same session). An open session for the same amount and method is
  * reused; a new amount or method is a new attempt, and the superseded session is cancelled where the
- * provider can (never charged on the old amount: completion re-prices anyway).
+ * provider can (never charged on the old amount: completion re-prices anyway). A provider that refuses
+ * at once (Two's credit check of the company) sends the shopper to the failed page without a hosted page.
  */
 import type { Db } from '#server/db/connection.ts';
 import { LOCALES } from '#lib/market/locales.ts';
 import type { PaymentMethodView, PlaceOrderResponse } from '#lib/api/checkout-contracts.ts';
 import { paymentLines } from '#lib/checkout/payment-lines.ts';
 import type { CartContext } from '#server/cart/cart-service.ts';
-import type { CreatePaymentInput, PaymentProvider } from '#server/payments/payment-provider.ts';
+import type { CreatePaymentInput, PaymentProvider, PaymentSession } from '#server/payments/payment-provider.ts';
 import { providerById } from '#server/payments/provider-registry.ts';
 import { saveCheckout, type CheckoutRecord, type ProviderSessionRecord } from './checkout-repository.ts';
 import type { CheckoutQuote } from './checkout-quote.ts';
-import { notificationUrl, paymentReturnUrl } from './payment-urls.ts';
+import { checkoutPageUrls } from './checkout-page-urls.ts';
+import { notificationUrl, paymentCancelUrl, paymentReturnUrl } from './payment-urls.ts';
 
 /** Adyen sessions live 1 h (Klarna's HPP longer): an older one is not handed out again. */
 const REUSE_FOR_MS = 45 * 60_000;
@@ -104,14 +106,12 @@ export async function openPaymentSession(
   }
   const attempt = 1 + Math.max(0, ...Object.values(c.providerSessions).map((r) => (r ? attemptOf(r.reference) : 0)));
   const reference = `${c.id}.${attempt}`;
-  const returnUrl = paymentReturnUrl(c.locale, c.id, provider.kind);
   const session = await provider.createSession({
     ...paymentInput(c, q, method.id, reference, c.customer.type ?? 'consumer'),
-    returnUrl,
-    cancelUrl: returnUrl,
+    returnUrl: paymentReturnUrl(c.locale, c.id, provider.kind),
+    cancelUrl: paymentCancelUrl(c.locale, c.id, provider.kind),
     notificationUrl: notificationUrl(c.locale, provider.id),
   });
-  if (!session.redirectUrl) throw new Error(`${provider.id}: session ${session.sessionId} has no hosted page`);
   const record: ProviderSessionRecord = {
     id: session.sessionId,
     locale: c.locale,
@@ -119,11 +119,33 @@ export async function openPaymentSession(
     amountMinor,
     reference,
     method: method.id,
-    redirectUrl: session.redirectUrl,
+    ...(session.redirectUrl ? { redirectUrl: session.redirectUrl } : {}),
     openedAt: new Date().toISOString(),
     ...(ctx.customer ? { context: ctx } : {}),
   };
+  if (!session.redirectUrl) return refusedAtOnce(db, c, provider, { ...record, closed: true }, session, current, q.totals.currency);
   await saveCheckout(db, { ...c, status: 'paying', providerSessions: { ...c.providerSessions, [provider.kind]: record } });
   await supersede(current, q.totals.currency);
   return { redirect_url: session.redirectUrl, order_number: null };
+}
+
+/**
+ * A provider that decides when the session is created and has no page to show (Two declines a company
+ * at order creation): the attempt is recorded closed, the checkout stays open with its cart, and the
+ * shopper goes straight to the failed page with the provider's answer as the reason.
+ */
+async function refusedAtOnce(
+  db: Db,
+  c: CheckoutRecord,
+  provider: PaymentProvider,
+  record: ProviderSessionRecord,
+  session: PaymentSession,
+  current: ProviderSessionRecord | undefined,
+  currency: string,
+): Promise<PlaceOrderResponse> {
+  if (session.status !== 'declined' && session.status !== 'cancelled' && session.status !== 'expired')
+    throw new Error(`${provider.id}: session ${session.sessionId} (${session.status}) has no hosted page`);
+  await saveCheckout(db, { ...c, status: 'open', providerSessions: { ...c.providerSessions, [provider.kind]: record } });
+  await supersede(current, currency);
+  return { redirect_url: checkoutPageUrls(c.locale).failed(c.id, session.status), order_number: null };
 }

@@ -25,12 +25,9 @@ export interface CheckoutUrls {
   failed: (id: string, reason: string) => string;
 }
 
-const refuse = (locale: LocaleCode, key: CheckoutMessageKey, status = 400): never => {
-  throw new ApiFailure(
-    status,
-    status === 409 ? (key === 'out_of_stock' ? 'out_of_stock' : 'price_changed') : 'invalid_request',
-    checkoutMessage(locale, key),
-  );
+/** A 400 names the checkout field it is about (`error.field`) so the page can mark and focus it. */
+const refuse = (locale: LocaleCode, key: CheckoutMessageKey, field?: string): never => {
+  throw new ApiFailure(400, 'invalid_request', checkoutMessage(locale, key), field);
 };
 
 /** The provider's hosted page for exactly the server's total; a provider that is down is a retryable 503, nothing saved. */
@@ -63,13 +60,13 @@ export async function placeOrder(
   const quote = await quoteCheckout(db, c, ctx);
   if (quote.items.length === 0) refuse(locale, 'empty_cart');
   const problem = customerProblems(locale, c.customer, true)[0];
-  if (problem) refuse(locale, problem.code);
-  if (!quote.shipping) refuse(locale, 'no_shipping');
-  if (quote.shipping!.hasServicePoints && !quote.servicePoint) refuse(locale, 'service_point');
+  if (problem) refuse(locale, problem.code, problem.field);
+  if (!quote.shipping) refuse(locale, 'no_shipping', 'shipping_option_id');
+  if (quote.shipping!.hasServicePoints && !quote.servicePoint) refuse(locale, 'service_point', 'service_point_id');
   const type = c.customer.type ?? 'consumer';
   const method = paymentMethodsFor(locale).find((m) => m.id === c.paymentMethod && m.customer_types.includes(type));
   const provider = method && providerFor(method.id);
-  if (!method || !provider) return refuse(locale, 'payment_method');
+  if (!method || !provider) return refuse(locale, 'payment_method', 'payment_method');
   if (provider.id !== 'invoice') return externalPayment(db, c, quote, method, provider, ctx);
   try {
     const session = await provider.createSession({
@@ -107,8 +104,8 @@ export async function placeOrder(
     );
     return { redirect_url: urls.confirmation(c.id), order_number: done.orderNumber };
   } catch (err) {
-    if (err instanceof OutOfStock) return refuse(locale, 'out_of_stock', 409);
-    if (err instanceof PriceChanged) return refuse(locale, 'price_changed', 409);
+    if (err instanceof OutOfStock) throw new ApiFailure(409, 'out_of_stock', checkoutMessage(locale, 'out_of_stock'));
+    if (err instanceof PriceChanged) throw new ApiFailure(409, 'price_changed', checkoutMessage(locale, 'price_changed'));
     throw err;
   }
 }

@@ -1,5 +1,6 @@
 /** Kysely table types for the SQL migrations (JSON columns are TEXT, booleans 0/1). */
 import type { Generated } from 'kysely';
+import type { MailTables } from './mail-tables.ts';
 export interface CategoriesTable {
   id: number;
   parent_id: number | null;
@@ -128,7 +129,7 @@ export interface SchemaMigrationsTable {
   applied_at: string;
 }
 
-export interface Database extends CommerceTables, AccountTables, OrderTables, CheckoutTables {
+export interface Database extends CommerceTables, AccountTables, OrderTables, CheckoutTables, MailTables {
   categories: CategoriesTable;
   category_translations: CategoryTranslationsTable;
   brands: BrandsTable;

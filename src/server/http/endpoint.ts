@@ -10,10 +10,13 @@ import type { LocaleCode } from '#lib/market/locales.ts';
 export class ApiFailure extends Error {
   readonly status: number;
   readonly code: ApiErrorCode;
-  constructor(status: number, code: ApiErrorCode, message: string) {
+  /** The request field the failure is about, answered as `error.field`. */
+  readonly field: string | undefined;
+  constructor(status: number, code: ApiErrorCode, message: string, field?: string) {
     super(message);
     this.status = status;
     this.code = code;
+    this.field = field;
   }
 }
 
@@ -27,9 +30,9 @@ export function json(body: unknown, status = 200, headers: Record<string, string
   return new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } });
 }
 
-export function errorResponse(status: number, code: ApiErrorCode, message: string): Response {
+export function errorResponse(status: number, code: ApiErrorCode, message: string, field?: string): Response {
   // An unread (too large) body leaves the connection in an unknown state: ask the client to close it.
-  return json(errorBody(code, message), status, status === 413 ? { connection: 'close' } : {});
+  return json(errorBody(code, message, field), status, status === 413 ? { connection: 'close' } : {});
 }
 
 /** The storefront of an API call from its locale + sid query pair; a missing or mismatched pair is a 400. */
@@ -104,7 +107,7 @@ export function endpoint<C extends { request: Request; url: URL }>(handler: (ctx
     try {
       return await handler(ctx);
     } catch (err) {
-      if (err instanceof ApiFailure) return errorResponse(err.status, err.code, err.message);
+      if (err instanceof ApiFailure) return errorResponse(err.status, err.code, err.message, err.field);
       console.error(`[api] ${ctx.request.method} ${ctx.url.pathname}:`, err);
       return errorResponse(500, 'internal_error', 'Internal server error');
     }

@@ -1,7 +1,8 @@
 /**
  * Adyen sends notifications to a URL configured per merchant account (Customer Area), not per payment.
  * With the local sandbox (sandbox/README.md#notifications) the server configures it itself at start:
- * the sv storefront's notification endpoint. Does nothing when Adyen is not the sandbox.
+ * the sv storefront's notification endpoint. Does nothing when Adyen is not the sandbox. (Klarna, Walley
+ * and Two are given the notification URL with each payment: nothing to register for them.)
  */
 import { storeQuery } from '#lib/api/common.ts';
 import { API_PATHS } from '#lib/api/paths.ts';

@@ -9,6 +9,7 @@ import { LOCALE_CODES, type LocaleCode } from '#lib/market/locales.ts';
 import { tokenize } from '#lib/search/tokenize.ts';
 import { processCache } from '#server/cache/process-cache.ts';
 import { flattenCategories, loadCategoryTree } from '#server/catalogue/category-repository.ts';
+import { localizedProducts } from '#server/catalogue/localized-products.ts';
 
 /** How much a hit in each field counts. A sku hit is the strongest signal, a category hit the weakest. */
 export const FIELD_WEIGHT = { sku: 4, name: 3, brand: 2, category: 1 } as const;
@@ -52,10 +53,7 @@ export async function buildSearchIndex(db: Db, locale: LocaleCode, version?: str
   const v = version ?? (await catalogueVersion(db));
   const builder = indexBuilder();
   for (let last = 0; ;) {
-    const rows = await db
-      .selectFrom('products as p')
-      .innerJoin('product_translations as t', (j) => j.onRef('t.product_id', '=', 'p.id').on('t.locale', '=', locale))
-      .innerJoin('product_prices as pr', (j) => j.onRef('pr.product_id', '=', 'p.id').on('pr.locale', '=', locale))
+    const rows = await localizedProducts(db, locale)
       .leftJoin('brands as b', 'b.id', 'p.brand_id')
       .select(['p.id', 'p.sku', 't.name', 'b.name as brand'])
       .where('p.id', '>', last)

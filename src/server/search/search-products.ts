@@ -15,6 +15,7 @@ import { matchQuery } from './match.ts';
 import { queryTokens } from '#lib/search/tokenize.ts';
 import { processCache } from '#server/cache/process-cache.ts';
 import { pricesFromRow } from '#server/catalogue/price-row.ts';
+import { localizedProducts } from '#server/catalogue/localized-products.ts';
 
 export interface SearchOptions {
   locale: LocaleCode;
@@ -108,10 +109,7 @@ async function loadResults(
   const out = new Map<number, Omit<ProductSearchResult, 'score'>>();
   if (ids.length === 0) return out;
   const [rows, cats, thumbs] = await Promise.all([
-    db
-      .selectFrom('products as p')
-      .innerJoin('product_translations as t', (j) => j.onRef('t.product_id', '=', 'p.id').on('t.locale', '=', locale))
-      .innerJoin('product_prices as pr', (j) => j.onRef('pr.product_id', '=', 'p.id').on('pr.locale', '=', locale))
+    localizedProducts(db, locale)
       .select([
         'p.id',
         'p.sku',

@@ -4,7 +4,10 @@
  * the shop's VAT-inclusive minor units so that net + tax = gross exactly.
  */
 import { formatMinorUnits, netFromGrossMinor } from '#lib/pricing/minor-units.ts';
-import type { CreatePaymentInput, PaymentLine } from '../payment-provider.ts';
+import type { CreatePaymentInput, LocaleCode, PaymentLine } from '../payment-provider.ts';
+
+/** Two's buyer countries cover all five storefronts (SE, NO, DK, FI, NL: sandbox/two/two-test-data.ts). */
+export const TWO_LOCALES: readonly LocaleCode[] = ['sv', 'no', 'da', 'fi', 'nl'];
 
 const money = formatMinorUnits;
 /** 25 → "0.25", 25.5 → "0.255": Two's rates are fractions. */

@@ -9,6 +9,9 @@ import type { CreatePaymentInput, LocaleCode, PaymentLine } from '../payment-pro
 /** Walley markets: one store id per country (Walley sells no Dutch invoice). */
 const MARKET: Partial<Record<LocaleCode, string>> = { sv: 'SE', no: 'NO', da: 'DK', fi: 'FI' };
 
+/** The storefronts Walley can serve (its market list); the configuration's store ids pick from these. */
+export const WALLEY_LOCALES = Object.keys(MARKET) as LocaleCode[];
+
 export interface WalleyStoreConfig {
   storeIds: Partial<Record<LocaleCode, number>>;
   merchantTermsUri: string;

@@ -1,12 +1,57 @@
 import { describe, expect, it } from 'vitest';
-import { failureReason, isCheckoutIdShape } from '#lib/checkout/failure-reasons.ts';
+import {
+  FAILURE_REASONS,
+  failureReason,
+  isCheckoutIdShape,
+  NEXT_STEPS,
+  nextStep,
+  type FailureReason,
+} from '#lib/checkout/failure-reasons.ts';
+import { STRINGS } from '#lib/market/i18n.ts';
+import { LOCALE_CODES } from '#lib/market/locales.ts';
+
+const ALL: FailureReason[] = [...FAILURE_REASONS, 'unknown'];
 
 describe('failed page reasons and checkout ids in paths', () => {
-  it('keeps known reasons and shows anything else as a provider error', () => {
-    expect(failureReason('declined')).toBe('declined');
-    expect(failureReason('out_of_stock')).toBe('out_of_stock');
-    expect(failureReason('toString')).toBe('provider_error');
-    expect(failureReason(null)).toBe('provider_error');
+  it('keeps every reason the server sends to the failed page', () => {
+    // provider failure codes (PaymentState.failureCode), completion refusals (finish-payment.ts), an unconfirmed return (payment-return.ts)
+    for (const code of [
+      'declined',
+      'challenge_failed',
+      'cancelled',
+      'expired',
+      'provider_error',
+      'out_of_stock',
+      'price_changed',
+      'pending',
+    ])
+      expect(failureReason(code)).toBe(code);
+  });
+  it('shows anything else as unknown (a generic text), never a provider error it was not', () => {
+    for (const query of ['toString', 'nonsense', '', null, undefined, 'refunded', 'DECLINED']) expect(failureReason(query)).toBe('unknown');
+  });
+  it('offers the next step that fits the reason', () => {
+    expect(ALL.map((r) => [r, nextStep(r)])).toEqual([
+      ['declined', 'retry'],
+      ['challenge_failed', 'retry'],
+      ['cancelled', 'retry'],
+      ['expired', 'retry'],
+      ['provider_error', 'retry_later'],
+      ['out_of_stock', 'check_cart'],
+      ['price_changed', 'check_total'],
+      ['pending', 'wait'],
+      ['unknown', 'retry'],
+    ]);
+    expect(new Set(ALL.map(nextStep))).toEqual(new Set(NEXT_STEPS));
+  });
+  it('has a translated reason and next step for every code in all five languages', () => {
+    for (const locale of LOCALE_CODES) {
+      const failed = STRINGS[locale].checkout.failed;
+      const texts = [...ALL.map((r) => failed.reasons[r]), ...NEXT_STEPS.map((s) => failed.next[s]), failed.title, failed.pending_title];
+      for (const text of texts) expect(text, locale).toMatch(/\S{2,}/);
+      expect(new Set(texts).size, `${locale}: every text is its own`).toBe(texts.length);
+      if (locale !== 'sv') for (const r of ALL) expect(failed.reasons[r], `${locale} ${r}`).not.toBe(STRINGS.sv.checkout.failed.reasons[r]);
+    }
   });
   it('accepts URL-safe ids up to 64 characters', () => {
     expect(isCheckoutIdShape('AbC_12-xyz')).toBe(true);

@@ -1,9 +1,10 @@
 /**
  * GET /api/checkout/{id}/return (docs/product/api.md#checkout): a provider's hosted page sends the shopper's
- * browser here; the answer is a 303 to the confirmation or the failed page (the outcome is read from the provider).
+ * browser here (its cancel button with `cancelled=1`); the answer is a 303 to the confirmation or the failed
+ * page (the outcome is read from the provider).
  */
 import type { APIRoute } from 'astro';
-import { paymentReturnQuerySchema } from '#lib/api/checkout-contracts.ts';
+import { paymentReturnQuerySchema } from '#lib/payments/provider-callback-schemas.ts';
 import { endpoint, methodNotAllowed, requireStore, validate } from '#server/http/endpoint.ts';
 import { getDb } from '#server/db/connection.ts';
 import { checkoutIdParam } from '#server/checkout/checkout-id-param.ts';
@@ -20,12 +21,13 @@ export const GET: APIRoute = endpoint(async ({ url, params }) => {
     kind: q.get('kind') ?? undefined,
     sessionId: q.get('sessionId') ?? q.getAll('sid')[1] ?? undefined,
     sessionResult: q.get('sessionResult') ?? undefined,
+    cancelled: q.get('cancelled') ?? undefined,
   });
   const location = await paymentReturn(
     getDb(),
     locale,
     checkoutIdParam(params.id),
-    { kind: query.kind, sessionId: query.sessionId, query: q },
+    { kind: query.kind, sessionId: query.sessionId, query: q, cancelled: query.cancelled === '1' },
     checkoutPageUrls(locale),
   );
   return new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } });

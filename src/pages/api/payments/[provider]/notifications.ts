@@ -1,9 +1,11 @@
 /**
- * POST /api/payments/{adyen|klarna}/notifications (docs/product/api.md#payment-notifications): called by the
+ * POST /api/payments/{adyen|klarna|walley|two}/notifications (docs/product/api.md#checkout): called by the
  * provider, never the browser. The raw body (bounded) goes to the adapter's verification; unverified → 401.
+ * Walley's callback is unsigned and carries only `privateId` in the URL (a GET in real Walley, so GET is
+ * taken for it too): its query goes to the adapter, which reads the checkout back.
  */
-import type { APIRoute } from 'astro';
-import { notificationProviderSchema } from '#lib/api/checkout-contracts.ts';
+import type { APIContext, APIRoute } from 'astro';
+import { notificationProviderSchema } from '#lib/payments/provider-callback-schemas.ts';
 import { ApiFailure, endpoint, json, methodNotAllowed, readTextBody, requireStore, validate } from '#server/http/endpoint.ts';
 import { getDb } from '#server/db/connection.ts';
 import { receiveNotifications } from '#server/checkout/payment-notifications.ts';
@@ -13,20 +15,26 @@ import { providerById } from '#server/payments/provider-registry.ts';
 
 export const prerender = false;
 
-/** Adyen batches hold a handful of items; Klarna's callback is one session. */
+/** Adyen batches hold a handful of items; Klarna's callback is one session, Two's one event. */
 const MAX_NOTIFICATION_BYTES = 256 * 1024;
 
-export const POST: APIRoute = endpoint(async ({ request, url, params }) => {
+const receive = endpoint(async ({ request, url, params }: APIContext) => {
   requireStore(url); // the configured URL carries the pair; the work happens in the checkout's own storefront
   const id = validate(notificationProviderSchema, params.provider);
+  if (request.method === 'GET' && id !== 'walley') return methodNotAllowed(['POST'])();
   const provider = providerById(id);
   if (!provider) throw new ApiFailure(404, 'not_found', `${id} is not configured`);
-  const raw = await readTextBody(request, MAX_NOTIFICATION_BYTES);
+  let raw: string;
+  if (id !== 'walley') raw = await readTextBody(request, MAX_NOTIFICATION_BYTES);
+  else {
+    if (request.body) await readTextBody(request, MAX_NOTIFICATION_BYTES); // read (bounded) and ignored: nothing in it counts
+    raw = url.search;
+  }
   let fresh: number | null;
   try {
     fresh = await receiveNotifications(getDb(), provider, request.headers, raw);
   } catch (err) {
-    // Klarna is verified by reading back from its API: when that fails, ask for a retry.
+    // Klarna and Walley are verified by reading back from their API: when that fails, ask for a retry.
     if (err instanceof ProviderUnavailable) throw new ApiFailure(503, 'provider_unavailable', 'the provider could not be asked; retry');
     throw err;
   }
@@ -39,4 +47,6 @@ export const POST: APIRoute = endpoint(async ({ request, url, params }) => {
   return json({ accepted: true, new: fresh });
 });
 
+export const POST: APIRoute = receive;
+export const GET: APIRoute = receive;
 export const ALL = methodNotAllowed(['POST']);
