@@ -5,46 +5,44 @@
  * served_by, option and service point, the session completed with the order number (once, also under
  * concurrent placing), the free-shipping promise, and Ingrid failing (docs/product/checkout.md#shipping).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { postJson, request } from '#tests/support/http.ts';
-import { api, openTestDb, productsOf, raw, type TestProduct } from './api-support.ts';
-import type { DbHandle } from '#server/db/connection.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { request } from '#tests/support/http.ts';
+import { raw, type TestProduct } from './api-support.ts';
+import {
+  back,
+  control,
+  hostedPage,
+  inStock,
+  openCheckout,
+  pay,
+  place,
+  sandbox,
+  until,
+  update,
+  useCheckoutApi,
+  view,
+  viewOf,
+} from './checkout-api-fixtures.ts';
+import { consumer } from '#tests/support/checkout-customers.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
-import { checkoutViewSchema, placeOrderResponseSchema, type CheckoutView } from '#lib/api/checkout-contracts.ts';
+import { placeOrderResponseSchema, type CheckoutView } from '#lib/api/checkout-contracts.ts';
 import { apiErrorSchema } from '#lib/api/errors.ts';
 import { FREE_SHIPPING_THRESHOLD_MINOR } from '#lib/shipping/free-shipping.ts';
 import { shippingUnavailableMessage } from '#lib/shipping/shipping-messages.ts';
 import { parseOrderDetails } from '#server/checkout/order-details.ts';
-import type { ProviderSessionRecord } from '#server/checkout/checkout-repository.ts';
-import { openPage, submit } from '#sandbox/shared/form-browser.ts';
 
-const sandbox = inject('sandboxUrl');
-let h: DbHandle;
-const cheap: Partial<Record<LocaleCode, TestProduct[]>> = {};
-const next: Partial<Record<LocaleCode, number>> = {};
-
-const CUSTOMER = {
-  sv: {
-    type: 'consumer',
-    email: 'frakt@example.se',
-    mobile: '070 123 45 67',
-    first_name: 'Anna',
-    last_name: 'Andersson',
-    street: 'Storgatan 1',
-    postal_code: '114 55',
-    city: 'Stockholm',
-  },
-  fi: {
-    type: 'consumer',
-    email: 'toimitus@example.fi',
-    mobile: '040 123 4567',
-    first_name: 'Aino',
-    last_name: 'Virtanen',
-    street: 'Mannerheimintie 1',
-    postal_code: '00100',
-    city: 'Helsinki',
-  },
-} as const;
+const unitMinor = (p: TestProduct) => Math.round(p.prices.n[0]!.p * 100);
+/** Priced well below the free-shipping threshold, with the stock to cross it. */
+const cheap = (locale: LocaleCode) => (all: TestProduct[]) => {
+  const threshold = FREE_SHIPPING_THRESHOLD_MINOR[locale];
+  return all
+    .filter((p) => inStock(40)(p) && !p.prices.c?.length)
+    .filter((p) => p.prices.n.length === 1 && unitMinor(p) * 3 < threshold && unitMinor(p) * 40 > threshold * 1.2)
+    .slice(-30);
+};
+const shop = useCheckoutApi({ products: { sv: cheap('sv'), fi: cheap('fi') }, sandbox: ['ingrid'] });
+const { ordersOf, product } = shop;
+const SV = consumer('sv');
 
 /** Ingrid's SE categories (sandbox/README.md "Ingrid"): id, carrier, name, price below the threshold. */
 const SE_OPTIONS = [
@@ -55,60 +53,23 @@ const SE_OPTIONS = [
   ['se-budbee-express', 'Budbee', 'Budbee Express', 'express', 14_900],
 ];
 
-async function control(name: string, body: unknown = {}): Promise<any> {
-  const r = await fetch(`${sandbox}/ingrid/_sandbox/${name}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(r.status).toBe(200);
-  return r.json();
-}
-const ingridDown = (calls: number) => control('faults', { failNext: calls });
+const ingridDown = (calls: number) => control('ingrid', 'faults', { failNext: calls });
 /** The emulator's sessions for this checkout (the adapter names Ingrid's cart by the checkout id). */
-const sessionsOf = async (checkoutId: string) => (await control('sessions', { cart_id: checkoutId })).sessions as Record<string, any>[];
-
-const open = async (body: object, locale: LocaleCode = 'sv') => postJson(api('/api/checkout', locale), { coupons: [], ...body });
-const update = (id: string, body: object, locale: LocaleCode = 'sv') => postJson(api(`/api/checkout/${id}`, locale), body);
-const viewOf = (r: { json(): unknown }) => checkoutViewSchema.parse(r.json());
-const place = (id: string, locale: LocaleCode = 'sv') => postJson(api(`/api/checkout/${id}/place`, locale), { terms_accepted: true });
-const ordersOf = (checkoutId: string) => h.db.selectFrom('orders').selectAll().where('checkout_id', '=', checkoutId).execute();
+const sessionsOf = async (checkoutId: string) =>
+  ((await control('ingrid', 'sessions', { cart_id: checkoutId })) as { sessions: Record<string, any>[] }).sessions;
+const shippingSessionOf = (checkoutId: string) => shop.sessionOf(checkoutId, 'shipping');
 const shippingEvents = (orderId: string) =>
-  h.db
+  shop.h.db
     .selectFrom('order_events')
     .select(['kind', 'from_state', 'to_state', 'event', 'source'])
     .where('order_id', '=', orderId)
     .where('kind', '=', 'shipping')
     .execute();
 
-async function shippingSessionOf(checkoutId: string): Promise<ProviderSessionRecord | undefined> {
-  const row = await h.db.selectFrom('checkouts').select('provider_sessions').where('id', '=', checkoutId).executeTakeFirstOrThrow();
-  return (JSON.parse(row.provider_sessions) as Record<string, ProviderSessionRecord>).shipping;
-}
-
-async function until<T>(what: () => Promise<T>, ok: (v: T) => boolean, ms = 8000): Promise<T> {
-  for (const deadline = Date.now() + ms; ;) {
-    const v = await what();
-    if (ok(v) || Date.now() > deadline) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-/** A fresh product per checkout (stock taken by one test never starves another), priced well below the free-shipping threshold. */
-function product(locale: LocaleCode = 'sv'): TestProduct {
-  const list = cheap[locale]!;
-  const i = next[locale] ?? 0;
-  next[locale] = i + 1;
-  return list[i % list.length]!;
-}
-const unitMinor = (p: TestProduct) => Math.round(p.prices.n[0]!.p * 100);
-
 /** An external-shipping checkout with the customer filled in: Ingrid has priced it. */
 async function priced(quantity = 1, locale: 'sv' | 'fi' = 'sv', sku = product(locale).sku): Promise<CheckoutView> {
-  const r = await open({ items: [{ sku, quantity }], shipping_processor: 'external' }, locale);
-  expect(r.status).toBe(200);
-  const v = viewOf(r);
-  const withCustomer = await update(v.id, { customer: CUSTOMER[locale] }, locale);
+  const v = await openCheckout({ items: [{ sku, quantity }], shipping_processor: 'external' }, locale);
+  const withCustomer = await update(v.id, { customer: consumer(locale) }, locale);
   expect(withCustomer.status).toBe(200);
   return viewOf(withCustomer);
 }
@@ -120,33 +81,18 @@ async function ready(quantity = 1): Promise<CheckoutView> {
   return viewOf(await update(v.id, { service_point_id: withPoints.service_points[0]!.id }));
 }
 
-beforeAll(async () => {
-  h = openTestDb();
-  for (const locale of ['sv', 'fi'] as const) {
-    const threshold = FREE_SHIPPING_THRESHOLD_MINOR[locale];
-    cheap[locale] = (await productsOf(h, locale))
-      .filter((p) => p.orderable === 1 && p.stock_status === 'in-stock' && p.stock_quantity >= 40 && !p.prices.c?.length)
-      .filter((p) => p.prices.n.length === 1 && unitMinor(p) * 3 < threshold && unitMinor(p) * 40 > threshold * 1.2)
-      .slice(-30);
-    expect(cheap[locale]!.length).toBeGreaterThan(10);
-  }
-  await control('reset');
-});
-afterEach(async () => {
-  await control('faults', { failNext: 0, delayMs: 0 });
-});
-afterAll(async () => {
-  await h.db.destroy();
+beforeAll(() => {
+  for (const locale of ['sv', 'fi'] as const) expect(shop.pool(locale).length).toBeGreaterThan(10);
 });
 
 describe('options and service points from Ingrid', () => {
   it("records `external`, offers Ingrid's categories and lists its pickup locations like eel's", async () => {
-    const opened = viewOf(await open({ items: [{ sku: product().sku, quantity: 1 }], shipping_processor: 'external' }));
+    const opened = await openCheckout({ items: [{ sku: product().sku, quantity: 1 }], shipping_processor: 'external' });
     expect(opened.shipping_processor).toBe('external');
     expect(opened.shipping_options).toEqual([]); // nothing to price before a postal code
-    expect(await shippingSessionOf(opened.id)).toBeUndefined();
+    expect((await shop.providerSessions(opened.id)).shipping).toBeUndefined();
 
-    const v = viewOf(await update(opened.id, { customer: CUSTOMER.sv }));
+    const v = viewOf(await update(opened.id, { customer: SV }));
     expect(v.shipping_options.map((o) => [o.id, o.carrier, o.name, o.kind, o.price_minor])).toEqual(SE_OPTIONS);
     expect(v.shipping_options[0]).toMatchObject({ vat_rate: 25, min_days: 1, max_days: 3, has_service_points: true });
 
@@ -158,7 +104,7 @@ describe('options and service points from Ingrid', () => {
       expect(p).toMatchObject({
         id: expect.stringMatching(/^postnord-se-/),
         carrier: 'PostNord',
-        postal_code: '11455',
+        postal_code: SV.postal_code.replace(' ', ''), // as the shop normalises it
         city: 'Stockholm',
       });
     }
@@ -183,12 +129,12 @@ describe('options and service points from Ingrid', () => {
     expect(session).toMatchObject({ id: expect.stringMatching(/^VM2-/), locale: 'sv', provider: 'ingrid', reference: v.id });
     const goods = () => v.totals.goods_minor - v.totals.discount_minor;
     expect(await sessionsOf(v.id)).toEqual([
-      expect.objectContaining({ checkout_session_id: session!.id, total_value: goods(), updates: 0 }),
+      expect.objectContaining({ checkout_session_id: session.id, total_value: goods(), updates: 0 }),
     ]);
 
     // Steps that change nothing Ingrid prices ask it nothing; a new quantity and a new address update the same session.
     await update(v.id, { customer: { email: 'annan@example.se' } });
-    await request(api(`/api/checkout/${v.id}`));
+    await view(v.id);
     expect((await sessionsOf(v.id))[0]!.updates).toBe(0);
     const two = viewOf(await update(v.id, { items: [{ sku: v.items[0]!.sku, quantity: 2 }] }));
     const moved = viewOf(await update(v.id, { customer: { postal_code: '413 01', city: 'Göteborg' } }));
@@ -196,13 +142,13 @@ describe('options and service points from Ingrid', () => {
     const sessions = await sessionsOf(v.id);
     expect(sessions).toHaveLength(1);
     expect(sessions[0]).toMatchObject({
-      checkout_session_id: session!.id,
+      checkout_session_id: session.id,
       status: 'ACTIVE',
       total_value: two.totals.goods_minor - two.totals.discount_minor,
       postal_code: '41301', // as the shop normalises it
       updates: 2,
     });
-    expect((await shippingSessionOf(v.id))?.id).toBe(session!.id);
+    expect((await shippingSessionOf(v.id)).id).toBe(session.id);
   });
 });
 
@@ -222,7 +168,7 @@ describe('placing with Ingrid', () => {
     expect(details.shipping).toEqual({
       processor: 'external',
       served_by: 'ingrid',
-      session_id: session!.id,
+      session_id: session.id,
       option_id: 'se-postnord-pickup',
       carrier: 'PostNord',
       name: 'PostNord Ombud',
@@ -239,7 +185,7 @@ describe('placing with Ingrid', () => {
     ]);
     expect(await sessionsOf(v.id)).toEqual([
       expect.objectContaining({
-        checkout_session_id: session!.id,
+        checkout_session_id: session.id,
         status: 'COMPLETE',
         external_id: order!.id,
         tos_id: expect.any(String),
@@ -251,7 +197,7 @@ describe('placing with Ingrid', () => {
     expect(page.status).toBe(200);
     expect(page.body).toContain(`data-service-point-id="${point.id}"`);
     // The completed checkout is shown without asking Ingrid again.
-    const shown = viewOf(await request(api(`/api/checkout/${v.id}`)));
+    const shown = await view(v.id);
     expect(shown).toMatchObject({ status: 'completed', shipping_option_id: 'se-postnord-pickup', service_point_id: point.id });
     expect(await sessionsOf(v.id)).toHaveLength(1);
   });
@@ -271,11 +217,9 @@ describe('placing with Ingrid', () => {
   it('a card payment through Adyen keeps the shipping session: completion on return confirms it', async () => {
     const v = await priced();
     await update(v.id, { shipping_option_id: 'se-budbee-home', payment_method: 'card' });
-    const placed = placeOrderResponseSchema.parse((await place(v.id)).json());
-    expect(placed.redirect_url.startsWith(`${sandbox}/adyen/`)).toBe(true);
-    const nav = await submit(await openPage(placed.redirect_url), 'pay', { number: '4111 1111 1111 1111' });
-    if (nav.kind !== 'left') throw new Error('the hosted page did not send the shopper back');
-    expect(String((await request(nav.location)).headers.location)).toBe(`/checkout/confirmation/${v.id}`);
+    const page = await hostedPage(v.id);
+    expect(page.startsWith(`${sandbox}/adyen/`)).toBe(true);
+    expect(await back(await pay(page, 'pay', { number: '4111 1111 1111 1111' }))).toBe(`/checkout/confirmation/${v.id}`);
     const [order] = await ordersOf(v.id);
     const details = parseOrderDetails(order!.details);
     expect(details.shipping).toMatchObject({
@@ -324,13 +268,13 @@ describe('the free-shipping promise with Ingrid', () => {
 
 describe('Ingrid failing', () => {
   it('nothing priced yet: a clear, retryable 503 provider_unavailable; the step is saved and works once Ingrid is back', async () => {
-    const opened = viewOf(await open({ items: [{ sku: product().sku, quantity: 1 }], shipping_processor: 'external' }));
+    const opened = await openCheckout({ items: [{ sku: product().sku, quantity: 1 }], shipping_processor: 'external' });
     await ingridDown(1);
-    const r = await update(opened.id, { customer: CUSTOMER.sv });
+    const r = await update(opened.id, { customer: SV });
     expect(r.status).toBe(503);
     expect(apiErrorSchema.parse(r.json())).toEqual({ error: { code: 'provider_unavailable', message: shippingUnavailableMessage('sv') } });
-    const back = viewOf(await request(api(`/api/checkout/${opened.id}`)));
-    expect(back.customer).toMatchObject({ email: CUSTOMER.sv.email, postal_code: CUSTOMER.sv.postal_code });
+    const back = await view(opened.id);
+    expect(back.customer).toMatchObject({ email: SV.email, postal_code: SV.postal_code });
     expect(back.shipping_options.map((o) => o.id)).toEqual(SE_OPTIONS.map((o) => o[0]));
     expect(await sessionsOf(opened.id)).toHaveLength(1);
   });
@@ -350,8 +294,8 @@ describe('Ingrid failing', () => {
     expect(placing.status).toBe(503);
     expect(await ordersOf(v.id)).toHaveLength(0);
 
-    await control('faults', { failNext: 0 });
-    const back = viewOf(await request(api(`/api/checkout/${v.id}`)));
+    await control('ingrid', 'faults', { failNext: 0 });
+    const back = await view(v.id);
     expect(back.items.map((l) => l.quantity)).toEqual([2]);
     expect(back).toMatchObject({ status: 'open', shipping_option_id: 'se-postnord-pickup', service_point_id: v.service_point_id });
     expect(await sessionsOf(v.id)).toHaveLength(1);
@@ -368,7 +312,7 @@ describe('Ingrid failing', () => {
     expect(await shippingEvents(order!.id)).toEqual([
       { kind: 'shipping', from_state: 'session_open', to_state: 'session_open', event: 'complete_session_failed', source: 'shopper' },
     ]);
-    await control('faults', { failNext: 0 });
+    await control('ingrid', 'faults', { failNext: 0 });
     expect(await sessionsOf(v.id)).toEqual([expect.objectContaining({ status: 'ACTIVE', external_id: null })]);
   });
 });
@@ -376,11 +320,11 @@ describe('Ingrid failing', () => {
 describe('the processor the visitor asks for', () => {
   it('anything but eel or external is eel: eel options, no Ingrid session, served by eel', async () => {
     for (const asked of ['ingrid', '<x>', 'EXTERNAL', '']) {
-      const v = viewOf(await open({ items: [{ sku: product().sku, quantity: 1 }], shipping_processor: asked }));
+      const v = await openCheckout({ items: [{ sku: product().sku, quantity: 1 }], shipping_processor: asked });
       expect(v.shipping_processor, asked).toBe('eel');
     }
-    const v = viewOf(await open({ items: [{ sku: product().sku, quantity: 1 }], shipping_processor: 'garbage' }));
-    const withCustomer = viewOf(await update(v.id, { customer: CUSTOMER.sv }));
+    const v = await openCheckout({ items: [{ sku: product().sku, quantity: 1 }], shipping_processor: 'garbage' });
+    const withCustomer = viewOf(await update(v.id, { customer: SV }));
     const ids = withCustomer.shipping_options.map((o) => o.id);
     expect(ids.length).toBeGreaterThan(1);
     expect(ids.some((id) => SE_OPTIONS.some((o) => o[0] === id))).toBe(false);
@@ -389,22 +333,22 @@ describe('the processor the visitor asks for', () => {
     expect((await place(v.id)).status).toBe(200);
     const [order] = await ordersOf(v.id);
     expect(parseOrderDetails(order!.details).shipping).toMatchObject({ processor: 'eel', served_by: 'eel', session_id: null });
-    expect(await shippingSessionOf(v.id)).toBeUndefined();
+    expect((await shop.providerSessions(v.id)).shipping).toBeUndefined();
     expect(await shippingEvents(order!.id)).toEqual([]);
     expect(await sessionsOf(v.id)).toEqual([]);
   });
 
   it('a resumed checkout follows the processor the visitor asks for now; the other processor’s choice is dropped', async () => {
     const sku = product().sku;
-    const eel = viewOf(await open({ items: [{ sku, quantity: 1 }], shipping_processor: 'eel' }));
-    const withCustomer = viewOf(await update(eel.id, { customer: CUSTOMER.sv }));
+    const eel = await openCheckout({ items: [{ sku, quantity: 1 }], shipping_processor: 'eel' });
+    const withCustomer = viewOf(await update(eel.id, { customer: SV }));
     await update(eel.id, { shipping_option_id: withCustomer.shipping_options[0]!.id });
-    const resumed = viewOf(await open({ checkout_id: eel.id, items: [{ sku, quantity: 1 }], shipping_processor: 'external' }));
+    const resumed = await openCheckout({ checkout_id: eel.id, items: [{ sku, quantity: 1 }], shipping_processor: 'external' });
     expect(resumed.id).toBe(eel.id);
     expect(resumed.shipping_processor).toBe('external');
     expect(resumed.shipping_option_id).toBeNull();
     expect(resumed.shipping_options.map((o) => o.id)).toEqual(SE_OPTIONS.map((o) => o[0]));
     // An older client that names no processor keeps the recorded one.
-    expect(viewOf(await open({ checkout_id: eel.id, items: [{ sku, quantity: 1 }] })).shipping_processor).toBe('external');
+    expect((await openCheckout({ checkout_id: eel.id, items: [{ sku, quantity: 1 }] })).shipping_processor).toBe('external');
   });
 });

@@ -3,115 +3,23 @@
  * suite's global setup), on SQLite and PostgreSQL: the hosted pages are driven over HTTP like a browser,
  * the provider's notifications arrive at the server on their own (docs/adr/0007-checkout-orders-and-money.md).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { postJson, request } from '#tests/support/http.ts';
-import { api, openTestDb, productsOf, type TestProduct } from './api-support.ts';
-import type { DbHandle } from '#server/db/connection.ts';
-import { checkoutViewSchema, placeOrderResponseSchema, type CheckoutView } from '#lib/api/checkout-contracts.ts';
+import { api } from './api-support.ts';
+import { back, control, deliveries, hostedPage, inStock, pay, place, step, until, useCheckoutApi, view } from './checkout-api-fixtures.ts';
 import { apiErrorSchema } from '#lib/api/errors.ts';
 import { notificationHmac } from '#server/payments/adyen/hmac.ts';
-import { openPage, submit, type Navigation } from '#sandbox/shared/form-browser.ts';
 
-const sandbox = inject('sandboxUrl');
-let h: DbHandle;
-let products: TestProduct[];
-let next = 0;
-
-const CUSTOMER = {
-  type: 'consumer',
-  email: 'kort@example.se',
-  mobile: '070 123 45 67',
-  first_name: 'Anna',
-  last_name: 'Andersson',
-  street: 'Storgatan 1',
-  postal_code: '123 45',
-  city: 'Stockholm',
-} as const;
+const shop = useCheckoutApi({ products: { sv: (all) => all.filter(inStock(10)).slice(-40) }, sandbox: ['adyen', 'klarna'] });
+const { ordersOf, ready } = shop;
 const APPROVE = { number: '4111 1111 1111 1111' };
 const DECLINE = { number: '4000 0000 0000 0002' };
 
-async function control(provider: 'adyen' | 'klarna', name: string, body: unknown = {}): Promise<unknown> {
-  const r = await fetch(`${sandbox}/${provider}/_sandbox/${name}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(r.status).toBe(200);
-  return r.json();
-}
-
-const update = async (id: string, body: object) => checkoutViewSchema.parse((await postJson(api(`/api/checkout/${id}`), body)).json());
-const view = async (id: string) => checkoutViewSchema.parse((await request(api(`/api/checkout/${id}`))).json());
-const place = (id: string) => postJson(api(`/api/checkout/${id}/place`), { terms_accepted: true });
-const ordersOf = (id: string) => h.db.selectFrom('orders').selectAll().where('checkout_id', '=', id).execute();
-
-/** A fresh in-stock product per test, so stock taken by one test never starves another. */
-const product = () => products[next++ % products.length]!;
-
-/** A checkout ready to place with `method`: customer, the first shipping option (and its first service point). */
-async function ready(method: string, quantity = 1): Promise<CheckoutView> {
-  const r = await postJson(api('/api/checkout'), { items: [{ sku: product().sku, quantity }], coupons: [] });
-  const v = checkoutViewSchema.parse(r.json());
-  const withOptions = await update(v.id, { customer: CUSTOMER });
-  const option = withOptions.shipping_options[0]!;
-  let out = await update(v.id, { shipping_option_id: option.id, payment_method: method });
-  if (option.has_service_points) out = await update(v.id, { service_point_id: out.service_points[0]!.id });
-  return out;
-}
-
-async function hostedPage(id: string): Promise<string> {
-  const r = await place(id);
-  expect(r.status).toBe(200);
-  const placed = placeOrderResponseSchema.parse(r.json());
-  expect(placed.order_number).toBeNull();
-  expect(placed.redirect_url.startsWith(`${sandbox}/`)).toBe(true);
-  return placed.redirect_url;
-}
-
-/** Presses `button` on the hosted page; answers where the provider sends the browser back to the shop. */
-async function pay(url: string, button: string, values: Record<string, string> = {}): Promise<string> {
-  const nav: Navigation = await submit(await openPage(url), button, values);
-  if (nav.kind !== 'left') throw new Error(`the hosted page did not send the shopper back:\n${nav.page.html}`);
-  return nav.location;
-}
-
-/** Follows the return URL like the browser: the shop answers 303 to the confirmation or failed page. */
-async function back(location: string): Promise<string> {
-  expect(location).toMatch(/^http:\/\/sv\.localhost:\d+\/api\/checkout\/[\w-]+\/return\?locale=sv&sid=1&kind=/);
-  const r = await request(location);
-  expect(r.status).toBe(303);
-  return String(r.headers.location);
-}
-
 /** Successful CANCELLATION notifications the Adyen sandbox delivered so far. */
 async function adyenCancellations(): Promise<number> {
-  const log = (await (await fetch(`${sandbox}/adyen/_sandbox/notifications`)).json()) as { label: string; outcome: string }[];
+  const log = await deliveries('adyen');
   return log.filter((d) => d.label.startsWith('CANCELLATION') && d.label.endsWith('success=true') && d.outcome === 'delivered').length;
 }
-
-async function until<T>(what: () => Promise<T>, ok: (v: T) => boolean, ms = 8000): Promise<T> {
-  for (const deadline = Date.now() + ms; ;) {
-    const v = await what();
-    if (ok(v) || Date.now() > deadline) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-beforeAll(async () => {
-  h = openTestDb();
-  products = (await productsOf(h, 'sv'))
-    .filter((p) => p.orderable === 1 && p.stock_status === 'in-stock' && p.stock_quantity >= 10)
-    .slice(-40);
-  await control('adyen', 'reset');
-  await control('klarna', 'reset');
-});
-afterEach(async () => {
-  await control('adyen', 'faults', { failNext: 0, duplicateNotifications: false, reorderNotifications: false, dropNotifications: false });
-  await control('klarna', 'faults', { failNext: 0 });
-});
-afterAll(async () => {
-  await h.db.destroy();
-});
 
 describe('payment methods from the configured providers', () => {
   it('offers card and the storefront wallets through Adyen, Klarna where the storefront shows it, Walley invoice, to consumers', async () => {
@@ -133,22 +41,18 @@ describe('payment methods from the configured providers', () => {
 
 describe('card payments through Adyen', () => {
   it('approved card: back to the shop → one order for exactly the checkout total, confirmation page', async () => {
-    const v = await ready('card', 2);
+    const v = await ready('card', { quantity: 2 });
     const page = await hostedPage(v.id);
     expect((await view(v.id)).status).toBe('paying');
     expect(await back(await pay(page, 'pay', APPROVE))).toBe(`/checkout/confirmation/${v.id}`);
-    const [order, ...more] = await ordersOf(v.id);
-    expect(more).toHaveLength(0);
-    expect(Number(order!.total_minor)).toBe(v.totals.total_minor);
-    expect(order!.payment_status).toBe('authorized');
-    const details = JSON.parse(order!.details);
+    const { details } = await shop.onlyOrder(v);
     expect(details.payment).toMatchObject({ method: 'card', method_name: 'Kort', provider: 'adyen' });
     expect(details.payment.provider_reference).toMatch(/^\w{16}$/);
     expect(details.invoice_reference).toBeNull();
     expect((await view(v.id)).status).toBe('completed');
     // The notification arrives too: still one order.
     await until(
-      () => h.db.selectFrom('payment_notifications').selectAll().where('checkout_id', '=', v.id).execute(),
+      () => shop.h.db.selectFrom('payment_notifications').selectAll().where('checkout_id', '=', v.id).execute(),
       (r) => r.length > 0,
     );
     expect(await ordersOf(v.id)).toHaveLength(1);
@@ -158,10 +62,7 @@ describe('card payments through Adyen', () => {
     const v = await ready('card');
     const first = await hostedPage(v.id);
     expect(await back(await pay(first, 'pay', DECLINE))).toBe(`/checkout/failed/${v.id}?reason=declined`);
-    const open = await view(v.id);
-    expect(open.status).toBe('open');
-    expect(open.items.map((l) => [l.sku, l.quantity])).toEqual(v.items.map((l) => [l.sku, l.quantity]));
-    expect(await ordersOf(v.id)).toHaveLength(0);
+    await shop.expectReopened(v);
     const second = await hostedPage(v.id);
     expect(second).not.toBe(first);
     expect(await back(await pay(second, 'pay', APPROVE))).toBe(`/checkout/confirmation/${v.id}`);
@@ -176,21 +77,7 @@ describe('card payments through Adyen', () => {
   it('notification before the return: the notification makes the order, the return then shows the confirmation', async () => {
     const v = await ready('card');
     const location = await pay(await hostedPage(v.id), 'pay', APPROVE);
-    const orders = await until(
-      () => ordersOf(v.id),
-      (o) => o.length > 0,
-    );
-    expect(orders).toHaveLength(1);
-    const events = await h.db
-      .selectFrom('order_events')
-      .select(['kind', 'source'])
-      .where('order_id', '=', orders[0]!.id)
-      .orderBy('kind')
-      .execute();
-    expect(events).toEqual([
-      { kind: 'order', source: 'notification' },
-      { kind: 'payment', source: 'notification' },
-    ]);
+    await shop.orderFromNotification(v.id);
     expect(await back(location)).toBe(`/checkout/confirmation/${v.id}`);
     expect(await ordersOf(v.id)).toHaveLength(1);
   });
@@ -200,7 +87,7 @@ describe('card payments through Adyen', () => {
     const v = await ready('card');
     await pay(await hostedPage(v.id), 'pay', DECLINE); // the shopper never comes back from either attempt
     // The refusal's notification closes that session, so placing again opens a new attempt.
-    const stored = () => h.db.selectFrom('payment_notifications').select(['id', 'status']).where('checkout_id', '=', v.id).execute();
+    const stored = () => shop.h.db.selectFrom('payment_notifications').select(['id', 'status']).where('checkout_id', '=', v.id).execute();
     expect((await until(stored, (r) => r.length > 0)).map((n) => n.status)).toEqual(['declined']);
     await pay(await hostedPage(v.id), 'pay', APPROVE);
     const orders = await until(
@@ -208,7 +95,7 @@ describe('card payments through Adyen', () => {
       (o) => o.length > 0,
     );
     const log = await until(
-      async () => (await (await fetch(`${sandbox}/adyen/_sandbox/notifications`)).json()) as { label: string; outcome: string }[],
+      () => deliveries('adyen'),
       (l) => l.filter((d) => d.outcome === 'delivered' && d.label.startsWith('AUTHORISATION')).length >= 4,
     );
     expect(log.filter((d) => d.outcome === 'delivered' && d.label.startsWith('AUTHORISATION')).length).toBeGreaterThanOrEqual(4);
@@ -220,7 +107,7 @@ describe('card payments through Adyen', () => {
   it('a notification with a wrong HMAC signature: 401, nothing stored, no order', async () => {
     const v = await ready('card');
     await hostedPage(v.id);
-    const before = (await h.db.selectFrom('payment_notifications').select('id').execute()).length;
+    const before = (await shop.h.db.selectFrom('payment_notifications').select('id').execute()).length;
     const item = {
       pspReference: 'FORGED0000000001',
       merchantAccountCode: 'PartsfrontECOM',
@@ -238,7 +125,7 @@ describe('card payments through Adyen', () => {
     const r = await request(api('/api/payments/adyen/notifications'), { method: 'POST', body });
     expect(r.status).toBe(401);
     expect(apiErrorSchema.parse(r.json()).error.code).toBe('unauthorized');
-    expect((await h.db.selectFrom('payment_notifications').select('id').execute()).length).toBe(before);
+    expect((await shop.h.db.selectFrom('payment_notifications').select('id').execute()).length).toBe(before);
     expect(await ordersOf(v.id)).toHaveLength(0);
     expect((await request(api('/api/payments/adyen/notifications'), { method: 'POST', body: '{' })).status).toBe(401);
   });
@@ -246,13 +133,13 @@ describe('card payments through Adyen', () => {
   it('the cart changed after the session was opened: the old amount is never kept, placing again opens a new session', async () => {
     const v = await ready('card');
     const old = await hostedPage(v.id);
-    const changed = await update(v.id, { items: v.items.map((l) => ({ sku: l.sku, quantity: l.quantity + 1 })) });
+    const changed = await step(v.id, { items: v.items.map((l) => ({ sku: l.sku, quantity: l.quantity + 1 })) });
     expect(changed.totals.total_minor).not.toBe(v.totals.total_minor);
     // The shopper pays the old page (an old tab): the payment is cancelled, no order on the old amount.
     expect(await back(await pay(old, 'pay', APPROVE))).toBe(`/checkout/failed/${v.id}?reason=price_changed`);
     expect(await ordersOf(v.id)).toHaveLength(0);
     const log = await until(
-      async () => (await (await fetch(`${sandbox}/adyen/_sandbox/notifications`)).json()) as { label: string }[],
+      () => deliveries('adyen'),
       (l) => l.some((d) => d.label.startsWith('CANCELLATION')),
     );
     expect(log.some((d) => d.label.startsWith('CANCELLATION') && d.label.endsWith('success=true'))).toBe(true);
@@ -299,8 +186,8 @@ describe('card payments through Adyen', () => {
     const page = await hostedPage(v.id);
     const cancellations = await adyenCancellations();
     const sku = v.items[0]!.sku;
-    const saved = await h.db.selectFrom('products').select(['id', 'stock_quantity']).where('sku', '=', sku).executeTakeFirstOrThrow();
-    await h.db.updateTable('products').set({ stock_quantity: 0 }).where('id', '=', saved.id).execute();
+    const saved = await shop.h.db.selectFrom('products').select(['id', 'stock_quantity']).where('sku', '=', sku).executeTakeFirstOrThrow();
+    await shop.h.db.updateTable('products').set({ stock_quantity: 0 }).where('id', '=', saved.id).execute();
     try {
       expect(await back(await pay(page, 'pay', APPROVE))).toBe(`/checkout/failed/${v.id}?reason=out_of_stock`);
       expect(await ordersOf(v.id)).toHaveLength(0);
@@ -309,7 +196,7 @@ describe('card payments through Adyen', () => {
       expect(after.items.map((l) => l.sku)).toEqual([sku]);
       expect(await until(adyenCancellations, (n) => n > cancellations)).toBe(cancellations + 1);
     } finally {
-      await h.db.updateTable('products').set({ stock_quantity: saved.stock_quantity }).where('id', '=', saved.id).execute();
+      await shop.h.db.updateTable('products').set({ stock_quantity: saved.stock_quantity }).where('id', '=', saved.id).execute();
     }
   });
 
@@ -322,16 +209,20 @@ describe('card payments through Adyen', () => {
 
 describe('pay later through Klarna', () => {
   it('approve on the hosted payment page → one order for the checkout total', async () => {
-    const v = await ready('klarna', 2);
+    const v = await ready('klarna', { quantity: 2 });
     const page = await hostedPage(v.id);
     expect(await back(await pay(page, 'approve'))).toBe(`/checkout/confirmation/${v.id}`);
-    const [order, ...more] = await ordersOf(v.id);
-    expect(more).toHaveLength(0);
-    expect(Number(order!.total_minor)).toBe(v.totals.total_minor);
-    expect(JSON.parse(order!.details).payment).toMatchObject({ method: 'klarna', provider: 'klarna' });
+    const { details } = await shop.onlyOrder(v);
+    expect(details.payment).toMatchObject({ method: 'klarna', provider: 'klarna' });
     // Klarna's status callback (read back from its API) arrives as well: still one order.
     await until(
-      () => h.db.selectFrom('payment_notifications').selectAll().where('provider', '=', 'klarna').where('checkout_id', '=', v.id).execute(),
+      () =>
+        shop.h.db
+          .selectFrom('payment_notifications')
+          .selectAll()
+          .where('provider', '=', 'klarna')
+          .where('checkout_id', '=', v.id)
+          .execute(),
       (r) => r.length > 0,
     );
     expect(await ordersOf(v.id)).toHaveLength(1);

@@ -5,120 +5,46 @@
  * process, on the suite's database and sandbox — or as `npm run reconcile`) settles it.
  */
 import { spawnSync } from 'node:child_process';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { postJson, request } from '#tests/support/http.ts';
-import { api, openTestDb, productsOf, type TestProduct } from './api-support.ts';
-import type { DbHandle } from '#server/db/connection.ts';
-import { checkoutViewSchema, placeOrderResponseSchema, type CheckoutView } from '#lib/api/checkout-contracts.ts';
+import { afterEach, describe, expect, inject, it, vi } from 'vitest';
+import { request } from '#tests/support/http.ts';
+import { control, deliveries, hostedPage, inStock, pay, sandbox, useCheckoutApi, view } from './checkout-api-fixtures.ts';
+import type { CheckoutView } from '#lib/api/checkout-contracts.ts';
 import { withAdvisoryLock } from '#server/db/advisory-lock.ts';
 import { reconcilePayments, type ReconcileOptions, type ReconcileSummary } from '#server/checkout/reconcile-payments.ts';
 import { notificationHmac } from '#server/payments/adyen/hmac.ts';
 import { providerById } from '#server/payments/provider-registry.ts';
-import { openPage, submit } from '#sandbox/shared/form-browser.ts';
 
-const sandbox = inject('sandboxUrl');
 // The providers of this process (reconcilePayments runs here) use the suite's sandbox, like the server's.
 process.env.PARTSFRONT_SANDBOX_URL = sandbox;
 const SANDBOX_ADYEN_HMAC_KEY = '0F6A3C1B9E8D7F6A5B4C3D2E1F0A9B8C7D6E5F4A3B2C1D0E9F8A7B6C5D4E3F21';
 const HOUR = 3_600_000;
 
-let h: DbHandle;
-let products: TestProduct[];
-let next = 0;
-
-const CUSTOMER = {
-  type: 'consumer',
-  email: 'aterkomst@example.se',
-  mobile: '070 123 45 67',
-  first_name: 'Rut',
-  last_name: 'Avstämd',
-  street: 'Storgatan 1',
-  postal_code: '123 45',
-  city: 'Stockholm',
-} as const;
-
-async function control(provider: 'adyen' | 'klarna', name: string, body: unknown = {}): Promise<unknown> {
-  const r = await fetch(`${sandbox}/${provider}/_sandbox/${name}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(r.status).toBe(200);
-  return r.json();
-}
-const deliveries = async (provider: 'adyen' | 'klarna') =>
-  (await (await fetch(`${sandbox}/${provider}/_sandbox/notifications`)).json()) as { label: string; outcome: string }[];
-
-const update = async (id: string, body: object) => checkoutViewSchema.parse((await postJson(api(`/api/checkout/${id}`), body)).json());
-const view = async (id: string) => checkoutViewSchema.parse((await request(api(`/api/checkout/${id}`))).json());
-const ordersOf = (id: string) => h.db.selectFrom('orders').selectAll().where('checkout_id', '=', id).execute();
+// Products of their own (the other files take from the end of the list).
+const shop = useCheckoutApi({ products: { sv: (all) => all.filter(inStock(10)).slice(0, 30) }, sandbox: ['adyen', 'klarna'] });
+const { ordersOf, ready, sessionOf } = shop;
 const eventsOf = (orderId: string) =>
-  h.db.selectFrom('order_events').select(['kind', 'to_state', 'source']).where('order_id', '=', orderId).orderBy('kind').execute();
-const sessionOf = async (id: string, kind: string) => {
-  const row = await h.db.selectFrom('checkouts').select('provider_sessions').where('id', '=', id).executeTakeFirstOrThrow();
-  return (JSON.parse(row.provider_sessions) as Record<string, { id: string; reference: string; closed?: boolean }>)[kind]!;
-};
+  shop.h.db.selectFrom('order_events').select(['kind', 'to_state', 'source']).where('order_id', '=', orderId).orderBy('kind').execute();
 
 /** One run; on PostgreSQL the server's own periodic run may hold the lock for a moment: then try again. */
 async function reconcile(opts: ReconcileOptions = {}): Promise<ReconcileSummary> {
   for (let attempt = 0; ; attempt++) {
-    const s = await reconcilePayments(h, { graceMs: 0, ...opts });
+    const s = await reconcilePayments(shop.h, { graceMs: 0, ...opts });
     if (s || attempt > 50) return s!;
     await new Promise((r) => setTimeout(r, 100));
   }
 }
 
-const product = () => products[next++ % products.length]!;
-
-async function ready(method: string, quantity = 1): Promise<CheckoutView> {
-  const v = checkoutViewSchema.parse(
-    (await postJson(api('/api/checkout'), { items: [{ sku: product().sku, quantity }], coupons: [] })).json(),
-  );
-  const withOptions = await update(v.id, { customer: CUSTOMER });
-  const option = withOptions.shipping_options[0]!;
-  let out = await update(v.id, { shipping_option_id: option.id, payment_method: method });
-  if (option.has_service_points) out = await update(v.id, { service_point_id: out.service_points[0]!.id });
-  return out;
-}
-
-async function hostedPage(id: string): Promise<string> {
-  const r = await postJson(api(`/api/checkout/${id}/place`), { terms_accepted: true });
-  expect(r.status).toBe(200);
-  return placeOrderResponseSchema.parse(r.json()).redirect_url;
-}
-
-/** The shopper's step on the hosted page; answers where the provider would send the browser (not followed). */
-async function pay(url: string, button: string, values: Record<string, string> = {}): Promise<string> {
-  const nav = await submit(await openPage(url), button, values);
-  if (nav.kind !== 'left') throw new Error(`the hosted page did not send the shopper back:\n${nav.page.html}`);
-  return nav.location;
-}
-
 /** A Klarna purchase approved on the hosted page; the shopper closes the tab and the status callback is lost. */
 async function abandonedKlarna(button = 'approve'): Promise<{ v: CheckoutView; location: string }> {
   await control('klarna', 'faults', { dropNotifications: true });
-  const v = await ready('klarna', 2);
+  const v = await ready('klarna', { quantity: 2 });
   const location = await pay(await hostedPage(v.id), button);
   expect((await view(v.id)).status).toBe('paying');
   return { v, location };
 }
 
-beforeAll(async () => {
-  h = openTestDb();
-  // Products of their own (the other files take from the end of the list).
-  products = (await productsOf(h, 'sv'))
-    .filter((p) => p.orderable === 1 && p.stock_status === 'in-stock' && p.stock_quantity >= 10)
-    .slice(0, 30);
-  await control('adyen', 'reset');
-  await control('klarna', 'reset');
-});
-afterEach(async () => {
+afterEach(() => {
   vi.restoreAllMocks();
-  await control('adyen', 'faults', { failNext: 0, dropNotifications: false });
-  await control('klarna', 'faults', { failNext: 0, dropNotifications: false });
-});
-afterAll(async () => {
-  await h.db.destroy();
 });
 
 describe('a Klarna payment the shop never heard back about', () => {
@@ -129,14 +55,10 @@ describe('a Klarna payment the shop never heard back about', () => {
 
     const first = await reconcile();
     expect(first.completed).toBeGreaterThanOrEqual(1);
-    const [order, ...more] = await ordersOf(v.id);
-    expect(more).toHaveLength(0);
-    expect(Number(order!.total_minor)).toBe(v.totals.total_minor);
-    expect(order!.payment_status).toBe('authorized');
-    const details = JSON.parse(order!.details);
+    const { order, details } = await shop.onlyOrder(v);
     expect(details.payment).toMatchObject({ method: 'klarna', provider: 'klarna' });
     expect(details.payment.provider_reference).toBeTruthy();
-    expect(await eventsOf(order!.id)).toEqual([
+    expect(await eventsOf(order.id)).toEqual([
       { kind: 'order', to_state: 'placed', source: 'reconciliation' },
       { kind: 'payment', to_state: 'authorized', source: 'reconciliation' },
     ]);
@@ -152,7 +74,11 @@ describe('a Klarna payment the shop never heard back about', () => {
 
   it('reconciliation, another run and the shopper coming back, all at once: still one order', async () => {
     const { v, location } = await abandonedKlarna();
-    const [, , back] = await Promise.all([reconcilePayments(h, { graceMs: 0 }), reconcilePayments(h, { graceMs: 0 }), request(location)]);
+    const [, , back] = await Promise.all([
+      reconcilePayments(shop.h, { graceMs: 0 }),
+      reconcilePayments(shop.h, { graceMs: 0 }),
+      request(location),
+    ]);
     expect(back.headers.location).toBe(`/checkout/confirmation/${v.id}`);
     await reconcile();
     expect(await ordersOf(v.id)).toHaveLength(1);
@@ -163,10 +89,7 @@ describe('a Klarna payment the shop never heard back about', () => {
     const first = new URL(location).searchParams.get('sid');
     const s = await reconcile();
     expect(s.closed).toBeGreaterThanOrEqual(1);
-    const open = await view(v.id);
-    expect(open.status).toBe('open');
-    expect(open.items.map((l) => [l.sku, l.quantity])).toEqual(v.items.map((l) => [l.sku, l.quantity]));
-    expect(await ordersOf(v.id)).toHaveLength(0);
+    await shop.expectReopened(v);
     expect((await sessionOf(v.id, 'payLater')).closed).toBe(true);
     const again = await hostedPage(v.id);
     expect((await sessionOf(v.id, 'payLater')).id).not.toBe(first);
@@ -189,9 +112,8 @@ describe('a Klarna payment the shop never heard back about', () => {
     const ok = await reconcile();
     expect(ok.completed).toBeGreaterThanOrEqual(1);
     expect(log.mock.calls.some((c) => c[0] === '[reconcile] klarna answers again')).toBe(true);
-    const [order, ...more] = await ordersOf(v.id);
-    expect(more).toHaveLength(0);
-    expect((await eventsOf(order!.id)).map((e) => e.source)).toEqual(['reconciliation', 'reconciliation']);
+    const { order } = await shop.onlyOrder(v);
+    expect((await eventsOf(order.id)).map((e) => e.source)).toEqual(['reconciliation', 'reconciliation']);
   });
 
   it('a page left waiting past its lifetime is disabled at Klarna and the checkout reopened', async () => {
@@ -244,7 +166,7 @@ describe('an Adyen payment the shop never heard back about (Adyen cannot be aske
       ...item,
       additionalData: { checkoutSessionId: session.id, hmacSignature: notificationHmac(item, SANDBOX_ADYEN_HMAC_KEY) },
     };
-    await h.db
+    await shop.h.db
       .insertInto('payment_notifications')
       .values({
         id: `adyen:${psp}:AUTHORISATION:true`,
@@ -257,10 +179,9 @@ describe('an Adyen payment the shop never heard back about (Adyen cannot be aske
       .execute();
 
     await reconcile();
-    const [order, ...more] = await ordersOf(v.id);
-    expect(more).toHaveLength(0);
-    expect(JSON.parse(order!.details).payment).toMatchObject({ provider: 'adyen', provider_reference: psp });
-    expect((await eventsOf(order!.id)).map((e) => e.source)).toEqual(['reconciliation', 'reconciliation']);
+    const { order, details } = await shop.onlyOrder(v);
+    expect(details.payment).toMatchObject({ provider: 'adyen', provider_reference: psp });
+    expect((await eventsOf(order.id)).map((e) => e.source)).toEqual(['reconciliation', 'reconciliation']);
     await reconcile();
     expect(await ordersOf(v.id)).toHaveLength(1);
   });
@@ -275,11 +196,8 @@ describe('an Adyen payment the shop never heard back about (Adyen cannot be aske
     await reconcile({ now: Date.now() + HOUR, graceMs: 2 * 60_000 });
     expect((await view(v.id)).status).toBe('paying');
     await reconcile({ now: Date.now() + HOUR + 3 * 60_000, graceMs: 2 * 60_000 });
-    const open = await view(v.id);
-    expect(open.status).toBe('open');
-    expect(open.items.map((l) => l.sku)).toEqual(v.items.map((l) => l.sku));
+    await shop.expectReopened(v);
     expect((await sessionOf(v.id, 'card')).closed).toBe(true);
-    expect(await ordersOf(v.id)).toHaveLength(0);
   });
 });
 
@@ -287,11 +205,11 @@ describe('two server processes', () => {
   it('on PostgreSQL one run at a time (advisory lock); on SQLite (one process) both may run: one order either way', async () => {
     const { v } = await abandonedKlarna();
     let inner: ReconcileSummary | null | undefined;
-    const outer = await withAdvisoryLock(h.db, 'partsfront.reconcile-payments', async () => {
-      inner = await reconcilePayments(h, { graceMs: 0 });
+    const outer = await withAdvisoryLock(shop.h.db, 'partsfront.reconcile-payments', async () => {
+      inner = await reconcilePayments(shop.h, { graceMs: 0 });
       return true;
     }).catch(() => 'sqlite' as const);
-    if (h.config.kind === 'postgres') {
+    if (shop.h.config.kind === 'postgres') {
       // The lock was ours (or the server's for a moment); either way the run inside could not take it.
       expect(inner ?? null).toBeNull();
       expect(await ordersOf(v.id)).toHaveLength(0);

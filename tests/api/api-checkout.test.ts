@@ -3,72 +3,25 @@
  * problems in the storefront's language, the shop's own invoice end to end, and the races that must end
  * in exactly one order (docs/adr/0007-checkout-orders-and-money.md).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { postJson, request } from '#tests/support/http.ts';
-import { api, openTestDb, productsOf, type TestProduct } from './api-support.ts';
-import type { DbHandle } from '#server/db/connection.ts';
-import type { LocaleCode } from '#lib/market/locales.ts';
-import { checkoutViewSchema, placeOrderResponseSchema, type CheckoutView } from '#lib/api/checkout-contracts.ts';
+import { api } from './api-support.ts';
+import { inStock, openCheckout, place, update, useCheckoutApi, view, viewOf } from './checkout-api-fixtures.ts';
+import { CUSTOMERS } from '#tests/support/checkout-customers.ts';
+import { placeOrderResponseSchema } from '#lib/api/checkout-contracts.ts';
 import { apiErrorSchema } from '#lib/api/errors.ts';
 import { parseOrderNumber } from '#lib/checkout/order-number.ts';
 import { FREE_SHIPPING_THRESHOLD_MINOR } from '#lib/shipping/free-shipping.ts';
 
-let h: DbHandle;
-let sv: TestProduct[];
-beforeAll(async () => {
-  h = openTestDb();
-  sv = await productsOf(h, 'sv');
-});
-afterAll(async () => {
-  await h.db.destroy();
-});
-
-const CUSTOMER = {
-  sv: {
-    email: 'kund@example.se',
-    mobile: '070 123 45 67',
-    first_name: 'Anna',
-    last_name: 'Andersson',
-    street: 'Storgatan 1',
-    postal_code: '123 45',
-    city: 'Stockholm',
-  },
-  fi: {
-    email: 'asiakas@example.fi',
-    mobile: '040 123 4567',
-    first_name: 'Aino',
-    last_name: 'Virtanen',
-    street: 'Mannerheimintie 1',
-    postal_code: '00100',
-    city: 'Helsinki',
-  },
-} as const;
-
-const stockable = () => sv.filter((p) => p.orderable === 1 && p.stock_status === 'in-stock' && p.stock_quantity >= 5);
-
-async function open(items: { sku: string; quantity: number; price?: number }[], locale: LocaleCode = 'sv'): Promise<CheckoutView> {
-  const r = await postJson(api('/api/checkout', locale), { items, coupons: [] });
-  expect(r.status).toBe(200);
-  return checkoutViewSchema.parse(r.json());
-}
-const update = async (id: string, body: object, locale: LocaleCode = 'sv') => postJson(api(`/api/checkout/${id}`, locale), body);
-const place = (id: string, locale: LocaleCode = 'sv') => postJson(api(`/api/checkout/${id}/place`, locale), { terms_accepted: true });
-
+const shop = useCheckoutApi({ products: { sv: (all) => all.filter(inStock(5)), fi: (all) => all.filter(inStock(3)) } });
+const { ordersOf } = shop;
+const stockable = () => shop.pool('sv');
+const open = (items: { sku: string; quantity: number; price?: number }[]) => openCheckout({ items });
 /** A checkout ready to place: customer, the cheapest shipping option (and its first service point), own invoice. */
-async function ready(items: { sku: string; quantity: number }[], locale: 'sv' | 'fi' = 'sv'): Promise<CheckoutView> {
-  const v = await open(items, locale);
-  let r = await update(v.id, { customer: { type: 'consumer', ...CUSTOMER[locale] } }, locale);
-  const withOptions = checkoutViewSchema.parse(r.json());
-  const option = withOptions.shipping_options[0];
-  r = await update(v.id, { shipping_option_id: option.id, payment_method: 'invoice' }, locale);
-  const withPoints = checkoutViewSchema.parse(r.json());
-  if (option.has_service_points) r = await update(v.id, { service_point_id: withPoints.service_points[0].id }, locale);
-  return checkoutViewSchema.parse(r.json());
-}
+const ready = (items: { sku: string; quantity: number }[], locale: 'sv' | 'fi' = 'sv') => shop.ready('invoice', { items, locale });
 
 const stockOf = async (id: number) =>
-  Number((await h.db.selectFrom('products').select('stock_quantity').where('id', '=', id).executeTakeFirstOrThrow()).stock_quantity);
-const ordersOf = (checkoutId: string) => h.db.selectFrom('orders').selectAll().where('checkout_id', '=', checkoutId).execute();
+  Number((await shop.h.db.selectFrom('products').select('stock_quantity').where('id', '=', id).executeTakeFirstOrThrow()).stock_quantity);
 
 describe('checkout totals (server-priced, minor units)', () => {
   it('prices the lines on the server, ignores client prices, and the totals add up to the öre', async () => {
@@ -91,7 +44,7 @@ describe('checkout totals (server-priced, minor units)', () => {
 
   it('reports postal code and mobile problems in the storefront language, and offers shipping only for a valid postal code', async () => {
     const v = await open([{ sku: stockable()[0].sku, quantity: 1 }]);
-    const bad = checkoutViewSchema.parse((await update(v.id, { customer: { postal_code: '1234', mobile: '0612345678' } })).json());
+    const bad = viewOf(await update(v.id, { customer: { postal_code: '1234', mobile: '0612345678' } }));
     expect(bad.problems).toEqual(
       expect.arrayContaining([
         { field: 'postal_code', message: 'Ange ett postnummer med fem siffror, t.ex. 123 45.' },
@@ -99,7 +52,7 @@ describe('checkout totals (server-priced, minor units)', () => {
       ]),
     );
     expect(bad.shipping_options).toEqual([]);
-    const good = checkoutViewSchema.parse((await update(v.id, { customer: { postal_code: '123 45', mobile: '0701234567' } })).json());
+    const good = viewOf(await update(v.id, { customer: { postal_code: '123 45', mobile: '0701234567' } }));
     expect(good.problems).toEqual([]);
     expect(good.shipping_options.length).toBeGreaterThan(1);
     expect(good.shipping_options.some((o) => o.has_service_points)).toBe(true);
@@ -110,26 +63,26 @@ describe('checkout totals (server-priced, minor units)', () => {
     const unit = Math.round(p.prices.n[0].p * 100);
     const quantity = Math.min(p.stock_quantity, Math.ceil(FREE_SHIPPING_THRESHOLD_MINOR.sv / unit) + 1);
     const v = await open([{ sku: p.sku, quantity }]);
-    const view = checkoutViewSchema.parse((await update(v.id, { customer: { postal_code: '12345' } })).json());
-    const afterDiscount = view.totals.goods_minor - view.totals.discount_minor;
-    const standard = view.shipping_options.filter((o) => o.kind !== 'express');
+    const priced = viewOf(await update(v.id, { customer: { postal_code: '12345' } }));
+    const afterDiscount = priced.totals.goods_minor - priced.totals.discount_minor;
+    const standard = priced.shipping_options.filter((o) => o.kind !== 'express');
     if (afterDiscount >= FREE_SHIPPING_THRESHOLD_MINOR.sv) {
       expect(standard.every((o) => o.price_minor === 0)).toBe(true);
-      expect(view.totals.free_shipping_left_minor).toBe(0);
+      expect(priced.totals.free_shipping_left_minor).toBe(0);
     } else {
       expect(standard.every((o) => o.price_minor > 0)).toBe(true);
-      expect(view.totals.free_shipping_left_minor).toBe(FREE_SHIPPING_THRESHOLD_MINOR.sv - afterDiscount);
+      expect(priced.totals.free_shipping_left_minor).toBe(FREE_SHIPPING_THRESHOLD_MINOR.sv - afterDiscount);
     }
-    expect(view.shipping_options.filter((o) => o.kind === 'express').every((o) => o.price_minor > 0)).toBe(true);
+    expect(priced.shipping_options.filter((o) => o.kind === 'express').every((o) => o.price_minor > 0)).toBe(true);
   });
 
   it('refuses a business buyer with an invalid organisation number and shows ex-VAT prices for a valid one', async () => {
     const v = await open([{ sku: stockable()[0].sku, quantity: 1 }]);
-    const bad = checkoutViewSchema.parse(
-      (await update(v.id, { customer: { type: 'business', company_name: 'Verkstad AB', organisation_number: '556036-0794' } })).json(),
+    const bad = viewOf(
+      await update(v.id, { customer: { type: 'business', company_name: 'Verkstad AB', organisation_number: '556036-0794' } }),
     );
     expect(bad.problems).toContainEqual({ field: 'organisation_number', message: 'Organisationsnumret är inte giltigt.' });
-    const good = checkoutViewSchema.parse((await update(v.id, { customer: { organisation_number: '556036-0793' } })).json());
+    const good = viewOf(await update(v.id, { customer: { organisation_number: '556036-0793' } }));
     expect(good.problems).toEqual([]);
     expect(good.prices_ex_vat).toBe(true);
     expect(good.payment_methods.map((m) => m.id)).toEqual(['invoice-business', 'two-invoice']);
@@ -156,7 +109,7 @@ describe("placing an order with the shop's own invoice", () => {
     expect(details.invoice_reference.scheme).toBe('se_ocr');
     expect(details.shipping.service_point?.id ?? null).toBe(v.service_point_id);
     expect(await stockOf(p.id)).toBe(before - 2);
-    const events = await h.db
+    const events = await shop.h.db
       .selectFrom('order_events')
       .select(['kind', 'to_state', 'source'])
       .where('order_id', '=', order.id)
@@ -169,14 +122,13 @@ describe("placing an order with the shop's own invoice", () => {
     // Placing again (a double click, a second tab) answers the same order.
     const again = placeOrderResponseSchema.parse((await place(v.id)).json());
     expect(again.order_number).toBe(placed.order_number);
-    const view = checkoutViewSchema.parse((await request(api(`/api/checkout/${v.id}`))).json());
-    expect(view.status).toBe('completed');
-    expect(view.order_number).toBe(placed.order_number);
+    const shown = await view(v.id);
+    expect(shown.status).toBe('completed');
+    expect(shown.order_number).toBe(placed.order_number);
   });
 
   it('works in a euro storefront too (fi)', async () => {
-    const fi = (await productsOf(h, 'fi')).filter((p) => p.orderable === 1 && p.stock_status === 'in-stock' && p.stock_quantity >= 3);
-    const v = await ready([{ sku: fi[2].sku, quantity: 1 }], 'fi');
+    const v = await ready([{ sku: shop.pool('fi')[2].sku, quantity: 1 }], 'fi');
     expect(v.totals.currency).toBe('EUR');
     const placed = placeOrderResponseSchema.parse((await place(v.id, 'fi')).json());
     const [order] = await ordersOf(v.id);
@@ -197,7 +149,7 @@ describe("placing an order with the shop's own invoice", () => {
     const refusal = async () => apiErrorSchema.parse((await place(v.id)).json()).error;
     await update(v.id, { customer: { mobile: '12345' } });
     expect(await refusal()).toMatchObject({ code: 'invalid_request', field: 'mobile' });
-    await update(v.id, { customer: { mobile: CUSTOMER.sv.mobile } });
+    await update(v.id, { customer: { mobile: CUSTOMERS.sv.mobile } });
     const pickup = v.shipping_options.find((o) => o.has_service_points)!;
     await update(v.id, { shipping_option_id: pickup.id, service_point_id: null });
     expect(await refusal()).toMatchObject({ code: 'invalid_request', field: 'service_point_id' });
@@ -223,7 +175,7 @@ describe("placing an order with the shop's own invoice", () => {
     const p = stockable()[3];
     const saved = await stockOf(p.id);
     const checkouts = await Promise.all(Array.from({ length: 20 }, () => ready([{ sku: p.sku, quantity: 1 }])));
-    await h.db.updateTable('products').set({ stock_quantity: 1 }).where('id', '=', p.id).execute();
+    await shop.h.db.updateTable('products').set({ stock_quantity: 1 }).where('id', '=', p.id).execute();
     try {
       const answers = await Promise.all(checkouts.map((c) => place(c.id)));
       expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
@@ -238,7 +190,7 @@ describe("placing an order with the shop's own invoice", () => {
       }
       expect(await stockOf(p.id)).toBe(0);
     } finally {
-      await h.db.updateTable('products').set({ stock_quantity: saved }).where('id', '=', p.id).execute();
+      await shop.h.db.updateTable('products').set({ stock_quantity: saved }).where('id', '=', p.id).execute();
     }
   });
 
@@ -249,14 +201,14 @@ describe("placing an order with the shop's own invoice", () => {
       { sku: p.sku, quantity: 2 },
       { sku: p.sku, quantity: 2 },
     ]);
-    await h.db.updateTable('products').set({ stock_quantity: 3 }).where('id', '=', p.id).execute();
+    await shop.h.db.updateTable('products').set({ stock_quantity: 3 }).where('id', '=', p.id).execute();
     try {
       const r = await place(v.id);
       expect(r.status).toBe(409);
       expect(await ordersOf(v.id)).toHaveLength(0);
       expect(await stockOf(p.id)).toBe(3);
     } finally {
-      await h.db.updateTable('products').set({ stock_quantity: saved }).where('id', '=', p.id).execute();
+      await shop.h.db.updateTable('products').set({ stock_quantity: saved }).where('id', '=', p.id).execute();
     }
   });
 });

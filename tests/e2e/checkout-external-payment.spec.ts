@@ -4,7 +4,7 @@
  * server sends the browser to the page for exactly its total, the provider sends it back, and the
  * confirmation shows the one order the server made.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import { origin } from '#tests/support/test-env.ts';
 import { consentGiven, demoProducts, line, watchErrors } from './islands-fixtures.ts';
@@ -16,35 +16,27 @@ interface Purchase {
   shipping: 'home' | 'service_point';
   /** The hosted page's title for the method. */
   page: string;
-  /** What the shopper does there to approve. */
-  approve: (page: Page) => Promise<void>;
+  /** What the shopper does there to approve: fields filled in (by label), options chosen, then the button. */
+  approve: { fill?: Record<string, string>; choose?: Record<string, string>; button: string | RegExp };
 }
 
-const press = (name: string) => (page: Page) => page.getByRole('button', { name, exact: true }).click();
-
 const PURCHASES: Purchase[] = [
-  { locale: 'sv', method: 'swish', shipping: 'home', page: 'Pay with Swish', approve: press('Approve in Swish') },
-  { locale: 'no', method: 'vipps', shipping: 'service_point', page: 'Pay with Vipps', approve: press('Approve in Vipps') },
+  { locale: 'sv', method: 'swish', shipping: 'home', page: 'Pay with Swish', approve: { button: 'Approve in Swish' } },
+  { locale: 'no', method: 'vipps', shipping: 'service_point', page: 'Pay with Vipps', approve: { button: 'Approve in Vipps' } },
   {
     locale: 'da',
     method: 'dankort',
     shipping: 'home',
     page: 'Pay with Dankort',
-    approve: async (page) => {
-      await page.getByLabel('Card number').fill('5019 5555 4444 5555');
-      await page.getByRole('button', { name: /^Pay / }).click();
-    },
+    approve: { fill: { 'Card number': '5019 5555 4444 5555' }, button: /^Pay / },
   },
-  { locale: 'fi', method: 'klarna', shipping: 'service_point', page: 'Pay later with Klarna', approve: press('Approve purchase') },
+  { locale: 'fi', method: 'klarna', shipping: 'service_point', page: 'Pay later with Klarna', approve: { button: 'Approve purchase' } },
   {
     locale: 'nl',
     method: 'ideal',
     shipping: 'home',
     page: 'Pay with iDEAL',
-    approve: async (page) => {
-      await page.getByLabel('Choose your bank').selectOption('Rabobank');
-      await press('Approve at the bank')(page);
-    },
+    approve: { choose: { 'Choose your bank': 'Rabobank' }, button: 'Approve at the bank' },
   },
 ];
 
@@ -61,7 +53,9 @@ for (const p of PURCHASES) {
 
     const paid = await placeToHostedPage(page, p.locale, id, p.method);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(p.page);
-    await p.approve(page);
+    for (const [label, value] of Object.entries(p.approve.fill ?? {})) await page.getByLabel(label).fill(value);
+    for (const [label, option] of Object.entries(p.approve.choose ?? {})) await page.getByLabel(label).selectOption(option);
+    await page.getByRole('button', { name: p.approve.button, exact: true }).click();
 
     await expectPaidOrder(page, id, paid, p.method);
     await expect(page.getByTestId('order-line')).toHaveCount(1);

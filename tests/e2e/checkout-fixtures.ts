@@ -1,10 +1,10 @@
 /**
- * Helpers of the checkout e2e specs: valid (and invalid) customer data per storefront from the rules'
- * own test data (tests/unit/lib/checkout/address-rules.test.ts, organisation-number.test.ts), and the
- * steps of a purchase through the real pages.
+ * Helpers of the checkout e2e specs: the customer data per storefront (tests/support/checkout-customers.ts,
+ * shared with the API suites) and the steps of a purchase through the real pages.
  */
 import { expect, type Page } from '@playwright/test';
 import { LOCALES, type LocaleCode } from '#lib/market/locales.ts';
+import { ADDRESS_FIELDS, type TestCustomer } from '#tests/support/checkout-customers.ts';
 import type { CheckoutView, PlaceOrderResponse, UpdateCheckoutRequest } from '#lib/api/checkout-contracts.ts';
 import type { CartItem } from '#lib/cart/client-rules.ts';
 import { parseOrderNumber } from '#lib/checkout/order-number.ts';
@@ -13,89 +13,8 @@ import { formatAmount } from '#sandbox/shared/html-page.ts';
 import { E2E_SANDBOX_PORT, origin, TEST_SQLITE_FILE } from '#tests/support/test-env.ts';
 import { hydrated, seedCart, type DemoProduct } from './islands-fixtures.ts';
 
-export interface TestCustomer {
-  email: string;
-  mobile: string;
-  first_name: string;
-  last_name: string;
-  street: string;
-  postal_code: string;
-  city: string;
-  company_name: string;
-  organisation_number: string;
-  bad_postal_code: string;
-  bad_mobile: string;
-}
+export { CUSTOMERS, type TestCustomer } from '#tests/support/checkout-customers.ts';
 
-export const CUSTOMERS: Record<LocaleCode, TestCustomer> = {
-  sv: {
-    email: 'anna.svensson@example.se',
-    mobile: '070-123 45 67',
-    first_name: 'Anna',
-    last_name: 'Svensson',
-    street: 'Drottninggatan 1',
-    postal_code: '111 51',
-    city: 'Stockholm',
-    company_name: 'Verkstaden AB',
-    organisation_number: '556012-5790',
-    bad_postal_code: '1234',
-    bad_mobile: '08-123 456 78',
-  },
-  no: {
-    email: 'ola.nordmann@example.no',
-    mobile: '412 34 567',
-    first_name: 'Ola',
-    last_name: 'Nordmann',
-    street: 'Karl Johans gate 1',
-    postal_code: '0150',
-    city: 'Oslo',
-    company_name: 'Verkstedet AS',
-    organisation_number: '923609016',
-    bad_postal_code: '015',
-    bad_mobile: '22 12 34 56',
-  },
-  da: {
-    email: 'mette.hansen@example.dk',
-    mobile: '20 12 34 56',
-    first_name: 'Mette',
-    last_name: 'Hansen',
-    street: 'Strøget 1',
-    postal_code: '1050',
-    city: 'København K',
-    company_name: 'Værkstedet ApS',
-    organisation_number: '24256790',
-    bad_postal_code: '37 00',
-    bad_mobile: '1234 5678',
-  },
-  fi: {
-    email: 'matti.virtanen@example.fi',
-    mobile: '040 123 4567',
-    first_name: 'Matti',
-    last_name: 'Virtanen',
-    street: 'Mannerheimintie 1',
-    postal_code: '00100',
-    city: 'Helsinki',
-    company_name: 'Korjaamo Oy',
-    organisation_number: '0112038-9',
-    bad_postal_code: '0010',
-    bad_mobile: '09 1234 5678',
-  },
-  nl: {
-    email: 'jan.jansen@example.nl',
-    mobile: '06-12345678',
-    first_name: 'Jan',
-    last_name: 'Jansen',
-    street: 'Damrak 1',
-    postal_code: '1011 AB',
-    city: 'Amsterdam',
-    company_name: 'Werkplaats BV',
-    organisation_number: '69599084',
-    bad_postal_code: '0123 AB',
-    bad_mobile: '020-1234567',
-  },
-};
-
-const FIELDS = ['email', 'mobile', 'first_name', 'last_name', 'street', 'postal_code', 'city'] as const;
 export const testId = (field: string) => `checkout-${field.replace(/_/g, '-')}`;
 
 /** Product page → add to cart → mini cart → its checkout button → /checkout/{id}. Returns the checkout id. */
@@ -119,7 +38,7 @@ export async function fillCustomer(page: Page, c: TestCustomer, business = false
     await page.getByTestId('checkout-company-name').fill(c.company_name);
     await page.getByTestId('checkout-organisation-number').fill(c.organisation_number);
   }
-  for (const field of FIELDS) {
+  for (const field of ADDRESS_FIELDS) {
     const input = page.getByTestId(testId(field));
     await input.fill(c[field]);
     await input.blur();

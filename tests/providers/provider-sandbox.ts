@@ -16,21 +16,26 @@ export interface ProviderSandbox {
   control(name: string, body?: unknown): Promise<unknown>;
 }
 
+export type SandboxPrefix = 'adyen' | 'klarna' | 'walley' | 'two' | 'ingrid';
+
+/** POST {base}/{prefix}/_sandbox/{name}: must answer 200; answers its JSON body (or null). Also for a sandbox started elsewhere. */
+export async function sandboxControl(base: string, prefix: SandboxPrefix, name: string, body: unknown = {}): Promise<unknown> {
+  const res = await fetch(`${base}/${prefix}/_sandbox/${name}`, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json' },
+  });
+  expect(res.status).toBe(200);
+  const text = await res.text();
+  return text ? (JSON.parse(text) as unknown) : null;
+}
+
 export function useProviderSandbox(
-  prefix: 'adyen' | 'klarna' | 'walley' | 'two' | 'ingrid',
+  prefix: SandboxPrefix,
   opts: { hookAnswer?: string; afterReset?: (box: ProviderSandbox) => Promise<unknown> } = {},
 ): ProviderSandbox {
   const box = {
-    async control(name: string, body: unknown = {}) {
-      const res = await fetch(`${box.sandbox.url}/${prefix}/_sandbox/${name}`, {
-        method: 'POST',
-        body: JSON.stringify(body),
-        headers: { 'content-type': 'application/json' },
-      });
-      expect(res.status).toBe(200);
-      const text = await res.text();
-      return text ? (JSON.parse(text) as unknown) : null;
-    },
+    control: (name: string, body?: unknown) => sandboxControl(box.sandbox.url, prefix, name, body),
   } as ProviderSandbox;
   beforeAll(async () => {
     box.sandbox = await startSandbox({ port: 0 });

@@ -88,8 +88,11 @@ export class TwoProvider implements PaymentProvider {
     }
     const event = webhookEvent.safeParse(json);
     if (!event.success) return null;
-    const status = eventStatus(event.data);
+    let status = eventStatus(event.data);
     if (!status) return []; // authentic, but not an event that changes the payment
+    // A verified order must still be confirmed by the merchant; the webhook may beat the buyer's return (which
+    // confirms in readStatus), so confirm here too. Two down → the webhook is answered 5xx and Two retries it.
+    if (event.data.type === 'order.verified.v1') status = (await this.readStatus(event.data.data.order_id)).status;
     const gross = event.data.data.gross_amount;
     return [
       {
