@@ -1,7 +1,17 @@
-/** Both login strategies of the browser: myAccount (e-mail + password) and myOrder (order number + e-mail). */
-import type { AuthResponse, AuthUser, LoginRequest, OrderAuthResponse, OrderLoginRequest, OrderUser } from '#lib/api/auth-contracts.ts';
+/**
+ * The auth endpoints for the browser (docs/product/accounts.md). Tokens travel only as httpOnly cookies
+ * (same-origin fetch sends them); the answers' user and lifetime feed the `auth` slice.
+ */
+import type {
+  AuthResponse,
+  ChangePasswordRequest,
+  LoginRequest,
+  OrderAuthResponse,
+  OrderLoginRequest,
+  RegisterRequest,
+} from '#lib/api/auth-contracts.ts';
 import { API_PATHS } from '#lib/api/paths.ts';
-import { getJson, postJson, type ApiAnswer } from './http.ts';
+import { postJson, type ApiAnswer } from './http.ts';
 
 export type Strategy = 'myAccount' | 'myOrder';
 
@@ -11,12 +21,10 @@ export function logIn(strategy: Strategy, body: LoginRequest | OrderLoginRequest
   return postJson(strategy === 'myAccount' ? API_PATHS.auth.login : API_PATHS.orderAuth.login, body);
 }
 
-/** The user behind an access token: the profile (myAccount) or the order's user (myOrder). */
-export async function whoAmI(strategy: Strategy, accessToken: string): Promise<AuthUser | OrderUser | undefined> {
-  const init = { headers: { authorization: `Bearer ${accessToken}` } };
-  const res =
-    strategy === 'myAccount'
-      ? await getJson<{ user: AuthUser }>(API_PATHS.auth.profile, {}, init)
-      : await getJson<{ user: OrderUser }>(API_PATHS.orderAuth.info, {}, init);
-  return res.data?.user;
-}
+export const logOut = () => postJson<{ status: string }>(API_PATHS.auth.logout, {});
+export const register = (body: RegisterRequest) => postJson<{ status: string }>(API_PATHS.auth.register, body);
+export const forgotPassword = (email: string) => postJson<{ status: string }>(API_PATHS.auth.forgotPassword, { email });
+export const requestLoginLink = (email: string) => postJson<{ status: string }>(API_PATHS.auth.loginLink, { email });
+export const tokenLogin = (token: string) => postJson<AuthResponse>(API_PATHS.auth.tokenLogin, { token });
+export const setPassword = (token: string, password: string) => postJson<AuthResponse>(API_PATHS.auth.setPassword, { token, password });
+export const changePassword = (body: ChangePasswordRequest) => postJson<{ status: string }>(API_PATHS.auth.changePassword, body);

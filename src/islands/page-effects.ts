@@ -6,20 +6,22 @@
  * mounting of the React islands (src/islands/lazy-mount.tsx). React loads only when one is needed.
  */
 import { isLocaleCode, LOCALES } from '#lib/market/locales.ts';
-import { campaignParams, parseAtc, parseOverrides, validDisc, withoutOneShot } from '#lib/page-behaviour/query-params.ts';
+import { campaignParams, ONE_SHOT_KEYS, parseAtc, parseOverrides, validDisc, withoutOneShot } from '#lib/page-behaviour/query-params.ts';
 import { customerDiscounts } from '#lib/account/client-rules.ts';
 import { renderPrice } from '#lib/pricing/client-price-display.ts';
 import { cart, preloadAtc, resetCheckout, setCampaignData, syncCart } from '#stores/cart.ts';
-import { auth } from '#stores/auth.ts';
+import { auth, signedIn } from '#stores/auth.ts';
+import { tokenLogin } from '#api-client/auth.ts';
 import { setDisc } from '#stores/discount.ts';
 import { setOverrides } from '#stores/experiment.ts';
 import { visited } from '#stores/history.ts';
 import { personalisation } from '#stores/personalisation.ts';
-import { login, loginState } from '#stores/ui.ts';
+import { login, loginState, showLinkRefused, showSetPassword } from '#stores/ui.ts';
 import { wireCartButton } from '#islands/dom/cart-button.ts';
 import { wireAddToCart } from '#islands/dom/add-to-cart.ts';
 import { wireVatSwitch } from '#islands/dom/vat-switch.ts';
 import { wireAccountLink } from '#islands/dom/account-link.ts';
+import { wireLogout } from '#islands/dom/logout.ts';
 import { showDeal } from '#islands/dom/deal-banner.ts';
 import { showConsentBar } from '#islands/dom/consent-bar.ts';
 import { showRecentlyViewed } from '#islands/dom/recently-viewed.ts';
@@ -37,6 +39,8 @@ function queryFlags(): void {
   const params = new URLSearchParams(location.search);
   if (params.has('login')) login('show');
   if (params.has('change_password')) login('show-change-password');
+  const setPasswordToken = params.get('set_password');
+  if (setPasswordToken) showSetPassword(setPasswordToken);
   const campaign = campaignParams(params);
   if (campaign) {
     // campaign data goes with the cart, with where the visitor landed and came from
@@ -52,14 +56,22 @@ function queryFlags(): void {
   const atc = parseAtc(params.get('atc'));
   if (atc.length) void preloadAtc(atc);
   const token = params.get('token');
-  if (params.has('token') || params.has('login') || params.has('change_password') || params.has('atc') || params.has('disc')) {
+  if (ONE_SHOT_KEYS.some((k) => params.has(k))) {
     history.replaceState(history.state, '', location.pathname + withoutOneShot(location.search) + location.hash);
   }
-  if (token) {
-    auth.set({ strategy: 'myAccount', accessToken: token, refreshToken: null, user: null });
-    resetCheckout();
-    location.assign(paths.orders ?? '/my-account/orders');
+  if (token) void signInWithLink(token);
+}
+
+/** The `token` query (a one-time login link): signs in, clears the checkout, goes to my account orders. */
+async function signInWithLink(token: string): Promise<void> {
+  const res = await tokenLogin(token).catch(() => undefined);
+  if (!res?.ok || !res.data?.user) {
+    showLinkRefused();
+    return;
   }
+  signedIn(res.data.user, res.data.expires_in);
+  resetCheckout();
+  location.assign(paths.orders ?? '/my-account/orders');
 }
 
 function priceRerender(): void {
@@ -67,7 +79,7 @@ function priceRerender(): void {
   let last = '';
   const apply = () => {
     const showVat = !allowExVAT || cart.get().vat;
-    const discounts = customerDiscounts(auth.get());
+    const discounts = customerDiscounts(auth.get(), Date.now());
     // a hook for static labels ("incl. VAT"): CSS can follow html[data-vat]
     html.dataset.vat = showVat ? 'incl' : 'excl';
     const key = JSON.stringify([showVat, discounts]);
@@ -196,6 +208,7 @@ for (const step of [
   showRecentlyViewed,
   wireVatSwitch,
   wireAccountLink,
+  wireLogout,
   queryFlags,
   priceRerender,
   headerShrink,

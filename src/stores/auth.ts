@@ -1,12 +1,32 @@
-/** Auth slice (localStorage td02:auth): tokens, strategy and user (docs/product/accounts.md). */
-import { localAtom } from './persist.ts';
-import { LOGGED_OUT, type AuthState } from '#lib/account/client-rules.ts';
+/**
+ * Auth slice (localStorage td02:auth, docs/product/accounts.md#browser-state): logged in or not, strategy, name,
+ * discounts, guest order id — never a token (those are httpOnly cookies). A slice in the former token-bearing
+ * shape is replaced by "logged out" at once, so no token stays in local storage.
+ */
+import { localAtom, PREFIX } from './persist.ts';
+import { authStateOf, LOGGED_OUT, reviveAuth, type AuthState } from '#lib/account/client-rules.ts';
+import type { AuthUser, OrderUser } from '#lib/api/auth-contracts.ts';
+import { logOut } from '#api-client/auth.ts';
 
-export const auth = localAtom<AuthState>('auth', LOGGED_OUT, (v) =>
-  v && typeof v === 'object' && 'accessToken' in v ? { ...LOGGED_OUT, ...(v as AuthState) } : LOGGED_OUT,
-);
+export const auth = localAtom<AuthState>('auth', LOGGED_OUT, reviveAuth);
 
-/** Logout is not a server call (docs/product/accounts.md#strategies). */
-export function logout(): void {
-  auth.set(LOGGED_OUT);
+try {
+  if (typeof localStorage !== 'undefined' && /"(accessToken|refreshToken)"/.test(localStorage.getItem(`${PREFIX}auth`) ?? ''))
+    auth.set(LOGGED_OUT);
+} catch {
+  /* storage disabled: nothing stored */
+}
+
+/** After a successful login, refresh or set-password answer. */
+export function signedIn(user: AuthUser | OrderUser, expiresInSeconds: number): void {
+  auth.set(authStateOf(user, expiresInSeconds, Date.now()));
+}
+
+/** Logout is a server call (the refresh family is revoked, the cookies cleared); the slice is cleared either way. */
+export async function logout(): Promise<void> {
+  try {
+    await logOut();
+  } finally {
+    auth.set(LOGGED_OUT);
+  }
 }

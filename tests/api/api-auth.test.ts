@@ -42,6 +42,7 @@ describe('auth (myAccount)', () => {
     expect(r.status).toBe(200);
     const body = authResponseSchema.parse(r.json());
     expect(body.user).toEqual({ id: 9001, email: EMAIL, name: 'Api Suite', discount: { A: 12 } });
+    expect(body.expires_in).toBe(3600);
     const profile = await request(api('/api/auth/profile'), { headers: { authorization: `Bearer ${body.access_token}` } });
     expect(profile.status).toBe(200);
     expect(profile.json().user.id).toBe(9001);
@@ -81,9 +82,12 @@ describe('auth (myAccount)', () => {
     expect(coupons.json()[0]).toMatchObject({ code: 'CUSTOMERDISCOUNT', applied: true, fixed_amount: 100 });
   });
 
-  it('rate-limits login attempts per IP with 429 JSON', async () => {
+  it('rate-limits failed login attempts per IP with 429 JSON; then even the right password waits', async () => {
     let status = 0;
     for (let i = 0; i < 15 && status !== 429; i++) status = (await login(EMAIL, `guess-${i}`)).status;
     expect(status).toBe(429);
+    const right = await login(EMAIL, PASSWORD);
+    expect(right.status).toBe(429);
+    expect(right.json().error.code).toBe('rate_limited');
   });
 });

@@ -5,7 +5,17 @@ import { consentGiven, hydrated, seedCart } from './islands-fixtures.ts';
 const sv = origin('sv');
 test.beforeEach(async ({ page }) => consentGiven(page, sv));
 
-const loginAs = (user: object, strategy = 'myAccount') => JSON.stringify({ strategy, accessToken: 'tok', refreshToken: 'ref', user });
+/** The persisted auth slice of a live session (the session itself is in httpOnly cookies the page cannot read). */
+const loginAs = (state: object) =>
+  JSON.stringify({
+    loggedIn: true,
+    strategy: 'myAccount',
+    name: '',
+    discount: {},
+    orderId: null,
+    expiresAt: Date.now() + 3_600_000,
+    ...state,
+  });
 
 test('logged out: the account link opens the login dialog', async ({ page }) => {
   await page.goto(sv + '/');
@@ -20,7 +30,7 @@ test('logged out: the account link opens the login dialog', async ({ page }) => 
 });
 
 test('logged in: the account link goes to my account orders', async ({ page }) => {
-  await page.addInitScript((a) => localStorage.setItem('td02:auth', a), loginAs({ discount: {} }));
+  await page.addInitScript((a) => localStorage.setItem('td02:auth', a), loginAs({ name: 'Kund' }));
   await page.goto(sv + '/');
   await hydrated(page);
   await expect(page.getByTestId('account-link')).toHaveAttribute('data-target', 'orders');
@@ -29,7 +39,7 @@ test('logged in: the account link goes to my account orders', async ({ page }) =
 });
 
 test('a guest-order user (my-order scope) goes to their order page', async ({ page }) => {
-  await page.addInitScript((a) => localStorage.setItem('td02:auth', a), loginAs({ scope: 'my-order', order_id: 4711 }, 'myOrder'));
+  await page.addInitScript((a) => localStorage.setItem('td02:auth', a), loginAs({ strategy: 'myOrder', orderId: '4711' }));
   await page.goto(sv + '/');
   await hydrated(page);
   await expect(page.getByTestId('account-link')).toHaveAttribute('data-target', 'order');
@@ -49,16 +59,38 @@ test('?change_password opens the change-password dialog', async ({ page }) => {
   await expect(page.getByTestId('login-dialog')).toHaveAttribute('data-view', 'change-password');
 });
 
-test('?token sets the user token, clears the checkout and goes to my account orders', async ({ page }) => {
-  await seedCart(page, [], { checkoutID: 'co-1', paymentMethod: 'klarna', sessions: { card: { id: 's1', locale: 'sv' } } });
-  await page.goto(sv + '/?token=abc123');
-  await expect(page).toHaveURL(sv + '/my-account/orders');
-  const state = await page.evaluate(() => ({
-    auth: JSON.parse(localStorage.getItem('td02:auth')!),
-    cart: JSON.parse(localStorage.getItem('td02:cart')!),
-  }));
-  expect(state.auth.accessToken).toBe('abc123');
-  expect(state.cart).toMatchObject({ checkoutID: null, paymentMethod: null, sessions: {} });
+test('an expired slice draws logged out', async ({ page }) => {
+  await page.addInitScript((a) => localStorage.setItem('td02:auth', a), loginAs({ expiresAt: Date.now() - 1000 }));
+  await page.goto(sv + '/');
+  await hydrated(page);
+  await expect(page.getByTestId('account-link')).toHaveAttribute('data-target', 'login');
+});
+
+test('a slice in the former token-bearing shape is dropped from local storage at once', async ({ page }) => {
+  await page.addInitScript(() => {
+    if (!sessionStorage.getItem('seeded')) {
+      localStorage.setItem(
+        'td02:auth',
+        JSON.stringify({ strategy: 'myAccount', accessToken: 'old.token', refreshToken: 'old.refresh', user: {} }),
+      );
+      sessionStorage.setItem('seeded', '1');
+    }
+  });
+  await page.goto(sv + '/');
+  await hydrated(page);
+  await expect(page.getByTestId('account-link')).toHaveAttribute('data-target', 'login');
+  expect(await page.evaluate(() => localStorage.getItem('td02:auth'))).not.toMatch(/token/i);
+});
+
+// The real login link (one-time, e-mailed) is in account-auth.spec.ts; here: a link the shop did not issue.
+test('?token that is not a live login link signs nobody in, keeps the checkout and says why', async ({ page }) => {
+  await seedCart(page, [], { checkoutID: 'co-1', paymentMethod: 'klarna' });
+  await page.goto(sv + '/?token=' + 'x'.repeat(43));
+  const dialog = page.getByTestId('login-dialog');
+  await expect(dialog.getByTestId('login-notice')).toHaveText('Länken är ogiltig, har gått ut eller har redan använts. Be om en ny.');
+  await expect(page).toHaveURL(sv + '/');
+  expect(await page.evaluate(() => localStorage.getItem('td02:auth'))).toBeNull();
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('td02:cart')!).checkoutID)).toBe('co-1');
 });
 
 test('a failed login shows an error and keeps the dialog open', async ({ page }) => {
@@ -74,9 +106,16 @@ test('a failed login shows an error and keeps the dialog open', async ({ page })
   expect(await page.evaluate(() => localStorage.getItem('td02:auth'))).toBeNull();
 });
 
-test('a successful login stores the tokens and goes to my account orders', async ({ page }) => {
+test('a successful login keeps what the page draws — never the tokens — and goes to my account orders', async ({ page }) => {
   await page.route('**/api/auth/login**', (r) =>
-    r.fulfill({ json: { access_token: 'A1', refresh_token: 'R1', user: { discount: { A: 5 } } } }),
+    r.fulfill({
+      json: {
+        access_token: 'A1',
+        refresh_token: 'R1',
+        expires_in: 3600,
+        user: { id: 5, email: 'kund@example.se', name: 'Kund', discount: { A: 5 } },
+      },
+    }),
   );
   await page.goto(sv + '/?login=1');
   const dialog = page.getByTestId('login-dialog');
@@ -84,21 +123,24 @@ test('a successful login stores the tokens and goes to my account orders', async
   await dialog.getByLabel('Lösenord').fill('rätt-lösenord');
   await dialog.getByRole('button', { name: 'Logga in', exact: true }).click();
   await expect(page).toHaveURL(sv + '/my-account/orders');
-  const auth = await page.evaluate(() => JSON.parse(localStorage.getItem('td02:auth')!));
-  expect(auth).toMatchObject({ strategy: 'myAccount', accessToken: 'A1', refreshToken: 'R1', user: { discount: { A: 5 } } });
+  const stored = await page.evaluate(() => localStorage.getItem('td02:auth')!);
+  expect(JSON.parse(stored)).toMatchObject({ loggedIn: true, strategy: 'myAccount', name: 'Kund', discount: { A: 5 }, orderId: null });
+  expect(stored).not.toMatch(/A1|R1|token|kund@example/);
 });
 
-test('logging in with the seeded demo account uses the real auth API', async ({ page }) => {
+test('logging in with the seeded demo account uses the real auth API; the session is in httpOnly cookies', async ({ page, context }) => {
   await page.goto(sv + '/?login=1');
   const dialog = page.getByTestId('login-dialog');
   await dialog.getByLabel('E-post').fill('demo@partsfront.test');
   await dialog.getByLabel('Lösenord').fill('demo-parts-1');
   await dialog.getByRole('button', { name: 'Logga in', exact: true }).click();
   await expect(page).toHaveURL(sv + '/my-account/orders');
-  const auth = await page.evaluate(() => JSON.parse(localStorage.getItem('td02:auth')!));
-  expect(auth.strategy).toBe('myAccount');
-  expect(auth.accessToken).toMatch(/\S{20,}/);
-  expect(auth.user).toMatchObject({ email: 'demo@partsfront.test', discount: { A: 12, B: 5 } });
+  const stored = await page.evaluate(() => localStorage.getItem('td02:auth')!);
+  expect(JSON.parse(stored)).toMatchObject({ loggedIn: true, strategy: 'myAccount', name: 'Demo Kund', discount: { A: 12, B: 5 } });
+  expect(stored).not.toMatch(/token|demo@partsfront/i);
+  const access = (await context.cookies(sv)).find((c) => c.name === 'pf_access');
+  expect(access).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+  expect(await page.evaluate(() => document.cookie)).not.toContain('pf_access');
 });
 
 test('a wrong password against the real auth API is refused', async ({ page }) => {
@@ -120,5 +162,5 @@ test('a guest opens their order with order number and e-mail through the real or
   await dialog.getByRole('button', { name: 'Logga in', exact: true }).click();
   await expect(page).toHaveURL(sv + '/my-order/100001');
   const auth = await page.evaluate(() => JSON.parse(localStorage.getItem('td02:auth')!));
-  expect(auth).toMatchObject({ strategy: 'myOrder', user: { scope: 'my-order', order_id: '100001' } });
+  expect(auth).toMatchObject({ loggedIn: true, strategy: 'myOrder', orderId: '100001' });
 });

@@ -46,7 +46,15 @@ test("a logged-in customer's discount per discount category re-renders prices", 
     (c) =>
       localStorage.setItem(
         'td02:auth',
-        JSON.stringify({ strategy: 'myAccount', accessToken: 't', refreshToken: 'r', user: { discount: { [c]: 10 } } }),
+        // the browser's auth slice after a login (docs/product/accounts.md#browser-state): no token, the discounts
+        JSON.stringify({
+          loggedIn: true,
+          strategy: 'myAccount',
+          name: 'Demo Kund',
+          discount: { [c]: 10 },
+          orderId: null,
+          expiresAt: Date.now() + 3_600_000,
+        }),
       ),
     cat,
   );

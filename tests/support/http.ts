@@ -4,6 +4,13 @@
  */
 import http from 'node:http';
 
+/**
+ * Each test file (one module instance per file) talks from its own loopback address (127.0.0.0/8 is all
+ * loopback on Linux), so per-IP limits — failed logins, track-order lookups — count one file's requests and
+ * a file that tests a limit never locks another out.
+ */
+const SOURCE_ADDRESS = `127.${1 + Math.floor(Math.random() * 254)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
+
 export interface TestResponse {
   status: number;
   headers: http.IncomingHttpHeaders;
@@ -20,6 +27,7 @@ export function request(
     const req = http.request(
       {
         host: '127.0.0.1',
+        localAddress: SOURCE_ADDRESS,
         port: u.port || 80,
         path: u.pathname + u.search,
         method: init.method ?? 'GET',

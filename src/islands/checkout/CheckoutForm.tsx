@@ -14,6 +14,7 @@ import CheckoutLines from './CheckoutLines.tsx';
 import CheckoutTotals from './CheckoutTotals.tsx';
 import CouponEntry from './CouponEntry.tsx';
 import CustomerFields from './CustomerFields.tsx';
+import CreateAccount from './CreateAccount.tsx';
 import ErrorArea from './ErrorArea.tsx';
 import PaymentMethods from './PaymentMethods.tsx';
 import PlaceOrder from './PlaceOrder.tsx';
@@ -60,6 +61,11 @@ export default function CheckoutForm({ checkout, view, failure, locale, t, share
             refused={refused}
             onEdit={order.changed}
             onTypeChange={setType}
+          />
+          <CreateAccount
+            t={t.customer}
+            checked={view.customer.create_account === true}
+            onChange={(create_account) => void saver.flush().then(() => checkout.update({ customer: { create_account } }))}
           />
           <ShippingOptions
             locale={locale}

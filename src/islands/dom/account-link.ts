@@ -10,7 +10,7 @@ export function wireAccountLink(): void {
   const labels = a.querySelectorAll<HTMLElement>('.account-link__label');
   let kind = 'orders';
   auth.subscribe((state) => {
-    const target = accountLinkTarget(state);
+    const target = accountLinkTarget(state, Date.now());
     kind = target.kind;
     a.dataset.target = kind;
     a.href = target.kind === 'order' ? orderPath.replace('__id__', encodeURIComponent(target.id)) : ordersHref;

@@ -2,19 +2,26 @@
 import { z } from 'zod';
 
 // ---------------------------------------------------------------------------------------------------
-// myAccount auth (docs/product/api.md#authentication-endpoints): POST /api/auth/login, POST /api/auth/refresh, GET /api/auth/profile.
-// Tokens live 3600 s; send the access token as `Authorization: Bearer …` (profile, and sync-cart /
-// sync-coupons for the customer's discounts and CUSTOMERDISCOUNT).
+// myAccount auth (docs/product/api.md#authentication-endpoints): POST /api/auth/login, POST /api/auth/refresh,
+// POST /api/auth/logout, GET /api/auth/profile, and the one-time-link flows below. Tokens live 3600 s. Login and
+// refresh set them as httpOnly cookies (what the browser uses) and also answer them for API callers, who send
+// the access token as `Authorization: Bearer …` and the refresh token in the body.
 
 export const loginRequestSchema = z.object({ email: z.string().trim().min(3).max(254), password: z.string().min(1).max(256) });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
-export const refreshRequestSchema = z.object({ refresh_token: z.string().min(1).max(1024) });
+/** The refresh token in the body (API callers) or, when absent, the refresh cookie (browsers). */
+export const refreshRequestSchema = z.object({ refresh_token: z.string().min(1).max(1024).optional() });
 export type RefreshRequest = z.infer<typeof refreshRequestSchema>;
 
 /** User (docs/product/accounts.md#user): the discount map is percent per discount category. */
 export const authUserSchema = z.object({ id: z.number(), email: z.string(), name: z.string(), discount: z.record(z.string(), z.number()) });
 export type AuthUser = z.infer<typeof authUserSchema>;
-export const authResponseSchema = z.object({ access_token: z.string(), refresh_token: z.string(), user: authUserSchema });
+export const authResponseSchema = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  expires_in: z.number(),
+  user: authUserSchema,
+});
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 /** GET /api/auth/profile answers `{ user }`. */
 export const profileResponseSchema = z.object({ user: authUserSchema });
@@ -30,7 +37,12 @@ export type OrderLoginRequest = z.input<typeof orderLoginRequestSchema>;
 /** User (docs/product/accounts.md#user) for guest-order users: scope and order_id. */
 export const orderUserSchema = z.object({ scope: z.literal('my-order'), order_id: z.string(), email: z.string() });
 export type OrderUser = z.infer<typeof orderUserSchema>;
-export const orderAuthResponseSchema = z.object({ access_token: z.string(), refresh_token: z.string(), user: orderUserSchema });
+export const orderAuthResponseSchema = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  expires_in: z.number(),
+  user: orderUserSchema,
+});
 export type OrderAuthResponse = z.infer<typeof orderAuthResponseSchema>;
 export const orderLineSchema = z.object({ sku: z.string(), name: z.string(), quantity: z.number(), price: z.number() });
 /** GET /api/order-auth/info answers `{ user, order }`. */
@@ -47,3 +59,33 @@ export const orderInfoResponseSchema = z.object({
   }),
 });
 export type OrderInfoResponse = z.infer<typeof orderInfoResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// Account creation and passwords (docs/product/accounts.md#one-time-links). Requests that mail a link answer
+// 202 `{ "status": "accepted" }` whether or not the e-mail has an account (nobody can probe for accounts).
+
+export const PASSWORD_MIN_LENGTH = 8;
+const password = z.string().min(PASSWORD_MIN_LENGTH).max(256);
+const email = z.string().trim().toLowerCase().pipe(z.email().max(254));
+/** One-time tokens are 43 base64url characters; anything else is refused before any lookup. */
+const oneTimeToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
+
+/** POST /api/auth/register: a new account without a password; the set-password link is mailed. */
+export const registerRequestSchema = z.object({ email, name: z.string().trim().min(1).max(120) });
+/** POST /api/auth/forgot-password: a password-reset link is mailed if the account exists. */
+export const forgotPasswordRequestSchema = z.object({ email });
+/** POST /api/auth/login-link: a one-time login link is mailed if the account exists. */
+export const loginLinkRequestSchema = z.object({ email });
+/** POST /api/auth/token-login: signs in with a one-time login link's token (the `token` query). */
+export const tokenLoginRequestSchema = z.object({ token: oneTimeToken });
+/** POST /api/auth/set-password: a set-password or reset link's token and the new password; signs in. */
+export const setPasswordRequestSchema = z.object({ token: oneTimeToken, password });
+/** POST /api/auth/change-password (logged in): the current password (or a set-password/reset token) and the new one. */
+export const changePasswordRequestSchema = z
+  .object({ current_password: z.string().min(1).max(256).optional(), token: oneTimeToken.optional(), password })
+  .refine((b) => b.current_password !== undefined || b.token !== undefined, { message: 'current_password or token is required' });
+export const acceptedResponseSchema = z.object({ status: z.literal('accepted') });
+export type RegisterRequest = z.input<typeof registerRequestSchema>;
+export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequestSchema>;
+export type SetPasswordRequest = z.input<typeof setPasswordRequestSchema>;
+export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;

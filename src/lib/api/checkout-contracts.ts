@@ -24,6 +24,8 @@ export const checkoutCustomerSchema = z.object({
   city: text(100),
   company_name: text(200).optional(),
   organisation_number: text(32).optional(),
+  /** "Create an account with this order" (docs/product/accounts.md#account-at-checkout): acted on at completion. */
+  create_account: z.boolean().optional(),
 });
 export type CheckoutCustomer = z.infer<typeof checkoutCustomerSchema>;
 

@@ -73,7 +73,7 @@ export function parseOverrides(params: URLSearchParams): Overrides {
 }
 
 /** Flags handled once and then removed from the address bar (a token must not linger in history). */
-export const ONE_SHOT_KEYS = ['login', 'change_password', 'token', 'atc', 'disc'] as const;
+export const ONE_SHOT_KEYS = ['login', 'change_password', 'token', 'set_password', 'atc', 'disc'] as const;
 
 export function withoutOneShot(search: string): string {
   const p = new URLSearchParams(search);

@@ -1,14 +1,22 @@
 /** myAccount strategy (docs/product/accounts.md#strategies): login, refresh, profile over the customers table. */
+import type { Selectable } from 'kysely';
 import type { Db } from '#server/db/connection.ts';
 import type { AuthResponse, AuthUser } from '#lib/api/auth-contracts.ts';
 import type { CustomersTable } from '#server/db/schema.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { bearerToken, issueToken, verifyToken } from './tokens.ts';
+import { bearerToken, verifyToken } from './tokens.ts';
+import { familyActive, rotateRefreshToken, startSession, type SessionTokens } from './sessions.ts';
+import { ACCESS_COOKIE, cookieFromHeader } from './visitor.ts';
+
+type CustomerRow = Selectable<CustomersTable>;
 
 // Verifying against a dummy hash when the email is unknown keeps the answer time the same (no account probing).
 const DUMMY_HASH = hashPassword('not-a-real-password');
 
-function userOf(row: CustomersTable): AuthUser {
+/** How e-mails are compared and stored: trimmed, lower-cased. */
+export const normalEmail = (email: string) => email.trim().toLowerCase();
+
+export function userOf(row: Pick<CustomerRow, 'id' | 'email' | 'name' | 'discounts'>): AuthUser {
   let discount: Record<string, number> = {};
   try {
     const parsed = JSON.parse(row.discounts) as Record<string, unknown>;
@@ -21,30 +29,47 @@ function userOf(row: CustomersTable): AuthUser {
   return { id: row.id, email: row.email, name: row.name, discount };
 }
 
-const tokensFor = (row: CustomersTable): AuthResponse => ({
-  access_token: issueToken(row.id, 'access'),
-  refresh_token: issueToken(row.id, 'refresh'),
+export type AccountSession = AuthResponse & { session: SessionTokens };
+
+const answerOf = (session: SessionTokens, row: CustomerRow): AccountSession => ({
+  access_token: session.access_token,
+  refresh_token: session.refresh_token,
+  expires_in: session.expires_in,
   user: userOf(row),
+  session,
 });
 
-export async function login(db: Db, email: string, password: string): Promise<AuthResponse | undefined> {
-  const row = await db.selectFrom('customers').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
-  const ok = verifyPassword(password, row?.password_hash ?? DUMMY_HASH);
-  return row && ok ? tokensFor(row) : undefined;
+export const customerById = (db: Db, id: number) => db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirst();
+export const customerByEmail = (db: Db, email: string) =>
+  db.selectFrom('customers').selectAll().where('email', '=', normalEmail(email)).executeTakeFirst();
+
+/** A new session for a customer (after a login, a login link or setting a password). */
+export async function sessionFor(db: Db, row: CustomerRow, now = Date.now()): Promise<AccountSession> {
+  return answerOf(await startSession(db, { scope: 'my-account', customerId: row.id }, now), row);
 }
 
-export async function refresh(db: Db, refreshToken: string): Promise<AuthResponse | undefined> {
-  const claims = verifyToken(refreshToken, 'refresh');
-  if (!claims) return undefined;
-  const row = await db.selectFrom('customers').selectAll().where('id', '=', claims.sub).executeTakeFirst();
-  return row ? tokensFor(row) : undefined;
+export async function login(db: Db, email: string, password: string, now = Date.now()): Promise<AccountSession | undefined> {
+  const row = await customerByEmail(db, email);
+  // an account created at checkout has no password until its owner sets one: '' never verifies
+  const ok = verifyPassword(password, row?.password_hash || DUMMY_HASH);
+  return row && row.password_hash && ok ? sessionFor(db, row, now) : undefined;
 }
 
-/** The logged-in customer of a request (Authorization: Bearer <access token>), if any. */
-export async function customerOf(db: Db, headers: Headers): Promise<AuthUser | undefined> {
-  const token = bearerToken(headers);
-  const claims = token ? verifyToken(token, 'access') : undefined;
-  if (!claims) return undefined;
-  const row = await db.selectFrom('customers').selectAll().where('id', '=', claims.sub).executeTakeFirst();
+export async function refresh(db: Db, refreshToken: string, now = Date.now()): Promise<AccountSession | undefined> {
+  const rotated = await rotateRefreshToken(db, refreshToken, 'my-account', now);
+  if (!rotated.ok || rotated.tokens.subject.scope !== 'my-account') return undefined;
+  const row = await customerById(db, rotated.tokens.subject.customerId);
+  return row ? answerOf(rotated.tokens, row) : undefined;
+}
+
+/**
+ * The logged-in customer of a request, if any: the access cookie or `Authorization: Bearer <access token>`,
+ * with a live refresh family (a logged-out session's access token is refused here).
+ */
+export async function customerOf(db: Db, headers: Headers, now = Date.now()): Promise<AuthUser | undefined> {
+  const token = bearerToken(headers) ?? cookieFromHeader(headers, ACCESS_COOKIE);
+  const claims = token ? verifyToken(token, 'access', now) : undefined;
+  if (!claims?.fam || !(await familyActive(db, claims.fam))) return undefined;
+  const row = await customerById(db, claims.sub);
   return row ? userOf(row) : undefined;
 }

@@ -1,41 +1,51 @@
 /**
  * myOrder strategy (docs/product/accounts.md#guest-orders): a guest opens one order with its number and the e-mail it was placed with.
- * Wrong number and wrong e-mail answer alike (no order-number probing); the token names that one order.
+ * Wrong number and wrong e-mail answer alike (no order-number probing); the token names that one order. Sessions
+ * are stored and rotated like account sessions (sessions.ts), with scope my-order.
  */
 import type { Db } from '#server/db/connection.ts';
 import type { OrderAuthResponse, OrderInfoResponse, OrderUser } from '#lib/api/auth-contracts.ts';
 import type { Selectable } from 'kysely';
 import type { OrdersTable } from '#server/db/schema.ts';
+import { bearerToken, verifyToken } from './tokens.ts';
+import { familyActive, rotateRefreshToken, startSession, type SessionTokens } from './sessions.ts';
+import { ACCESS_COOKIE, cookieFromHeader } from './visitor.ts';
 
 type OrderRow = Selectable<OrdersTable>;
-import { bearerToken, issueToken, verifyToken } from './tokens.ts';
 
 const userOf = (row: OrderRow): OrderUser => ({ scope: 'my-order', order_id: row.id, email: row.email });
 
-const tokensFor = (row: OrderRow): OrderAuthResponse => ({
-  access_token: issueToken(0, 'access', Date.now(), 'my-order', row.id),
-  refresh_token: issueToken(0, 'refresh', Date.now(), 'my-order', row.id),
+export type OrderSession = OrderAuthResponse & { session: SessionTokens };
+
+const answerOf = (session: SessionTokens, row: OrderRow): OrderSession => ({
+  access_token: session.access_token,
+  refresh_token: session.refresh_token,
+  expires_in: session.expires_in,
   user: userOf(row),
+  session,
 });
 
 const byId = (db: Db, id: string) => db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
 
-export async function orderLogin(db: Db, orderId: string, email: string): Promise<OrderAuthResponse | undefined> {
+export async function orderLogin(db: Db, orderId: string, email: string, now = Date.now()): Promise<OrderSession | undefined> {
   const row = await byId(db, orderId);
-  return row && row.email.toLowerCase() === email.trim().toLowerCase() ? tokensFor(row) : undefined;
+  if (!row || row.email.toLowerCase() !== email.trim().toLowerCase()) return undefined;
+  return answerOf(await startSession(db, { scope: 'my-order', orderId: row.id }, now), row);
 }
 
-export async function orderRefresh(db: Db, refreshToken: string): Promise<OrderAuthResponse | undefined> {
-  const claims = verifyToken(refreshToken, 'refresh', Date.now(), 'my-order');
-  const row = claims?.order_id ? await byId(db, claims.order_id) : undefined;
-  return row ? tokensFor(row) : undefined;
+export async function orderRefresh(db: Db, refreshToken: string, now = Date.now()): Promise<OrderSession | undefined> {
+  const rotated = await rotateRefreshToken(db, refreshToken, 'my-order', now);
+  if (!rotated.ok || rotated.tokens.subject.scope !== 'my-order') return undefined;
+  const row = await byId(db, rotated.tokens.subject.orderId);
+  return row ? answerOf(rotated.tokens, row) : undefined;
 }
 
-/** The order a request's guest-order access token opens, if any. */
-export async function orderOf(db: Db, headers: Headers): Promise<OrderInfoResponse | undefined> {
-  const token = bearerToken(headers);
-  const claims = token ? verifyToken(token, 'access', Date.now(), 'my-order') : undefined;
-  const row = claims?.order_id ? await byId(db, claims.order_id) : undefined;
+/** The order a request's guest-order access token (cookie or bearer, live family) opens, if any. */
+export async function orderOf(db: Db, headers: Headers, now = Date.now()): Promise<OrderInfoResponse | undefined> {
+  const token = bearerToken(headers) ?? cookieFromHeader(headers, ACCESS_COOKIE);
+  const claims = token ? verifyToken(token, 'access', now, 'my-order') : undefined;
+  if (!claims?.fam || !(await familyActive(db, claims.fam))) return undefined;
+  const row = claims.order_id ? await byId(db, claims.order_id) : undefined;
   if (!row) return undefined;
   let items: OrderInfoResponse['order']['items'] = [];
   try {

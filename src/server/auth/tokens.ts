@@ -1,5 +1,8 @@
 /**
- * Access and refresh tokens (docs/product/accounts.md#tokens: maxAge 3600 s): HMAC-SHA256-signed JSON, stateless.
+ * Access tokens (docs/product/accounts.md#tokens: maxAge 3600 s): HMAC-SHA256-signed JSON, verified without the
+ * database; `fam` names the refresh family they were issued with, so a revoked family (logout, refresh reuse)
+ * also ends them where the database is consulted (resolveVisitor). Refresh tokens are opaque and stored
+ * server-side (sessions.ts).
  * PARTSFRONT_AUTH_SECRET signs them; without it a random per-process secret is used (tokens then do
  * not survive a restart and are not shared between nodes — set the secret in production).
  */
@@ -15,19 +18,29 @@ export interface TokenClaims {
   scope: TokenScope;
   exp: number;
   order_id?: string;
+  /** The refresh family (sessions.ts) this access token belongs to. */
+  fam?: string;
 }
 
 const secret = process.env.PARTSFRONT_AUTH_SECRET || randomBytes(32).toString('hex');
 
 const sign = (payload: string) => createHmac('sha256', secret).update(payload).digest('base64url');
 
-export function issueToken(sub: number, typ: TokenType, now = Date.now(), scope: TokenScope = 'my-account', orderId?: string): string {
+export function issueToken(
+  sub: number,
+  typ: TokenType,
+  now = Date.now(),
+  scope: TokenScope = 'my-account',
+  orderId?: string,
+  family?: string,
+): string {
   const claims: TokenClaims = {
     sub,
     typ,
     scope,
     exp: Math.floor(now / 1000) + TOKEN_MAX_AGE_SECONDS,
     ...(orderId !== undefined ? { order_id: orderId } : {}),
+    ...(family !== undefined ? { fam: family } : {}),
   };
   const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
   return `${payload}.${sign(payload)}`;

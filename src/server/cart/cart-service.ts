@@ -11,10 +11,14 @@ import { emptyCoupon } from '#lib/coupons/server-engine.ts';
 import { CUSTOMER_DISCOUNT_CODE } from '#lib/coupons/types.ts';
 import { cartProductsBySku } from './cart-products.ts';
 import { rulesFor } from '#server/coupons/coupon-repository.ts';
+import { intervalLabel } from '#lib/subscriptions/interval-label.ts';
 
 export interface CartContext {
-  /** A logged-in customer (auth is a later issue): only they may use CUSTOMERDISCOUNT and personal discounts. */
-  customer?: { discounts: Record<string, number> } | null;
+  /**
+   * A logged-in customer: only they may use CUSTOMERDISCOUNT and personal discounts; `id` links the order
+   * they place to their account (kept with the payment session, so a notification completes it the same).
+   */
+  customer?: { id?: number; discounts: Record<string, number> } | null;
 }
 
 export interface PricedCart extends SyncedCart {
@@ -40,8 +44,9 @@ export async function syncCartService(
     ),
     rulesFor(db, locale, wanted),
   ]);
-  const synced = priceCart(items, products, rules, { customerDiscounts: ctx.customer?.discounts });
-  const undiscounted = rules.length === 0 && !ctx.customer ? synced.items : priceCart(items, products, []).items;
+  const nameOf = (months: number) => intervalLabel(locale, months);
+  const synced = priceCart(items, products, rules, { customerDiscounts: ctx.customer?.discounts }, nameOf);
+  const undiscounted = rules.length === 0 && !ctx.customer ? synced.items : priceCart(items, products, [], {}, nameOf).items;
   // Answer every code the client holds, in its order: unknown ones as not applied.
   const byCode = new Map(synced.coupons.map((c) => [c.code, c]));
   const asked = [...new Set(codes.map((c) => c.trim().toUpperCase()))];

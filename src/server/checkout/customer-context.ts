@@ -5,5 +5,5 @@ import type { CartContext } from '#server/cart/cart-service.ts';
 
 export async function customerContext(db: Db, headers: Headers): Promise<CartContext> {
   const user = await customerOf(db, headers);
-  return { customer: user ? { discounts: user.discount } : null };
+  return { customer: user ? { id: user.id, discounts: user.discount } : null };
 }

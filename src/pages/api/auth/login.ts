@@ -1,4 +1,7 @@
-/** POST /api/auth/login (docs/product/api.md#account-login): { email, password } → { access_token, refresh_token, user }; 401 on bad credentials. */
+/**
+ * POST /api/auth/login (docs/product/api.md#account-login): { email, password } → { access_token, refresh_token,
+ * expires_in, user } and the session cookies; 401 on bad credentials, 429 after too many failures.
+ */
 import { loginRequestSchema } from '#lib/api/auth-contracts.ts';
 import { methodNotAllowed } from '#server/http/endpoint.ts';
 import { login } from '#server/auth/account-service.ts';

@@ -1,4 +1,7 @@
-/** POST /api/auth/refresh (docs/product/api.md#account-refresh): { refresh_token } → a new token pair and the user; 401 when invalid or expired. */
+/**
+ * POST /api/auth/refresh (docs/product/api.md#account-refresh): { refresh_token } or the refresh cookie → a new
+ * token pair (rotated; cookies set) and the user; 401 when invalid, expired or reused (reuse revokes the family).
+ */
 import { methodNotAllowed } from '#server/http/endpoint.ts';
 import { refresh } from '#server/auth/account-service.ts';
 import { refreshEndpoint } from '#server/auth/auth-endpoints.ts';

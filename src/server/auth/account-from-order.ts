@@ -1,0 +1,25 @@
+/**
+ * "Create an account with this order" (docs/product/accounts.md#account-at-checkout), called once when a checkout
+ * becomes an order, inside the completing transaction: if the box was ticked and the order's e-mail has no
+ * account, an account without a password is created, the order linked to it, and the set-password e-mail
+ * queued. An e-mail that already has an account gets nothing extra and no order is linked to it: the shopper
+ * might not be its owner, and the answer must not reveal that the account exists.
+ */
+import type { Db } from '#server/db/connection.ts';
+import type { CheckoutRecord } from '#server/checkout/checkout-repository.ts';
+import { createCustomer, sendAccountLink } from './account-links.ts';
+
+export async function createAccountForOrder(
+  db: Db,
+  input: { orderNumber: string; checkout: CheckoutRecord; at: string },
+): Promise<boolean> {
+  const { customer, locale } = input.checkout;
+  if (customer.create_account !== true || !customer.email) return false;
+  const now = Date.parse(input.at);
+  const name = `${customer.first_name ?? ''} ${customer.last_name ?? ''}`.trim();
+  const created = await createCustomer(db, customer.email, name, now);
+  if (!created) return false;
+  await db.updateTable('orders').set({ customer_id: created.id }).where('id', '=', input.orderNumber).execute();
+  await sendAccountLink(db, locale, 'set_password', created, now);
+  return true;
+}
