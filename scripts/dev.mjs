@@ -18,6 +18,8 @@ if (process.env.NODE_ENV !== 'production' && process.env.PARTSFRONT_SANDBOX !== 
   await startSandboxForShop();
 }
 
+// Outside production a random operator token for this run, printed (docs/product/api.md#operator-orders).
+(await import('#server/fulfilment/demo-operator-token.ts')).ensureDemoOperatorToken();
 const child = spawn(process.execPath, ['node_modules/astro/bin/astro.mjs', 'dev', ...args], { stdio: 'inherit' });
 child.on('exit', (code) => process.exit(code ?? 0));
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));

@@ -34,4 +34,6 @@ if (process.env.NODE_ENV !== 'production' && process.env.PARTSFRONT_SANDBOX !== 
   const { startSandboxForShop } = await import('#sandbox/in-process.ts');
   await startSandboxForShop();
 }
+// Outside production a random operator token for this run, printed (docs/product/api.md#operator-orders).
+(await import('#server/fulfilment/demo-operator-token.ts')).ensureDemoOperatorToken();
 await import('#host/index.ts');

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import type { TestProject } from 'vitest/node';
-import { API_PORT, TEST_BUILD_DIR, TEST_DIR } from '#tests/support/test-env.ts';
+import { API_PORT, TEST_BUILD_DIR, TEST_DIR, TEST_OPERATOR_TOKEN } from '#tests/support/test-env.ts';
 import { buildSite, databaseUrlFor, hasTestBuild, resetDatabase } from '#tests/support/prepare.ts';
 import { startServer, type RunningServer } from '#tests/support/server.ts';
 import path from 'node:path';
@@ -35,7 +35,11 @@ export default async function setup(project: TestProject) {
     port: API_PORT,
     databaseUrl: url,
     buildDir: TEST_BUILD_DIR,
-    env: { PARTSFRONT_INTERNAL_TOKEN: 'api-suite-internal-token', PARTSFRONT_SANDBOX_URL: sandbox.url },
+    env: {
+      PARTSFRONT_INTERNAL_TOKEN: 'api-suite-internal-token',
+      PARTSFRONT_SANDBOX_URL: sandbox.url,
+      PARTSFRONT_OPERATOR_TOKEN: TEST_OPERATOR_TOKEN,
+    },
   });
   project.provide('apiBase', `http://sv.localhost:${API_PORT}`);
   project.provide('databaseUrl', url);

@@ -12,3 +12,5 @@ export const API_PORT = Number(process.env.PF_API_PORT ?? 4411);
 /** The provider sandbox inside the e2e server (the API suite starts its own on a free port). */
 export const E2E_SANDBOX_PORT = Number(process.env.PF_E2E_SANDBOX_PORT ?? 4412);
 export const origin = (locale: string, port = E2E_PORT) => `http://${locale}.localhost:${port}`;
+/** The operator token the API suite's and the e2e server are started with (docs/product/api.md#operator-orders). */
+export const TEST_OPERATOR_TOKEN = 'test-operator-token';

@@ -1,9 +1,10 @@
 /**
  * The internal shipping processor `eel` (docs/product/checkout.md#shipping): rate table by zone and weight,
- * free-shipping rule and service points from data. Works fully offline; booking issues the tracking number.
+ * free-shipping rule and service points from data. Works fully offline; booking issues the tracking number,
+ * a return booking the return code.
  */
 import { randomUUID } from 'node:crypto';
-import type { LocaleCode } from '#lib/market/locales.ts';
+import { LOCALE_CODES, LOCALES, type LocaleCode } from '#lib/market/locales.ts';
 import { eelShippingOptions } from '#lib/shipping/eel-rates.ts';
 import { EEL_RATES } from '#lib/shipping/eel-rate-table.ts';
 import { eelServicePoints } from './eel-service-points.ts';
@@ -40,7 +41,20 @@ export const eelProvider: ShippingProvider = {
   },
   async book(input) {
     const trackingNumber = `EEL${Date.now().toString(36).toUpperCase()}${randomUUID().slice(0, 4).toUpperCase()}`;
-    return { shipmentId: trackingNumber, carrier: input.optionId, trackingNumber, trackingUrl: TRACKING_URL + trackingNumber };
+    // The option's carrier in the recipient's storefront (the country identifies it: one storefront per country).
+    const locale = LOCALE_CODES.find((l) => LOCALES[l].countryCode === input.recipient.countryCode) ?? 'sv';
+    return {
+      shipmentId: trackingNumber,
+      carrier: carrierOf(locale, input.optionId),
+      trackingNumber,
+      trackingUrl: TRACKING_URL + trackingNumber,
+    };
+  },
+  async bookReturn(input) {
+    // The carrier's return code: the parcel goes back prepaid with the carrier the order came with.
+    const code = `EELR${Date.now().toString(36).toUpperCase()}${randomUUID().slice(0, 4).toUpperCase()}`;
+    const locale = LOCALE_CODES.find((l) => LOCALES[l].countryCode === input.sender.countryCode) ?? 'sv';
+    return { shipmentId: code, carrier: carrierOf(locale, input.optionId), trackingNumber: code, trackingUrl: TRACKING_URL + code };
   },
   async tracking() {
     return []; // eel's timeline is the order's own events (operator marks picked, shipped, delivered)

@@ -99,4 +99,18 @@ export interface ShippingProvider {
     sessionId?: string;
   }): Promise<ShipmentBooking>;
   tracking(shipmentId: string): Promise<TrackingEvent[]>;
+  /**
+   * A prepaid return (docs/product/returns.md#sending-it-back): the carrier's return code the customer shows
+   * when handing in the parcel. Absent where the processor offers none: the customer then gets the address.
+   */
+  bookReturn?(input: ReturnBookingInput): Promise<ShipmentBooking>;
+}
+
+export interface ReturnBookingInput {
+  orderNumber: string;
+  rma: string;
+  /** The option the order was shipped with: its carrier takes the parcel back. */
+  optionId: string;
+  sender: ShippingRecipient;
+  weightGrams: number;
 }
