@@ -63,7 +63,8 @@ describe('the order confirmation e-mail', () => {
     for (const part of [m.text_body, m.html_body]) {
       expect(part).toContain(number);
       expect(part).toContain(formatMinorPrice(v.totals.total_minor, 'sv'));
-      expect(part).toContain(`/checkout/confirmation/${v.id}`);
+      // "view your order" signs the guest in to this order (docs/product/account-pages.md)
+      expect(part).toMatch(new RegExp(`/my-order/${number}\\?link=[\\w-]{43}`));
       expect(part).toContain(`/checkout/invoice/${v.id}`);
     }
     // Placing again (a double click) finds the order and queues nothing new.

@@ -3,18 +3,12 @@
  * changed the checkout: the server's message in the error area, the field it names (`error.field`) marked
  * (aria-invalid) and focused, the mark gone once the field is put right.
  */
-import { expect, test, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
 import { checkoutMessage } from '#lib/checkout/problem-messages.ts';
 import { origin } from '#tests/support/test-env.ts';
 import { consentGiven, demoProducts, line, watchErrors } from './islands-fixtures.ts';
 import { checkoutApi, chooseShipping, CUSTOMERS, fillCustomer, openCheckoutWith, ordersOf } from './checkout-fixtures.ts';
-
-/** Serious or critical axe findings on the page as it is now. */
-async function seriousAxe(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`);
-}
+import { seriousAxe } from './a11y-fixtures.ts';
 
 test('sv: place order refused for a field changed in another tab → the message, the field marked and focused', async ({ page }) => {
   const errors = watchErrors(page);

@@ -9,7 +9,14 @@ import { pathFor } from '#lib/routing/routes.ts';
 import { siteSettings } from '#server/market/site-settings.ts';
 import type { OrderDetails } from './order-details.ts';
 
-export function confirmationMail(locale: LocaleCode, orderNumber: string, placedAt: string, d: OrderDetails): OutgoingMail {
+/** `orderUrl`: where "view your order" leads; by default the confirmation page (the guest order link, account-pages.md). */
+export function confirmationMail(
+  locale: LocaleCode,
+  orderNumber: string,
+  placedAt: string,
+  d: OrderDetails,
+  orderUrl?: string,
+): OutgoingMail {
   const origin = siteSettings().origins[locale];
   const content = orderConfirmationMail(locale, {
     orderNumber,
@@ -21,7 +28,7 @@ export function confirmationMail(locale: LocaleCode, orderNumber: string, placed
     servicePoint: d.shipping.service_point,
     paymentName: d.payment.method_name,
     invoiceReference: d.invoice_reference?.display ?? null,
-    orderUrl: origin + pathFor('checkout-confirmation-id', locale, { id: d.checkout_id }),
+    orderUrl: orderUrl ?? origin + pathFor('checkout-confirmation-id', locale, { id: d.checkout_id }),
     invoiceUrl: d.invoice_reference ? origin + pathFor('checkout-invoice-id', locale, { id: d.checkout_id }) : null,
   });
   return { ...content, kind: 'order_confirmation', locale, to: d.customer.email ?? '', dedupeKey: `order_confirmation:${orderNumber}` };

@@ -27,7 +27,11 @@ export async function confirmationFor(db: Db, locale: LocaleCode, checkoutId: st
     .where('checkout_id', '=', checkoutId)
     .where('locale', '=', locale)
     .executeTakeFirst();
-  if (!row) return undefined;
+  return row ? confirmationOfRow(row) : undefined;
+}
+
+/** The same view of any order row with a checkout snapshot (my account and guest order pages read it too). */
+export function confirmationOfRow(row: { id: string; created_at: string; email: string; details: string }): Confirmation {
   const d = parseOrderDetails(row.details);
   return {
     order_number: row.id,

@@ -1,0 +1,117 @@
+/**
+ * The orders a visitor may see on the account and guest order pages (docs/product/account-pages.md#whose-orders).
+ * Access is decided here from who is asking, never from the number in the URL: a customer sees the orders
+ * of their account in this storefront — placed while logged in (customer_id) or placed as a guest with the
+ * account's own e-mail, which the shop has verified — and a guest sees the one order their token names.
+ */
+import { sql, type Selectable } from 'kysely';
+import type { Db } from '#server/db/connection.ts';
+import type { OrdersTable } from '#server/db/schema.ts';
+import type { LocaleCode } from '#lib/market/locales.ts';
+import { confirmationOfRow, type Confirmation } from '#server/checkout/confirmation.ts';
+
+export interface OrderSummary {
+  order_number: string;
+  placed_at: string;
+  status: string;
+  total_minor: number;
+}
+
+export interface AccountOrder extends OrderSummary {
+  email: string;
+  /** The checkout snapshot's view (facts, lines, totals); null for orders without one (seeded demo orders). */
+  details: Confirmation | null;
+  /** The lines, from the snapshot or else from the order's own line list. */
+  items: Confirmation['items'];
+}
+
+/** Who owns the orders: the account id and its (verified) e-mail. */
+export interface OrderOwner {
+  customerId: number;
+  email: string;
+}
+
+/** What can name an order at all (checkout numbers are digits; seeded and test orders may carry letters and dashes). */
+export const isOrderNumberShape = (v: string | undefined): v is string => typeof v === 'string' && /^[A-Za-z0-9-]{1,64}$/.test(v);
+
+type OrderRow = Selectable<OrdersTable>;
+
+function ownedBy(db: Db, owner: OrderOwner, locale: LocaleCode) {
+  return db
+    .selectFrom('orders')
+    .where('locale', '=', locale)
+    .where((eb) =>
+      eb.or([
+        eb('customer_id', '=', owner.customerId),
+        eb.and([eb('customer_id', 'is', null), eb(sql<string>`lower(email)`, '=', owner.email.trim().toLowerCase())]),
+      ]),
+    );
+}
+
+const totalOf = (r: Pick<OrderRow, 'total_minor' | 'total'>) => r.total_minor ?? Math.round(Number(r.total) * 100);
+
+/** The account's orders in this storefront, newest first. */
+export async function ordersOfCustomer(db: Db, locale: LocaleCode, owner: OrderOwner, limit = 100): Promise<OrderSummary[]> {
+  const rows = await ownedBy(db, owner, locale)
+    .select(['id', 'created_at', 'status', 'total', 'total_minor'])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ order_number: r.id, placed_at: r.created_at, status: r.status, total_minor: totalOf(r) }));
+}
+
+/** One order of the account; undefined when it is not theirs or not in this storefront (the same answer either way). */
+export async function orderOfCustomer(
+  db: Db,
+  locale: LocaleCode,
+  owner: OrderOwner,
+  orderNumber: string,
+): Promise<AccountOrder | undefined> {
+  if (!isOrderNumberShape(orderNumber)) return undefined;
+  const row = await ownedBy(db, owner, locale).selectAll().where('id', '=', orderNumber).executeTakeFirst();
+  return row ? accountOrderOf(row) : undefined;
+}
+
+/** The one order a guest token names, in this storefront. */
+export async function orderOfGuest(db: Db, locale: LocaleCode, orderId: string): Promise<AccountOrder | undefined> {
+  if (!isOrderNumberShape(orderId)) return undefined;
+  const row = await db.selectFrom('orders').selectAll().where('id', '=', orderId).where('locale', '=', locale).executeTakeFirst();
+  return row ? accountOrderOf(row) : undefined;
+}
+
+function accountOrderOf(row: OrderRow): AccountOrder {
+  const details = hasSnapshot(row.details) ? confirmationOfRow(row) : null;
+  return {
+    order_number: row.id,
+    placed_at: row.created_at,
+    status: row.status,
+    total_minor: details?.totals.total_minor ?? totalOf(row),
+    email: row.email,
+    details,
+    items: details?.items ?? legacyItems(row.items),
+  };
+}
+
+function hasSnapshot(json: string): boolean {
+  try {
+    const d = JSON.parse(json) as { lines?: unknown; totals?: unknown };
+    return Array.isArray(d.lines) && typeof d.totals === 'object' && d.totals !== null;
+  } catch {
+    return false;
+  }
+}
+
+/** Orders from before checkout snapshots keep `[{ sku, name, quantity, price }]` with prices in major units incl. VAT. */
+function legacyItems(json: string): Confirmation['items'] {
+  try {
+    const items = JSON.parse(json) as { sku?: unknown; name?: unknown; quantity?: unknown; price?: unknown }[];
+    return items.map((i) => {
+      const quantity = Number(i.quantity) || 0;
+      const unit = Math.round(Number(i.price) * 100) || 0;
+      return { sku: String(i.sku ?? ''), name: String(i.name ?? ''), quantity, unit_price_minor: unit, total_minor: unit * quantity };
+    });
+  } catch {
+    return [];
+  }
+}
