@@ -53,9 +53,16 @@ export async function syncCart(body?: SyncCartRequest): Promise<void> {
   }
 }
 
-export function addToCart(product: CartProductInput, quantity = 1, showCart = true): void {
+/** `subscription`: the interval the shopper chose on the product page (docs/product/subscriptions.md#in-the-cart). */
+export function addToCart(
+  product: CartProductInput,
+  quantity = 1,
+  showCart = true,
+  subscription: { name: string; months: number } | null = null,
+): void {
   const c = cart.get();
-  cart.set({ ...c, items: addItem(c.items, itemFromProduct(product, quantity, uuid())) });
+  const item = { ...itemFromProduct(product, quantity, uuid()), subscription_interval: subscription };
+  cart.set({ ...c, items: addItem(c.items, item) });
   cartOpen.set(showCart);
   void syncCart();
 }

@@ -10,6 +10,7 @@ import { generateDemoCatalogue } from '#server/catalogue/demo-generator.ts';
 import { writeCatalogue } from '#server/catalogue/write-catalogue.ts';
 import { seedDemoCustomers } from '#server/auth/demo-customers.ts';
 import { seedDemoOrders } from '#server/auth/demo-guest-order.ts';
+import { seedSubscriptionOffers } from '#server/subscriptions/subscription-offers.ts';
 import { E2E_PORT, TEST_BUILD_DIR, TEST_PRODUCTS, TEST_SQLITE_FILE } from './test-env.ts';
 
 export function databaseUrlFor(url: string | undefined): string {
@@ -30,6 +31,7 @@ export async function resetDatabase(url: string, products = TEST_PRODUCTS): Prom
     // the README's demo account and guest order, as `npm run seed` adds them
     await seedDemoCustomers(db);
     await seedDemoOrders(db);
+    await seedSubscriptionOffers(db);
   } finally {
     await db.destroy();
   }

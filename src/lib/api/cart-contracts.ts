@@ -29,7 +29,8 @@ export const cartLineItemSchema = z.object({
   discount_category: z.string().nullable(),
   stock_status: z.string(),
   estimated_at: z.string().nullable(),
-  subscription_interval: z.object({ name: z.string() }).nullable(),
+  /** The interval's name in the storefront's language and its length in months (docs/product/subscriptions.md). */
+  subscription_interval: z.object({ name: z.string(), months: z.number().int().optional() }).nullable(),
   /** Warning text key/message for the line (docs/product/cart.md#line-notices: shown as a warning). */
   cart_notice: z.string().nullable(),
   /** Set when the server changed the requested quantity (docs/product/cart.md#line-notices: danger text product.adjusted_quantity). */
@@ -53,7 +54,7 @@ export const cartLineInputSchema = z.object({
   unique_bundle_id: z.string().max(64).nullable().optional(),
   added_by_coupon: z.string().max(64).nullable().optional(),
   subscription_interval: z
-    .object({ name: z.string().max(64) })
+    .object({ name: z.string().max(64), months: z.number().int().min(1).max(24).optional() })
     .nullable()
     .optional(),
   price: z.number().optional(),

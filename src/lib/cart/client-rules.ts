@@ -6,6 +6,7 @@ import type { Tier } from '#lib/catalogue/types.ts';
 import type { CartLineItem } from '#lib/api/cart-contracts.ts';
 import type { CartProductInput } from './product-input.ts';
 import { activeTiers, normalizeTiers, ordinaryUnitPrice } from '#lib/pricing/tiers.ts';
+import { sameInterval } from '#lib/subscriptions/cart-interval.ts';
 
 /**
  * Cart line item (docs/product/cart.md#line-item-fields) as the client holds it: the server's line (src/lib/api/cart-contracts.ts), where the
@@ -36,9 +37,16 @@ export function priceForQuantity(pricing: readonly Tier[], quantity: number, fal
   return found.p;
 }
 
-/** Adding merges into a line with the same product_id when neither line is locked; else appends. */
+/**
+ * Adding merges into a line with the same product_id when neither line is locked and both have the same
+ * subscription interval (a one-off and a subscribed line stay apart); else appends.
+ */
 export function addItem(items: readonly CartItem[], added: CartItem): CartItem[] {
-  const i = isLockedLine(added) ? -1 : items.findIndex((x) => x.product_id === added.product_id && !isLockedLine(x));
+  const i = isLockedLine(added)
+    ? -1
+    : items.findIndex(
+        (x) => x.product_id === added.product_id && !isLockedLine(x) && sameInterval(x.subscription_interval, added.subscription_interval),
+      );
   if (i < 0) return [...items, { ...added, price: priceForQuantity(added.pricing, added.quantity, added.price) }];
   return items.map((x, j) => (j === i ? withQuantity(x, x.quantity + added.quantity) : x));
 }

@@ -17,6 +17,8 @@ export const CartNotice = {
   NotOrderable: 'cart.notice.not_orderable',
   StockLimited: 'cart.notice.stock_limited',
   QuantityLimited: 'cart.notice.quantity_limited',
+  /** The line asked for a subscription interval its product does not offer (docs/product/subscriptions.md). */
+  SubscriptionUnavailable: 'cart.notice.subscription_unavailable',
 } as const;
 
 export interface QuantityDecision {

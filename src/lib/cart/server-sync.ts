@@ -13,6 +13,7 @@ import { roundTo } from '#lib/pricing/vat.ts';
 import { applyCoupons } from '#lib/coupons/server-engine.ts';
 import type { CouponRule, EngineLine, EngineOptions } from '#lib/coupons/types.ts';
 import { allowedQuantity, CartNotice } from './server-stock.ts';
+import { resolveInterval } from '#lib/subscriptions/cart-interval.ts';
 
 /** What the server knows about a product in one storefront. */
 export interface CartProductFacts {
@@ -31,6 +32,8 @@ export interface CartProductFacts {
   stock_quantity: number;
   estimated_at: string | null;
   orderable: boolean;
+  /** The subscription intervals (months) the product offers; none: one-off purchases only. */
+  subscription_months?: readonly number[];
 }
 
 export interface SyncedCart {
@@ -78,6 +81,8 @@ export function priceCart(
   products: ReadonlyMap<string, CartProductFacts>,
   rules: readonly CouponRule[],
   options: EngineOptions = {},
+  /** The storefront's name of a subscription interval (src/lib/subscriptions/interval-label.ts). */
+  intervalName: (months: number) => string = (months) => `${months}`,
 ): SyncedCart {
   const out: (CartLineItem | null)[] = [];
   const priced: { index: number; engine: EngineLine }[] = [];
@@ -94,6 +99,11 @@ export function priceCart(
     const decision = allowedQuantity(input.quantity, product);
     if (decision.quantity === 0) {
       out.push(noticeLine(input, index, decision.notice ?? CartNotice.NotOrderable, product));
+      return;
+    }
+    const interval = resolveInterval(input.subscription_interval, product.subscription_months ?? [], intervalName);
+    if (!interval.ok) {
+      out.push(noticeLine(input, index, CartNotice.SubscriptionUnavailable, product));
       return;
     }
     const q = decision.quantity;
@@ -122,7 +132,7 @@ export function priceCart(
       discount_category: product.discount_category,
       stock_status: product.stock_status,
       estimated_at: product.estimated_at,
-      subscription_interval: input.subscription_interval ?? null,
+      subscription_interval: interval.interval,
       cart_notice: decision.adjusted ? decision.notice : null,
       adjusted_quantity: decision.adjusted ? q : null,
       campaign,

@@ -5,6 +5,7 @@ import { categoriesByProduct, thumbsByProduct } from '#server/catalogue/product-
 import type { CartProductFacts } from '#lib/cart/server-sync.ts';
 import { pricesFromRow } from '#server/catalogue/price-row.ts';
 import { localizedProducts } from '#server/catalogue/localized-products.ts';
+import { offeredMonthsByProduct } from '#server/subscriptions/subscription-offers.ts';
 
 export async function cartProductsBySku(db: Db, locale: LocaleCode, skus: readonly string[]): Promise<Map<string, CartProductFacts>> {
   const unique = [...new Set(skus)];
@@ -30,7 +31,11 @@ export async function cartProductsBySku(db: Db, locale: LocaleCode, skus: readon
     .execute();
   if (rows.length === 0) return out;
   const ids = rows.map((r) => r.id);
-  const [cats, thumbs] = await Promise.all([categoriesByProduct(db, ids), thumbsByProduct(db, ids)]);
+  const [cats, thumbs, offers] = await Promise.all([
+    categoriesByProduct(db, ids),
+    thumbsByProduct(db, ids),
+    offeredMonthsByProduct(db, ids),
+  ]);
   for (const r of rows) {
     out.set(r.sku, {
       product_id: r.id,
@@ -48,6 +53,7 @@ export async function cartProductsBySku(db: Db, locale: LocaleCode, skus: readon
       stock_quantity: r.stock_quantity,
       estimated_at: r.estimated_at,
       orderable: !!r.orderable,
+      subscription_months: offers.get(r.id) ?? [],
     });
   }
   return out;

@@ -8,6 +8,7 @@ import { isCatalogueEmpty } from '#server/catalogue/catalogue-status.ts';
 import { progressBar } from './progress-bar.ts';
 import { seedDemoCustomers } from '#server/auth/demo-customers.ts';
 import { seedDemoOrders } from '#server/auth/demo-guest-order.ts';
+import { seedSubscriptionOffers } from '#server/subscriptions/subscription-offers.ts';
 
 function arg(args: string[], name: string): string | undefined {
   const i = args.indexOf(name);
@@ -31,6 +32,8 @@ export async function runDbCommand(command: string, args: string[]): Promise<voi
       console.log(`seeded ${where}: ${summary.products} products, ${summary.categories} categories, ${summary.brands} brands`);
       if (await seedDemoCustomers(db)) console.log('added the demo customer (README: Demo account)');
       if (await seedDemoOrders(db)) console.log('added the demo guest order (README: Demo account)');
+      const offers = await seedSubscriptionOffers(db);
+      if (offers) console.log(`offered subscriptions on ${offers} demo filters and bags`);
       return;
     }
     if (command === 'import') {
