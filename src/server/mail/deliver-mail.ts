@@ -9,6 +9,7 @@ import { isLocaleCode, type LocaleCode } from '#lib/market/locales.ts';
 import { retryDelayMs } from '#lib/mail/retry-schedule.ts';
 import type { MailRow } from './outbox.ts';
 import { isPermanentSmtpError, type MailSender } from './smtp-sender.ts';
+import { isSuppressed } from './suppressions.ts';
 
 /** A send that has not finished in this long is taken to have died with its process. */
 const STALE_CLAIM_MS = 10 * 60_000;
@@ -60,6 +61,15 @@ async function settle(
   return delay === null ? 'failed' : 'retrying';
 }
 
+/** A marketing message to an address that has unsubscribed since it was queued: never sent, kept with the reason. */
+async function skipSuppressed(db: Db, id: string): Promise<void> {
+  await db
+    .updateTable('mail_outbox')
+    .set({ status: 'skipped', claimed_at: null, last_error: 'recipient unsubscribed (mail_suppressions)' })
+    .where('id', '=', id)
+    .execute();
+}
+
 export async function deliverDueMail(
   db: Db,
   sender: MailSender,
@@ -84,6 +94,10 @@ export async function deliverDueMail(
   const summary: DeliverySummary = { sent: 0, retrying: 0, failed: 0 };
   for (const row of due) {
     if (!(await claim(db, row.id, at, staleBefore))) continue; // another process has it
+    if (row.kind === 'marketing' && (await isSuppressed(db, row.recipient))) {
+      await skipSuppressed(db, row.id); // unsubscribed after it was queued (docs/product/emails.md#marketing-e-mail-and-unsubscribe)
+      continue;
+    }
     const locale: LocaleCode = isLocaleCode(row.locale) ? row.locale : 'sv';
     const outcome = await sender
       .send({

@@ -10,7 +10,8 @@ import type { MailOutboxTable } from '#server/db/mail-tables.ts';
 import type { OutgoingMail } from '#lib/mail/mail-message.ts';
 import { mailConfig } from './mail-config.ts';
 
-export type MailStatus = 'queued' | 'sending' | 'sent' | 'outbox' | 'failed';
+/** `skipped`: a marketing message whose recipient unsubscribed before it was sent. */
+export type MailStatus = 'queued' | 'sending' | 'sent' | 'outbox' | 'failed' | 'skipped';
 export type MailRow = MailOutboxTable;
 
 /**
