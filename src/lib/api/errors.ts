@@ -23,6 +23,12 @@ export const API_ERROR_STATUS = {
   /** The server's total changed since the shopper last saw it: show the new total and ask again. */
   price_changed: 409,
   out_of_stock: 409,
+  /** The record (an order, its payment, a subscription …) is not in a state that allows this step. */
+  invalid_transition: 409,
+  /** The order cannot be returned this way now: not delivered yet, the period is over, or a business buyer withdrawing. */
+  return_not_allowed: 409,
+  /** A provider refused the operation (a capture or booking it answered with a 4xx): nothing was changed. */
+  provider_refused: 502,
   body_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

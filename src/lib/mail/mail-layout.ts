@@ -31,3 +31,21 @@ export function htmlRows(rows: { label: string; value: string; strong?: boolean 
 
 /** Plain-text twin of htmlRows: "label: value" lines. */
 export const textRows = (rows: { label: string; value: string }[]): string => rows.map((r) => `${r.label}: ${r.value}`).join('\n');
+
+/** The text twin's opening lines: the greeting, then the intro, each followed by a blank line. */
+export const textOpening = (greeting: string, intro: string): string[] => [greeting, '', intro, ''];
+
+/** The opening paragraphs of a mail: the greeting, then one intro paragraph. */
+export const htmlOpening = (greeting: string, intro: string): string =>
+  `<p style="margin:0 0 8px">${escapeHtml(greeting)}</p>\n<p style="margin:0 0 16px">${escapeHtml(intro)}</p>`;
+
+/** The mail's main action as a button-like link. */
+export const htmlButton = (href: string, label: string): string =>
+  `<p style="margin:16px 0"><a href="${escapeHtml(href)}" style="display:inline-block;padding:10px 16px;background:#1d4ed8;color:#ffffff;text-decoration:none;border-radius:4px">${escapeHtml(label)}</a></p>`;
+
+/** A further link on a line of its own. */
+export const htmlLink = (href: string, label: string, margin = '0 0 16px'): string =>
+  `<p style="margin:${margin}"><a href="${escapeHtml(href)}">${escapeHtml(label)}</a></p>`;
+
+/** The small grey closing line (why the mail came, what to do if it was not expected). */
+export const htmlFootnote = (text: string): string => `<p style="margin:16px 0 0;color:#555;font-size:13px">${escapeHtml(text)}</p>`;

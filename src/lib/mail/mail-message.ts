@@ -4,11 +4,14 @@ import type { LocaleCode } from '#lib/market/locales.ts';
 export const MAIL_KINDS = [
   'order_confirmation',
   'shipped',
+  'return_requested',
   'return_received',
   'refunded',
   'withdrawal_acknowledgement',
   'login_link',
   'set_password',
+  'password_reset',
+  'verify_email',
   'subscription_renewal',
   'marketing',
 ] as const;

@@ -11,7 +11,7 @@ import { totalsRows } from '#lib/checkout/client-totals-rows.ts';
 import { deliveryWindow, formatPlacedAt } from '#lib/checkout/order-dates.ts';
 import { shippingLabel } from '#lib/shipping/shipping-label.ts';
 import { escapeHtml } from './html-escape.ts';
-import { htmlMail, htmlRows, textRows } from './mail-layout.ts';
+import { htmlMail, htmlRows, textRows, htmlOpening, textOpening, htmlButton, htmlLink, htmlFootnote } from './mail-layout.ts';
 import type { MailContent } from './mail-message.ts';
 
 export interface OrderMailInput {
@@ -61,10 +61,7 @@ export function orderConfirmationMail(locale: LocaleCode, o: OrderMailInput): Ma
   const subject = m('subject', { number: o.orderNumber, brand: LOCALES[locale].brand });
   const greeting = m('greeting', { name: o.firstName });
   const text = [
-    greeting,
-    '',
-    m('intro'),
-    '',
+    ...textOpening(greeting, m('intro')),
     textRows(facts),
     '',
     `${c('items')}:`,
@@ -81,15 +78,14 @@ export function orderConfirmationMail(locale: LocaleCode, o: OrderMailInput): Ma
     locale,
     subject,
     [
-      `<p style="margin:0 0 8px">${escapeHtml(greeting)}</p>`,
-      `<p style="margin:0 0 16px">${escapeHtml(m('intro'))}</p>`,
+      htmlOpening(greeting, m('intro')),
       htmlRows(facts),
       `<h2 style="font-size:16px;margin:16px 0 8px">${escapeHtml(c('items'))}</h2>`,
       htmlRows(lines),
       htmlRows([...totals, ...vat]),
-      `<p style="margin:16px 0"><a href="${escapeHtml(o.orderUrl)}" style="display:inline-block;padding:10px 16px;background:#1d4ed8;color:#ffffff;text-decoration:none;border-radius:4px">${escapeHtml(m('view_order'))}</a></p>`,
-      o.invoiceUrl ? `<p style="margin:0 0 16px"><a href="${escapeHtml(o.invoiceUrl)}">${escapeHtml(m('view_invoice'))}</a></p>` : '',
-      `<p style="margin:16px 0 0;color:#555;font-size:13px">${escapeHtml(m('footer'))}</p>`,
+      htmlButton(o.orderUrl, m('view_order')),
+      o.invoiceUrl ? htmlLink(o.invoiceUrl, m('view_invoice')) : '',
+      htmlFootnote(m('footer')),
     ].join('\n'),
   );
   return { subject, text, html };

@@ -36,6 +36,8 @@ export const ROUTES = {
     internal: '/my-account/orders/return/:id?',
     mode: 'server',
   },
+  /** One order of the account; after the return route, whose literal `return` segment must win. */
+  'my-account-orders-id': { path: same('/my-account/orders/:id'), internal: '/my-account/orders/:id', mode: 'server' },
   'my-order-return-id': { path: same('/my-order/return/:id'), internal: '/my-order/return/:id', mode: 'server' },
   'my-order-id': { path: same('/my-order/:id?'), internal: '/my-order/:id?', mode: 'server' },
   'page-preview': { path: same('/page-preview'), internal: '/page-preview', mode: 'server' },

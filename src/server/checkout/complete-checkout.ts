@@ -24,6 +24,9 @@ import type { OrderDetails } from './order-details.ts';
 import { nextOrderNumber } from './order-numbers.ts';
 import { paymentMethodsFor } from './payment-methods.ts';
 import { reserveStock } from './stock-reservation.ts';
+import { issueOrderLink } from '#server/account/order-links.ts';
+import { createSubscriptions } from '#server/subscriptions/create-subscriptions.ts';
+import { createAccountForOrder } from '#server/auth/account-from-order.ts';
 
 export interface PaymentOutcome {
   provider: string;
@@ -140,7 +143,8 @@ export async function completeCheckout(
           id: number,
           locale: c.locale,
           email: c.customer.email ?? '',
-          customer_id: null,
+          // the account of the shopper who placed it while logged in (a guest order: null, linked by e-mail)
+          customer_id: ctx.customer?.id ?? null,
           status: 'placed',
           currency: LOCALES[c.locale].currency,
           total: Number(formatMinorUnits(quote.totals.total_minor)),
@@ -153,7 +157,12 @@ export async function completeCheckout(
         })
         .execute();
       // The confirmation is queued with the order: one cannot exist without the other (docs/product/emails.md).
-      await enqueueMail(trx, confirmationMail(c.locale, number, now, details));
+      // Its "view your order" link signs the guest in to this order (docs/product/account-pages.md).
+      await enqueueMail(trx, confirmationMail(c.locale, number, now, details, await issueOrderLink(trx, c.locale, number)));
+      // Lines bought on subscription become subscriptions with the order (docs/product/subscriptions.md).
+      await createSubscriptions(trx, { orderNumber: number, checkout: c, items: quote.items, at: now });
+      // "Create an account with this order": account, link to the order, set-password e-mail (docs/product/accounts.md).
+      await createAccountForOrder(trx, { orderNumber: number, checkout: c, at: now });
       await trx
         .insertInto('order_events')
         .values([

@@ -1,6 +1,12 @@
 /** Kysely table types for the SQL migrations (JSON columns are TEXT, booleans 0/1). */
 import type { Generated } from 'kysely';
 import type { MailTables } from './mail-tables.ts';
+import type { ReturnTables } from './return-tables.ts';
+import type { FulfilmentTables } from './fulfilment-tables.ts';
+import type { SubscriptionTables } from './subscription-tables.ts';
+import type { AuthTables } from './auth-tables.ts';
+import type { AccountPageTables, CustomerProfileColumns } from './customer-profile-tables.ts';
+import type { MarketingTables } from './marketing-tables.ts';
 export interface CategoriesTable {
   id: number;
   parent_id: number | null;
@@ -129,7 +135,19 @@ export interface SchemaMigrationsTable {
   applied_at: string;
 }
 
-export interface Database extends CommerceTables, AccountTables, OrderTables, CheckoutTables, MailTables {
+export interface Database
+  extends
+    CommerceTables,
+    AccountTables,
+    OrderTables,
+    CheckoutTables,
+    MailTables,
+    FulfilmentTables,
+    AuthTables,
+    SubscriptionTables,
+    AccountPageTables,
+    MarketingTables,
+    ReturnTables {
   categories: CategoriesTable;
   category_translations: CategoryTranslationsTable;
   brands: BrandsTable;
@@ -192,7 +210,7 @@ export interface CommerceTables {
 }
 
 // 0003_customers
-export interface CustomersTable {
+export interface CustomersTable extends CustomerProfileColumns {
   id: number;
   email: string;
   name: string;
@@ -220,6 +238,8 @@ export interface OrdersTable {
   details: Generated<string>;
   total_minor: number | null;
   payment_status: string | null;
+  // 0010_fulfilment: when the operator marked it delivered (the withdrawal period counts from it)
+  delivered_at: string | null;
 }
 export interface OrderTables {
   orders: OrdersTable;

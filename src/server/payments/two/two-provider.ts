@@ -91,8 +91,14 @@ export class TwoProvider implements PaymentProvider {
     let status = eventStatus(event.data);
     if (!status) return []; // authentic, but not an event that changes the payment
     // A verified order must still be confirmed by the merchant; the webhook may beat the buyer's return (which
-    // confirms in readStatus), so confirm here too. Two down → the webhook is answered 5xx and Two retries it.
-    if (event.data.type === 'order.verified.v1') status = (await this.readStatus(event.data.data.order_id)).status;
+    // confirms in readStatus), so confirm here too. An order Two does not (yet) hold as verified makes nothing;
+    // one already past it (confirmed, fulfilled, refunded) keeps the event's meaning. Two down → the webhook is
+    // answered 5xx and Two retries it.
+    if (event.data.type === 'order.verified.v1') {
+      const now = await this.order(event.data.data.order_id);
+      if (now.state === 'VERIFIED') await this.readStatus(now.id);
+      else if (twoState(now).status === 'pending') status = 'pending';
+    }
     const gross = event.data.data.gross_amount;
     return [
       {

@@ -28,6 +28,7 @@ const EXPECTED: Record<RouteName, { params: RouteParams; paths: Record<LocaleCod
     'my-account-subscriptions': { params: {}, paths: same('/my-account/subscriptions') },
     'my-account-profile-edit': { params: {}, paths: same('/my-account/profile/edit') },
     'my-account-orders-return-id': { params: { id: '77' }, paths: same('/my-account/orders/return/77') },
+    'my-account-orders-id': { params: { id: '100123' }, paths: same('/my-account/orders/100123') },
     'my-order-return-id': { params: { id: '12' }, paths: same('/my-order/return/12') },
     'my-order-id': { params: { id: '12' }, paths: same('/my-order/12') },
     'page-preview': { params: {}, paths: same('/page-preview') },
@@ -102,6 +103,13 @@ describe('route table', () => {
     expect(matchPublicPath('sv', '/checkout')?.name).toBe('checkout-id');
     expect(matchPublicPath('fi', '/my-order')?.name).toBe('my-order-id');
     expect(matchPublicPath('fi', '/track-order')?.name).toBe('track-order-id');
+  });
+
+  it("an account order and the account's return pages do not take each other's paths", () => {
+    expect(matchPublicPath('sv', '/my-account/orders/100123')?.name).toBe('my-account-orders-id');
+    expect(matchPublicPath('sv', '/my-account/orders/return')?.name).toBe('my-account-orders-return-id');
+    expect(matchPublicPath('sv', '/my-account/orders/return/7')?.name).toBe('my-account-orders-return-id');
+    expect(matchPublicPath('sv', '/my-account/orders')?.name).toBe('my-account-orders');
   });
 
   it('a path of another locale is not that route here', () => {

@@ -1,0 +1,38 @@
+/**
+ * Which order a return request may be about (docs/product/returns.md#who-can-return): an order of the logged-in
+ * customer's account (the same rule as the account pages) or the one order a guest opened. Anything else is
+ * "not found", whether it exists or not.
+ */
+import type { AstroCookies } from 'astro';
+import type { Db } from '#server/db/connection.ts';
+import type { LocaleCode } from '#lib/market/locales.ts';
+import { ApiFailure } from '#server/http/endpoint.ts';
+import { pageVisitor } from '#server/account/account-visitor.ts';
+import { orderOfCustomer } from '#server/account/account-orders.ts';
+import { readOrder, type OrderRecord } from '#server/fulfilment/order-record.ts';
+import type { Requester } from './request-return.ts';
+
+export interface ReturnableOrder {
+  order: OrderRecord;
+  by: Requester;
+  hasAccount: boolean;
+}
+
+export async function orderForReturns(
+  db: Db,
+  locale: LocaleCode,
+  request: Request,
+  cookies: AstroCookies,
+  orderNumber: string,
+): Promise<ReturnableOrder> {
+  const visitor = await pageVisitor(db, request, cookies);
+  if (visitor.kind === 'anonymous') throw new ApiFailure(401, 'unauthorized', 'log in, or open the order with its number and e-mail');
+  const mine =
+    visitor.kind === 'customer'
+      ? (await orderOfCustomer(db, locale, { customerId: visitor.customerId, email: visitor.profile.email }, orderNumber)) !== undefined
+      : visitor.orderId === orderNumber;
+  const order = mine ? await readOrder(db, orderNumber) : undefined;
+  if (!order || order.locale !== locale) throw new ApiFailure(404, 'not_found', `no order ${orderNumber}`);
+  const row = await db.selectFrom('orders').select('customer_id').where('id', '=', order.number).executeTakeFirst();
+  return { order, by: visitor.kind, hasAccount: row?.customer_id != null || visitor.kind === 'customer' };
+}

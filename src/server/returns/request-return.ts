@@ -1,0 +1,162 @@
+/**
+ * A customer or guest sends parts back (docs/product/returns.md): what can still be returned for one order,
+ * and the request itself — inside its period, never more than delivered minus earlier returns, the refund
+ * fixed now. The request, its event and its e-mail are written in one transaction; two requests for one order
+ * at once take turns on the (order, sequence) key and the second is checked against the first.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Db } from '#server/db/connection.ts';
+import { translator } from '#lib/market/i18n.ts';
+import { RETURN_REASONS, type ReturnOptions, type ReturnRequest, type ReturnView } from '#lib/api/return-contracts.ts';
+import { checkReturnLines, returnableQuantities, type ReturnLinesProblem } from '#lib/returns/return-lines.ts';
+import { refundFor } from '#lib/returns/refund-amounts.ts';
+import { returnWindow, type ReturnKind, type ReturnWindow } from '#lib/returns/return-windows.ts';
+import { countsAgainstOrder, initialReturnState, rmaNumber } from '#lib/returns/return-states.ts';
+import { ApiFailure } from '#server/http/endpoint.ts';
+import { kickMailDelivery } from '#server/mail/mail-worker.ts';
+import type { OrderRecord } from '#server/fulfilment/order-record.ts';
+import { recordOf, returnsOfOrder, returnView, type ReturnRecord } from './return-record.ts';
+import { queueReturnMail } from './return-mails.ts';
+import { bookReturnShipment } from './book-return.ts';
+
+export type Requester = 'customer' | 'guest';
+
+const customerTypeOf = (order: OrderRecord) => (order.details.customer.type === 'business' ? 'business' : 'consumer');
+
+function windowOf(kind: ReturnKind, order: OrderRecord, now: Date): ReturnWindow {
+  return returnWindow(
+    kind,
+    { deliveredAt: order.deliveredAt, customerType: customerTypeOf(order), locale: order.locale },
+    now.toISOString(),
+  );
+}
+
+const windowView = (w: ReturnWindow) => ({
+  open: w.open,
+  deadline: w.deadline ?? null,
+  closed_because: w.open ? null : w.reason,
+});
+
+const counted = (returns: ReturnRecord[]) => returns.filter((r) => countsAgainstOrder(r.status)).map((r) => r.lines);
+
+/** What the return form shows: the lines with what is left of each, both periods, and the returns so far. */
+export async function returnOptions(db: Db, order: OrderRecord, now = new Date()): Promise<ReturnOptions> {
+  const returns = await returnsOfOrder(db, order.number);
+  const left = returnableQuantities(order.details.lines, counted(returns));
+  return {
+    order_number: order.number,
+    customer_type: customerTypeOf(order),
+    currency: order.currency,
+    lines: order.details.lines.map((l, i) => ({ line: i, sku: l.sku, name: l.name, quantity: l.quantity, returnable: left[i]! })),
+    windows: { withdrawal: windowView(windowOf('withdrawal', order, now)), return: windowView(windowOf('return', order, now)) },
+    reasons: [...RETURN_REASONS],
+    returns: returns.map((r) => returnView(r, order.details.lines)),
+  };
+}
+
+function linesRefusal(order: OrderRecord, p: ReturnLinesProblem, index: (line: number) => number): never {
+  const t = translator(order.locale);
+  const field = p.code === 'no_lines' ? 'lines' : `lines.${index(p.line)}.quantity`;
+  const values = p.code === 'too_many' ? { count: p.returnable } : {};
+  throw new ApiFailure(400, 'invalid_request', t(`returns.problems.${p.code}`, values), field);
+}
+
+/** Makes the return; `hasAccount` tells which page its e-mails link to. */
+export async function requestReturn(
+  db: Db,
+  order: OrderRecord,
+  req: ReturnRequest,
+  by: Requester,
+  hasAccount: boolean,
+  now = new Date(),
+): Promise<ReturnView> {
+  const t = translator(order.locale);
+  const window = windowOf(req.kind, order, now);
+  if (!window.open)
+    throw new ApiFailure(409, 'return_not_allowed', t(`returns.closed.${window.reason}`, { date: window.deadline ?? '' }), 'kind');
+  if (req.kind === 'return' && !req.reason) throw new ApiFailure(400, 'invalid_request', t('returns.problems.reason_required'), 'reason');
+  const index = (line: number) =>
+    Math.max(
+      0,
+      req.lines.findIndex((l) => l.line === line),
+    );
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const existing = await returnsOfOrder(db, order.number);
+    const before = counted(existing);
+    const checked = checkReturnLines(order.details.lines, before, req.lines);
+    if (!checked.ok) linesRefusal(order, checked.problem, index);
+    const shippingRefunded = existing.some((r) => countsAgainstOrder(r.status) && r.refundShippingMinor > 0);
+    const refund = refundFor(
+      {
+        lines: order.details.lines,
+        discount_minor: order.details.totals.discount_minor,
+        shipping_minor: order.details.totals.shipping_minor,
+      },
+      before,
+      { kind: req.kind, lines: checked.lines },
+      shippingRefunded,
+    );
+    const sequence = existing.reduce((max, r) => Math.max(max, r.sequence), 0) + 1;
+    const at = now.toISOString();
+    // Booked before the transaction (a provider call); a retry after losing the sequence books again.
+    const shipment = await bookReturnShipment(order, rmaNumber(order.number, sequence), checked.lines);
+    const row = {
+      id: rmaNumber(order.number, sequence),
+      order_id: order.number,
+      sequence,
+      kind: req.kind,
+      status: initialReturnState(req.kind),
+      reason: req.reason ?? null,
+      comment: req.comment ? req.comment : null,
+      lines: JSON.stringify(checked.lines),
+      currency: order.currency,
+      refund_goods_minor: refund.goods_minor,
+      refund_shipping_minor: refund.shipping_minor,
+      requested_by: by,
+      ...shipment,
+      created_at: at,
+      updated_at: at,
+      refunded_at: null,
+    };
+    const record = recordOf(row);
+    try {
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('order_returns').values(row).execute();
+        await trx
+          .insertInto('order_events')
+          .values({
+            id: randomUUID(),
+            order_id: order.number,
+            at,
+            kind: 'return',
+            from_state: null,
+            to_state: row.status,
+            event: `${req.kind}:${row.id}`,
+            source: by,
+          })
+          .execute();
+        await queueReturnMail(
+          trx,
+          req.kind === 'withdrawal' ? 'withdrawal_acknowledgement' : 'return_requested',
+          order,
+          record,
+          hasAccount,
+          now,
+        );
+      });
+    } catch (err) {
+      // Another request for this order took the sequence first: read again and check against it.
+      const taken = await db
+        .selectFrom('order_returns')
+        .select('id')
+        .where('order_id', '=', order.number)
+        .where('sequence', '=', sequence)
+        .executeTakeFirst();
+      if (taken) continue;
+      throw err;
+    }
+    kickMailDelivery(db);
+    return returnView(record, order.details.lines);
+  }
+  throw new ApiFailure(409, 'return_not_allowed', t('returns.problems.busy'));
+}

@@ -1,0 +1,126 @@
+/**
+ * The return page of one order (routes my-account-orders-return-id and my-order-return-id,
+ * docs/product/returns.md#the-return-page): a server-rendered form that works without JavaScript. A policy
+ * return is sent with one button; a withdrawal goes through a confirm step first (Directive 2011/83/EU art. 11a:
+ * the online withdrawal function asks the consumer to confirm). After a request the page redirects to itself
+ * with `?done=<rma>` so a reload never sends it twice.
+ */
+import type { AstroCookies } from 'astro';
+import type { Db } from '#server/db/connection.ts';
+import type { LocaleCode } from '#lib/market/locales.ts';
+import { RETURN_REASONS, type ReturnOptions, type ReturnReason, type ReturnView } from '#lib/api/return-contracts.ts';
+import { checkReturnLines } from '#lib/returns/return-lines.ts';
+import { translator } from '#lib/market/i18n.ts';
+import { ApiFailure } from '#server/http/endpoint.ts';
+import { isSameOriginPost } from '#server/account/same-origin.ts';
+import { orderForReturns } from './order-access.ts';
+import { requestReturn, returnOptions } from './request-return.ts';
+
+export interface ReturnSelection {
+  kind: 'withdrawal' | 'return';
+  reason: ReturnReason | null;
+  comment: string;
+  /** Quantity per order line index. */
+  quantities: Record<number, number>;
+}
+
+export type ReturnPage =
+  | { kind: 'anonymous' }
+  | { kind: 'not_found' }
+  | { kind: 'forbidden' }
+  | { kind: 'redirect'; to: string }
+  | {
+      kind: 'page';
+      options: ReturnOptions;
+      view: 'form' | 'review';
+      selection: ReturnSelection;
+      error?: { message: string; field?: string };
+      done?: ReturnView;
+    };
+
+const EMPTY: ReturnSelection = { kind: 'return', reason: null, comment: '', quantities: {} };
+
+function selectionOf(form: FormData): ReturnSelection {
+  const reason = String(form.get('reason') ?? '');
+  const quantities: Record<number, number> = {};
+  for (const [key, value] of form.entries()) {
+    const m = /^qty-(\d{1,3})$/.exec(key);
+    const n = Number(value);
+    if (m && Number.isInteger(n) && n > 0) quantities[Number(m[1])] = n;
+  }
+  return {
+    kind: form.get('kind') === 'withdrawal' ? 'withdrawal' : 'return',
+    reason: (RETURN_REASONS as readonly string[]).includes(reason) ? (reason as ReturnReason) : null,
+    comment: String(form.get('comment') ?? '').slice(0, 1000),
+    quantities,
+  };
+}
+
+const linesOf = (options: ReturnOptions, s: ReturnSelection) =>
+  Object.entries(s.quantities).map(([line, quantity]) => ({
+    line: Number(line),
+    sku: options.lines[Number(line)]?.sku ?? '',
+    quantity,
+  }));
+
+export async function returnPage(
+  db: Db,
+  r: {
+    locale: LocaleCode;
+    request: Request;
+    cookies: AstroCookies;
+    url: URL;
+    orderNumber: string;
+    /** The page's public path (the redirect after a request goes back to it). */ path: string;
+  },
+): Promise<ReturnPage> {
+  let access: Awaited<ReturnType<typeof orderForReturns>>;
+  try {
+    access = await orderForReturns(db, r.locale, r.request, r.cookies, r.orderNumber);
+  } catch (err) {
+    if (err instanceof ApiFailure) return { kind: err.status === 401 ? 'anonymous' : 'not_found' };
+    throw err;
+  }
+  const options = await returnOptions(db, access.order);
+  if (r.request.method !== 'POST') {
+    const done = options.returns.find((x) => x.rma === r.url.searchParams.get('done'));
+    return { kind: 'page', options, view: 'form', selection: EMPTY, ...(done ? { done } : {}) };
+  }
+  if (!isSameOriginPost(r.request.headers)) return { kind: 'forbidden' };
+  const form = await r.request.formData();
+  const selection = selectionOf(form);
+  const page = (error?: { message: string; field?: string }, view: 'form' | 'review' = 'form'): ReturnPage => ({
+    kind: 'page',
+    options,
+    view,
+    selection,
+    ...(error ? { error } : {}),
+  });
+  // A withdrawal is first shown back for confirmation; the lines are checked before that.
+  if (selection.kind === 'withdrawal' && form.get('step') !== 'confirm') {
+    const t = translator(r.locale);
+    const counted = options.returns.filter((x) => x.status !== 'rejected').map((x) => x.lines);
+    const checked = checkReturnLines(options.lines, counted, linesOf(options, selection));
+    if (!checked.ok) return page({ message: t(`returns.problems.${checked.problem.code}`, { count: 0 }), field: 'lines' });
+    return page(undefined, 'review');
+  }
+  try {
+    const created = await requestReturn(
+      db,
+      access.order,
+      {
+        order_number: access.order.number,
+        kind: selection.kind,
+        lines: linesOf(options, selection),
+        ...(selection.reason ? { reason: selection.reason } : {}),
+        ...(selection.comment.trim() ? { comment: selection.comment.trim() } : {}),
+      },
+      access.by,
+      access.hasAccount,
+    );
+    return { kind: 'redirect', to: `${r.path}?done=${encodeURIComponent(created.rma)}` };
+  } catch (err) {
+    if (err instanceof ApiFailure) return page({ message: err.message, ...(err.field ? { field: err.field } : {}) });
+    throw err;
+  }
+}
