@@ -5,43 +5,18 @@
  * Sessions are httpOnly cookies; the persisted `auth` slice never holds a token.
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { hashPassword } from '#server/auth/passwords.ts';
-import { openDb } from '#server/db/connection.ts';
-import { origin, TEST_SQLITE_FILE } from '#tests/support/test-env.ts';
+import { origin } from '#tests/support/test-env.ts';
+import { insertCustomer } from '#tests/support/test-customers.ts';
+import { withDb } from './account-fixtures.ts';
 import { consentGiven, demoProducts, hydrated, line, seedCart } from './islands-fixtures.ts';
 import { chooseShipping, CUSTOMERS, fillCustomer, openCheckoutWith, payByInvoiceAndPlace } from './checkout-fixtures.ts';
 
 const sv = origin('sv');
 
-async function withDb<T>(run: (db: ReturnType<typeof openDb>['db']) => Promise<T>): Promise<T> {
-  const { db } = openDb({ kind: 'sqlite', file: TEST_SQLITE_FILE });
-  try {
-    return await run(db);
-  } finally {
-    await db.destroy();
-  }
-}
-
 /** A customer of this test only (unique e-mail), with a password. */
 async function customer(tag: string, password = 'e2e first password'): Promise<string> {
   const email = `e2e-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@partsfront.test`;
-  await withDb(async (db) => {
-    const max = await db
-      .selectFrom('customers')
-      .select((eb) => eb.fn.max('id').as('m'))
-      .executeTakeFirst();
-    await db
-      .insertInto('customers')
-      .values({
-        id: Number(max?.m ?? 0) + 1 + Math.floor(Math.random() * 1000),
-        email,
-        name: 'E2E Kund',
-        password_hash: hashPassword(password),
-        discounts: '{}',
-        created_at: new Date().toISOString(),
-      })
-      .execute();
-  });
+  await withDb((db) => insertCustomer(db, { email, name: 'E2E Kund', password }));
   return email;
 }
 

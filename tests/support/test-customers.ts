@@ -14,20 +14,28 @@ export type NewCustomer = Omit<Insertable<CustomersTable>, 'id' | 'password_hash
   created_at?: string;
 };
 
-/** Inserts a customer; answers its id. */
+/** Inserts a customer; answers its id. Safe beside other test processes inserting customers at the same time. */
 export async function insertCustomer(db: Db, c: NewCustomer): Promise<number> {
   const { password, created_at = new Date().toISOString(), ...profile } = c;
-  // customers.id has no sequence on PostgreSQL (migration 0003): take the next free number.
-  const max = await db
-    .selectFrom('customers')
-    .select((eb) => eb.fn.max('id').as('m'))
-    .executeTakeFirst();
-  const id = Number(max?.m ?? 0) + 1;
-  await db
-    .insertInto('customers')
-    .values({ id, ...profile, password_hash: password ? hashPassword(password) : '', discounts: '{}', created_at })
-    .execute();
-  return id;
+  const row = { ...profile, password_hash: password ? hashPassword(password) : '', discounts: '{}', created_at };
+  for (let attempt = 0; ; attempt++) {
+    // customers.id has no sequence on PostgreSQL (migration 0003): take the next free number; another worker
+    // taking it first is a key conflict, and the next try reads the new maximum.
+    const max = await db
+      .selectFrom('customers')
+      .select((eb) => eb.fn.max('id').as('m'))
+      .executeTakeFirst();
+    const id = Number(max?.m ?? 0) + 1 + attempt;
+    try {
+      await db
+        .insertInto('customers')
+        .values({ id, ...row })
+        .execute();
+      return id;
+    } catch (err) {
+      if (attempt >= 20) throw err;
+    }
+  }
 }
 
 /** A paid order of 100.00 without lines or checkout: enough for "has ordered in this storefront". */
