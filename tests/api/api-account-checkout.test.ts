@@ -58,7 +58,7 @@ describe('create an account with the order', () => {
         id: 9301,
         email,
         name: 'Already Here',
-        password_hash: hashPassword('already here'),
+        password_hash: await hashPassword('already here'),
         discounts: '{}',
         created_at: new Date().toISOString(),
       })

@@ -31,7 +31,7 @@ beforeAll(async () => {
       id: ID,
       email: EMAIL,
       name: 'Links Suite',
-      password_hash: hashPassword(PASSWORD),
+      password_hash: await hashPassword(PASSWORD),
       discounts: '{}',
       created_at: new Date().toISOString(),
     })

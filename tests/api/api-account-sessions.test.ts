@@ -29,7 +29,7 @@ beforeAll(async () => {
       id: ID,
       email: EMAIL,
       name: 'Session Suite',
-      password_hash: hashPassword(PASSWORD),
+      password_hash: await hashPassword(PASSWORD),
       discounts: '{"A":12}',
       created_at: new Date().toISOString(),
     })

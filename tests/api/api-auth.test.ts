@@ -23,7 +23,7 @@ beforeAll(async () => {
       id: 9001,
       email: EMAIL,
       name: 'Api Suite',
-      password_hash: hashPassword(PASSWORD),
+      password_hash: await hashPassword(PASSWORD),
       discounts: JSON.stringify({ A: 12 }),
       created_at: new Date().toISOString(),
     })

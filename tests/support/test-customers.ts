@@ -17,7 +17,7 @@ export type NewCustomer = Omit<Insertable<CustomersTable>, 'id' | 'password_hash
 /** Inserts a customer; answers its id. Safe beside other test processes inserting customers at the same time. */
 export async function insertCustomer(db: Db, c: NewCustomer): Promise<number> {
   const { password, created_at = new Date().toISOString(), ...profile } = c;
-  const row = { ...profile, password_hash: password ? hashPassword(password) : '', discounts: '{}', created_at };
+  const row = { ...profile, password_hash: password ? await hashPassword(password) : '', discounts: '{}', created_at };
   for (let attempt = 0; ; attempt++) {
     // customers.id has no sequence on PostgreSQL (migration 0003): take the next free number; another worker
     // taking it first is a key conflict, and the next try reads the new maximum.

@@ -109,7 +109,7 @@ async function revokeCustomerSessions(db: Db, customerId: number, keepFamily: st
 async function storePassword(db: Db, customerId: number, password: string, keepFamily: string | undefined, now: number): Promise<void> {
   await db
     .updateTable('customers')
-    .set({ password_hash: hashPassword(password) })
+    .set({ password_hash: await hashPassword(password) })
     .where('id', '=', customerId)
     .execute();
   await revokeCustomerSessions(db, customerId, keepFamily, now);
@@ -151,7 +151,7 @@ export async function changePassword(
     if (owner?.customerId !== customerId) return 'invalid_token';
     const used = await consumePasswordToken(db, input.token, now);
     if (used?.customerId !== customerId) return 'invalid_token';
-  } else if (!row.password_hash || !verifyPassword(input.current_password ?? '', row.password_hash)) {
+  } else if (!row.password_hash || !(await verifyPassword(input.current_password ?? '', row.password_hash))) {
     return 'wrong_password';
   }
   await storePassword(db, customerId, input.password, currentFamily, now);

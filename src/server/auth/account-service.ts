@@ -11,7 +11,9 @@ import { ACCESS_COOKIE, cookieFromHeader } from './visitor.ts';
 type CustomerRow = Selectable<CustomersTable>;
 
 // Verifying against a dummy hash when the email is unknown keeps the answer time the same (no account probing).
-const DUMMY_HASH = hashPassword('not-a-real-password');
+// Made once, on the first login, off the event loop like every hash.
+let dummyHash: Promise<string> | undefined;
+const dummy = () => (dummyHash ??= hashPassword('not-a-real-password'));
 
 /** How e-mails are compared and stored: trimmed, lower-cased. */
 export const normalEmail = (email: string) => email.trim().toLowerCase();
@@ -51,7 +53,7 @@ export async function sessionFor(db: Db, row: CustomerRow, now = Date.now()): Pr
 export async function login(db: Db, email: string, password: string, now = Date.now()): Promise<AccountSession | undefined> {
   const row = await customerByEmail(db, email);
   // an account created at checkout has no password until its owner sets one: '' never verifies
-  const ok = verifyPassword(password, row?.password_hash || DUMMY_HASH);
+  const ok = await verifyPassword(password, row?.password_hash || (await dummy()));
   return row && row.password_hash && ok ? sessionFor(db, row, now) : undefined;
 }
 

@@ -31,29 +31,47 @@ export async function sessionAnswer(db: Db, ctx: Pick<APIContext, 'cookies' | 'r
   return json(body);
 }
 
+const TOO_MANY = () => new ApiFailure(429, 'rate_limited', 'too many attempts; try again later');
+
 /**
- * Failed guesses per IP and endpoint: after AUTH_RATE_LIMIT failures (default 10) within a minute the IP gets
- * 429 until the minute is over. Successful sign-ins do not count (a shared office IP keeps working).
+ * Failed guesses per key: after `limit` failures within the window the key gets 429 until the window is over.
+ * Successful sign-ins do not count (a shared office IP keeps working). Default: AUTH_RATE_LIMIT (10) per IP
+ * and minute, one limiter per endpoint.
  */
-export function failureLimiter() {
-  const failures = createRateLimiter(AUTH_RATE_LIMIT(), 60_000);
+export function failureLimiter(limit = AUTH_RATE_LIMIT(), windowMs = 60_000) {
+  const failures = createRateLimiter(limit, windowMs);
   const blocked = new Map<string, number>();
+  /** Counts a failure; true when the key is now over the limit (and blocked until its window ends). */
+  const record = (key: string, now = Date.now()) => {
+    const r = failures.hit(key, now);
+    if (r.allowed) return false;
+    if (blocked.size > 10_000) blocked.clear();
+    blocked.set(key, now + r.retryAfterSeconds * 1000);
+    return true;
+  };
   return {
-    check(ip: string, now = Date.now()) {
-      const until = blocked.get(ip);
-      if (until !== undefined && until > now) throw new ApiFailure(429, 'rate_limited', 'too many attempts; try again later');
-      if (until !== undefined) blocked.delete(ip);
+    check(key: string, now = Date.now()) {
+      const until = blocked.get(key);
+      if (until !== undefined && until > now) throw TOO_MANY();
+      if (until !== undefined) blocked.delete(key);
     },
-    fail(ip: string, now = Date.now()) {
-      const r = failures.hit(ip, now);
-      if (!r.allowed) {
-        if (blocked.size > 10_000) blocked.clear();
-        blocked.set(ip, now + r.retryAfterSeconds * 1000);
-        throw new ApiFailure(429, 'rate_limited', 'too many attempts; try again later');
-      }
+    record,
+    fail(key: string, now = Date.now()) {
+      if (record(key, now)) throw TOO_MANY();
     },
   };
 }
+
+/**
+ * Failed guesses per account, whichever addresses they come from: AUTH_ACCOUNT_RATE_LIMIT (default 10) per
+ * 15 minutes. Keyed by what the guesser typed (the normalised e-mail), so unknown e-mails count alike and the
+ * 429 reveals nothing about which accounts exist. In process memory: each node counts its own (see
+ * docs/product/accounts.md#rate-limits).
+ */
+export const accountFailureLimiter = () => failureLimiter(Number(process.env.AUTH_ACCOUNT_RATE_LIMIT ?? 10), 15 * 60_000);
+let accountFailures: ReturnType<typeof failureLimiter> | undefined;
+/** The one per-account limiter of the process, shared by login and change password. */
+export const accountLimiter = () => (accountFailures ??= accountFailureLimiter());
 
 /** Every request counts (endpoints that send mail): AUTH_RATE_LIMIT per IP and minute. */
 export function requestLimiter() {
@@ -65,12 +83,16 @@ export function requestLimiter() {
 
 export const ipOf = (ctx: Pick<APIContext, 'request' | 'clientAddress'>) => clientIp(ctx.request.headers, () => ctx.clientAddress);
 
-/** POST login of either strategy: failed guesses are rate-limited; success sets the session cookies. */
+/**
+ * POST login of either strategy: failed guesses are rate-limited per IP and — when `accountOf` names the account
+ * a body tries — per account too; success sets the session cookies.
+ */
 export function loginEndpoint<S extends z.ZodType>(
   schema: S,
   attempt: (db: Db, body: z.output<S>, locale: LocaleCode) => Promise<WithSession | undefined>,
   failure: string,
   code: 'invalid_credentials' | 'invalid_token' = 'invalid_credentials',
+  accountOf?: (body: z.output<S>) => string,
 ): APIRoute {
   const limiter = failureLimiter();
   return endpoint(async (ctx: APIContext) => {
@@ -78,10 +100,16 @@ export function loginEndpoint<S extends z.ZodType>(
     const ip = ipOf(ctx);
     limiter.check(ip);
     const body = validate(schema, await readJsonBody(ctx.request, 4096));
+    const account = accountOf?.(body);
+    // checked before any hash work: a locked account costs the server nothing
+    if (account !== undefined) accountLimiter().check(account);
     const db = getDb();
     const result = await attempt(db, body, locale);
     if (!result) {
-      limiter.fail(ip);
+      // both counters move, whichever of them says stop
+      const ipOver = limiter.record(ip);
+      const accountOver = account !== undefined && accountLimiter().record(account);
+      if (ipOver || accountOver) throw TOO_MANY();
       throw new ApiFailure(401, code, failure);
     }
     return sessionAnswer(db, ctx, result);

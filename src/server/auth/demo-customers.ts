@@ -24,7 +24,7 @@ export async function seedDemoCustomers(db: Db): Promise<boolean> {
       id: taken ? Number(max?.m ?? 0) + 1 : DEMO_CUSTOMER.id,
       email: DEMO_CUSTOMER.email,
       name: DEMO_CUSTOMER.name,
-      password_hash: hashPassword(DEMO_CUSTOMER.password),
+      password_hash: await hashPassword(DEMO_CUSTOMER.password),
       discounts: JSON.stringify(DEMO_CUSTOMER.discounts),
       created_at: new Date().toISOString(),
     })

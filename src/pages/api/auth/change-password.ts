@@ -2,13 +2,14 @@
  * POST /api/auth/change-password (docs/product/api.md#change-password), logged in (cookie or Bearer):
  * { current_password | token, password } → 200 { status: "changed" }; the customer's other sessions end.
  * 401 unauthorized without a session, 401 invalid_credentials for a wrong current password (rate-limited like
- * login), 401 invalid_token for a token that is not a live set-password/reset token of this customer.
+ * login, per IP and per account), 401 invalid_token for a token that is not a live set-password/reset token of
+ * this customer.
  */
 import type { APIContext } from 'astro';
 import { changePasswordRequestSchema } from '#lib/api/auth-contracts.ts';
 import { ApiFailure, endpoint, json, methodNotAllowed, readJsonBody, requireStore, validate } from '#server/http/endpoint.ts';
 import { getDb } from '#server/db/connection.ts';
-import { failureLimiter, ipOf } from '#server/auth/auth-endpoints.ts';
+import { accountLimiter, failureLimiter, ipOf } from '#server/auth/auth-endpoints.ts';
 import { changePassword } from '#server/auth/account-links.ts';
 import { accessTokenOf, resolveVisitor } from '#server/auth/visitor.ts';
 import { verifyToken } from '#server/auth/tokens.ts';
@@ -24,11 +25,15 @@ export const POST = endpoint(async (ctx: APIContext) => {
   const visitor = await resolveVisitor(db, ctx.request, ctx.cookies);
   if (visitor.kind !== 'customer') throw new ApiFailure(401, 'unauthorized', 'log in to change your password');
   const body = validate(changePasswordRequestSchema, await readJsonBody(ctx.request, 4096));
+  // only guesses of the current password are limited per account: a token from the customer's mailbox is not a guess
+  const account = `customer:${visitor.customerId}`;
+  if (body.token === undefined) accountLimiter().check(account);
   const access = accessTokenOf(ctx.request, ctx.cookies);
   const family = access ? verifyToken(access, 'access')?.fam : undefined;
   const result = await changePassword(db, visitor.customerId, body, family);
   if (result === 'wrong_password') {
-    limiter.fail(ip);
+    const over = [limiter.record(ip), accountLimiter().record(account)];
+    if (over.includes(true)) throw new ApiFailure(429, 'rate_limited', 'too many attempts; try again later');
     throw new ApiFailure(401, 'invalid_credentials', 'the current password is wrong', 'current_password');
   }
   if (result === 'invalid_token') throw new ApiFailure(401, 'invalid_token', 'the link is invalid, expired or already used', 'token');
