@@ -2,10 +2,12 @@
  * Request chain (small middlewares composed with sequence(), as in bigcommerce/catalyst):
  * 1. storefront: which locale this request belongs to (internal path prefix /{locale}/…);
  * 2. errorBoundary: a thrown error becomes the error page, or a JSON error under /api/* (src/lib/route-errors.ts).
+ * Outermost, securityHeaders: an HTML answer gets the CSP with its own inline scripts' hashes (docs/product/security.md).
  */
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { isLocaleCode } from '#lib/market/locales.ts';
 import { errorResponse } from '#lib/routing/route-errors.ts';
+import { withHtmlCsp } from '#host/security-headers.ts';
 
 const storefront = defineMiddleware((context, next) => {
   const first = context.url.pathname.split('/')[1];
@@ -22,4 +24,6 @@ const errorBoundary = defineMiddleware(async (context, next) => {
   }
 });
 
-export const onRequest = sequence(storefront, errorBoundary);
+const securityHeaders = defineMiddleware(async (_context, next) => withHtmlCsp(await next()));
+
+export const onRequest = sequence(securityHeaders, storefront, errorBoundary);

@@ -3,6 +3,7 @@
  * page (JS budget, docs/adr/0005-islands-and-client-state.md: React alone is ~69 KB gzip): the mini cart panel on first open, the search
  * dropdown on the input's first focus, the login dialog when first opened. Their props come from JSON script tags rendered by the slots.
  */
+import '#lib/api/zod-csp.ts'; // before any parse: docs/product/security.md
 import { createRoot } from 'react-dom/client';
 import type { ComponentProps } from 'react';
 import LoginDialog from './LoginDialog.tsx';

@@ -1,0 +1,68 @@
+/**
+ * Applies the security header policy (src/lib/security/security-headers.ts, docs/product/security.md) to
+ * every answer: the common headers on the Node response before anything is written, the HTML CSP with the
+ * hashes of the page's own inline scripts on prerendered files (sendFile) and on-demand pages (middleware).
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { TLSSocket } from 'node:tls';
+import { commonSecurityHeaders, executableInlineScripts, htmlContentSecurityPolicy } from '#lib/security/security-headers.ts';
+
+/** `'sha256-…'` CSP sources for the inline scripts of an HTML text, in page order, without repeats. */
+export function inlineScriptHashSources(html: string): string[] {
+  const sources = executableInlineScripts(html).map((body) => `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  return [...new Set(sources)];
+}
+
+export const htmlCspFor = (html: string): string => htmlContentSecurityPolicy(inlineScriptHashSources(html));
+
+/** Over https: TLS here, or a trusted proxy (PARTSFRONT_TRUST_PROXY=1) says so; the same rule as isHttps. */
+export function requestIsHttps(req: IncomingMessage, trustProxy = process.env.PARTSFRONT_TRUST_PROXY === '1'): boolean {
+  if ((req.socket as Partial<TLSSocket>).encrypted) return true;
+  const proto = req.headers['x-forwarded-proto'];
+  return (
+    trustProxy &&
+    String(proto ?? '')
+      .split(',')[0]
+      ?.trim()
+      .toLowerCase() === 'https'
+  );
+}
+
+/** Sets the common headers first; what a handler writes later (an HTML page's own CSP) replaces them. */
+export function applySecurityHeaders(req: IncomingMessage, res: ServerResponse): void {
+  for (const [name, value] of Object.entries(commonSecurityHeaders(requestIsHttps(req)))) res.setHeader(name, value);
+}
+
+// Prerendered pages only change with a new build (another directory), so file + size + mtime is a safe key.
+const staticCsp = new Map<string, string>();
+const STATIC_CSP_ENTRIES = 2048;
+
+/** The CSP of a prerendered HTML file, from the inline scripts of that very file. */
+export function staticHtmlCsp(file: string): string {
+  const stat = fs.statSync(file);
+  const key = `${file}\0${stat.size}\0${stat.mtimeMs}`;
+  let csp = staticCsp.get(key);
+  if (csp === undefined) {
+    csp = htmlCspFor(fs.readFileSync(file, 'utf8'));
+    if (staticCsp.size >= STATIC_CSP_ENTRIES) staticCsp.delete(staticCsp.keys().next().value as string);
+    staticCsp.set(key, csp);
+  }
+  return csp;
+}
+
+/** For on-demand pages (src/middleware.ts): an HTML answer gets the CSP of the HTML it actually carries. */
+export async function withHtmlCsp(response: Response): Promise<Response> {
+  if (!/^text\/html\b/i.test(response.headers.get('content-type') ?? '') || !response.body) return response;
+  const html = await response.clone().text();
+  try {
+    response.headers.set('content-security-policy', htmlCspFor(html));
+    return response;
+  } catch {
+    // Immutable headers (a Response we did not build): copy it.
+    const headers = new Headers(response.headers);
+    headers.set('content-security-policy', htmlCspFor(html));
+    return new Response(html, { status: response.status, statusText: response.statusText, headers });
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * The security header policy of every answer (docs/product/security.md): pure strings and the inline-script
+ * scan; hashing and applying them to answers is src/host/security-headers.ts.
+ */
+
+/** Features no storefront page uses are switched off; payment stays available to our own origin only. */
+export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), usb=(), payment=(self), browsing-topics=()';
+
+/** One year; no includeSubDomains/preload: the storefront domains' other hosts are not ours to decide. */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';
+
+/** JSON, assets and plain-text errors: nothing may run or be embedded if one is ever opened as a document. */
+export const NON_HTML_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/** Headers every answer carries (HTML pages get their own CSP on top: htmlContentSecurityPolicy). */
+export function commonSecurityHeaders(https: boolean): Record<string, string> {
+  return {
+    'content-security-policy': NON_HTML_CSP,
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'permissions-policy': PERMISSIONS_POLICY,
+    ...(https ? { 'strict-transport-security': STRICT_TRANSPORT_SECURITY } : {}),
+  };
+}
+
+/**
+ * The CSP of an HTML page. Scripts: our own files plus exactly the inline scripts of this page, by hash
+ * (`'sha256-…'` sources) — never 'unsafe-inline'. Styles allow 'unsafe-inline' because the pages and the
+ * React islands set `style` attributes (progress bars, image boxes) that a hash cannot allow.
+ */
+export function htmlContentSecurityPolicy(scriptHashSources: readonly string[]): string {
+  return [
+    "default-src 'self'",
+    ['script-src', "'self'", ...scriptHashSources].join(' '),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "object-src 'none'",
+  ].join('; ');
+}
+
+const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+const SRC_ATTR = /(?:^|\s)src\s*=/i;
+const TYPE_ATTR = /(?:^|\s)type\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i;
+/** Types a browser runs; anything else (application/json, application/ld+json) is a data block CSP ignores. */
+const JS_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascript', 'text/ecmascript', 'application/ecmascript']);
+
+/** The exact texts of the inline scripts a browser would run in this HTML (what a CSP hash covers). */
+export function executableInlineScripts(html: string): string[] {
+  const found: string[] = [];
+  for (const [, attrs = '', body = ''] of html.matchAll(SCRIPT)) {
+    if (SRC_ATTR.test(attrs)) continue;
+    const t = TYPE_ATTR.exec(attrs);
+    const type = (t ? (t[1] ?? t[2] ?? t[3] ?? '') : '').trim().toLowerCase();
+    if (JS_TYPES.has(type)) found.push(body);
+  }
+  return found;
+}
