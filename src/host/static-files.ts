@@ -2,6 +2,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { checkRequestPath } from '#lib/routing/request-path.ts';
+import { staticHtmlCsp } from './security-headers.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -22,17 +24,16 @@ const TYPES: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 
-/** Absolute file path inside root for a URL path, or undefined (traversal, not a file). */
-export function resolveInside(root: string, urlPath: string): string | undefined {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(urlPath);
-  } catch {
-    return undefined;
-  }
-  if (decoded.includes('\0')) return undefined;
-  const full = path.resolve(root, '.' + path.posix.normalize('/' + decoded));
-  return full === root || full.startsWith(root + path.sep) ? full : undefined;
+/**
+ * Absolute file path inside `within` (default root) for a URL path mapped onto root, or undefined: a
+ * malformed, traversing or encoded-separator path (checkRequestPath), or one resolving outside `within`.
+ */
+export function resolveInside(root: string, urlPath: string, within: string = root): string | undefined {
+  const checked = checkRequestPath(urlPath);
+  if (!checked.ok) return undefined;
+  const full = path.resolve(root, '.' + path.posix.normalize('/' + checked.decoded));
+  const base = path.resolve(within);
+  return full === base || full.startsWith(base + path.sep) ? full : undefined;
 }
 
 export function fileExists(file: string | undefined): file is string {
@@ -67,6 +68,7 @@ export function sendFile(req: IncomingMessage, res: ServerResponse, file: string
     etag,
     vary: 'Accept-Encoding',
     'x-content-type-options': 'nosniff',
+    ...(ext === '.html' ? { 'content-security-policy': staticHtmlCsp(file) } : {}),
   };
   if (chosen.encoding) headers['content-encoding'] = chosen.encoding;
   if (status === 200 && req.headers['if-none-match'] === etag) {

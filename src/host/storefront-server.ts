@@ -8,9 +8,12 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { resolveRequest } from '#lib/routing/request-mapping.ts';
-import type { LocaleCode } from '#lib/market/locales.ts';
+import { checkRequestPath } from '#lib/routing/request-path.ts';
+import { isLocaleCode, type LocaleCode } from '#lib/market/locales.ts';
+import { applyConnectionCap, serverLimitsFromEnv, serverOptions } from './server-limits.ts';
 import { fileExists, resolveInside, sendFile } from './static-files.ts';
 import { errorBody, type ApiErrorCode } from '#lib/api/errors.ts';
+import { applySecurityHeaders } from './security-headers.ts';
 
 type AstroHandler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => Promise<void> | void;
 export interface Build {
@@ -28,7 +31,9 @@ export async function loadBuild(dir: string): Promise<Build> {
 }
 
 /** Callers of the API, /captuerr and the admin routes get the one JSON error body; browsers a plain text. */
-const wantsJson = (req: IncomingMessage) => /^\/(?:api|admin)\/|^\/captuerr(?:[/?]|$)/.test(req.url ?? '');
+const wantsJson = (req: IncomingMessage) => /^\/(?:api|admin)\/|^\/captuerr(?:[/?%]|$)/.test(req.url ?? '');
+/** The passthrough paths Astro answers; every other passthrough path (build assets) is a file or a 404. */
+const forAstro = (pathname: string) => /^\/(?:api|admin)\/|^\/api$|^\/captuerr$/.test(pathname);
 
 function fail(req: IncomingMessage, res: ServerResponse, status: number, code: ApiErrorCode, text: string): void {
   const json = wantsJson(req);
@@ -56,6 +61,8 @@ export function createStorefrontServer(initial: Build, domains: Record<LocaleCod
       res.end(JSON.stringify({ ok: true, build: path.basename(current.dir) }));
       return;
     }
+    // Malformed or traversing paths (docs/adr/0001-host-routing-and-internal-pages.md#paths): a quiet 400, never routed.
+    if (!checkRequestPath(url.pathname).ok) return fail(req, res, 400, 'invalid_request', 'Bad request: malformed or unsafe URL path');
     const r = resolveRequest(req.headers.host, url.pathname, domains);
     if (r.kind === 'unknown-host')
       return fail(
@@ -68,12 +75,15 @@ export function createStorefrontServer(initial: Build, domains: Record<LocaleCod
 
     if (r.kind === 'passthrough') {
       const file = resolveInside(current.clientDir, url.pathname);
-      if ((req.method === 'GET' || req.method === 'HEAD') && fileExists(file)) return sendFile(req, res, file);
+      // Shared assets only: a storefront's own directory is never reached through an asset path.
+      const shared = file !== undefined && !isLocaleCode(path.relative(current.clientDir, file).split(path.sep)[0]);
+      if ((req.method === 'GET' || req.method === 'HEAD') && shared && fileExists(file)) return sendFile(req, res, file);
+      if (!forAstro(url.pathname)) return notFound(req, res, current, r.locale);
       return void current.handler(req, res, () => notFound(req, res, current, r.locale));
     }
     if (r.kind === 'not-found') return notFound(req, res, current, r.locale);
     if (r.kind === 'locale-file') {
-      const file = resolveInside(current.clientDir, r.internalPath);
+      const file = resolveInside(current.clientDir, r.internalPath, path.join(current.clientDir, r.locale));
       if ((req.method === 'GET' || req.method === 'HEAD') && fileExists(file)) return sendFile(req, res, file);
       return notFound(req, res, current, r.locale);
     }
@@ -81,7 +91,11 @@ export function createStorefrontServer(initial: Build, domains: Record<LocaleCod
     const { match } = r;
     if (match.mode === 'static') {
       if (req.method !== 'GET' && req.method !== 'HEAD') return fail(req, res, 405, 'method_not_allowed', 'Method not allowed');
-      const file = resolveInside(current.clientDir, path.posix.join(match.internalPath, 'index.html'));
+      const file = resolveInside(
+        current.clientDir,
+        path.posix.join(match.internalPath, 'index.html'),
+        path.join(current.clientDir, r.locale),
+      );
       if (fileExists(file)) return sendFile(req, res, file);
       return notFound(req, res, current, r.locale);
     }
@@ -90,7 +104,9 @@ export function createStorefrontServer(initial: Build, domains: Record<LocaleCod
     return void current.handler(req, res, () => notFound(req, res, current, r.locale));
   };
 
-  const server = http.createServer((req, res) => {
+  const limits = serverLimitsFromEnv();
+  const server = http.createServer(serverOptions(limits), (req, res) => {
+    applySecurityHeaders(req, res); // every answer: docs/product/security.md
     try {
       onRequest(req, res);
     } catch (err) {
@@ -99,7 +115,7 @@ export function createStorefrontServer(initial: Build, domains: Record<LocaleCod
       else res.destroy();
     }
   });
-  server.keepAliveTimeout = 65_000;
+  applyConnectionCap(server, limits); // slow clients and connection floods: src/host/server-limits.ts
 
   return {
     server,

@@ -29,6 +29,19 @@ describe('POST /captuerr', () => {
     expect(row.ip_hash).not.toContain('127.0.0.1');
   });
 
+  it('stores a report from the fi storefront under fi; one without locale/sid is refused 400 bad_locale and not stored', async () => {
+    const marker = `fi report ${Date.now()}`;
+    expect((await postJson(api('/captuerr', 'fi'), { error: marker })).status).toBe(204);
+    const row = await h.db.selectFrom('client_errors').select(['locale', 'level']).where('message', '=', marker).executeTakeFirstOrThrow();
+    expect(row).toEqual({ locale: 'fi', level: 'error' });
+
+    const lost = `report without locale ${Date.now()}`;
+    const r = await postJson(raw('/captuerr', 'fi'), { error: lost });
+    expect(r.status).toBe(400);
+    expect(r.json().error.code).toBe('bad_locale');
+    expect(await h.db.selectFrom('client_errors').select('id').where('message', '=', lost).executeTakeFirst()).toBeUndefined();
+  });
+
   it('answers 429 JSON once a client sends too many reports, and stays up', async () => {
     let limited: Awaited<ReturnType<typeof postJson>> | undefined;
     for (let i = 0; i < 60 && !limited; i++) {

@@ -133,11 +133,20 @@ test('mobile: selling points rotate every 3000 ms', async ({ browser }) => {
   await consentGiven(page, sv);
   await page.clock.install();
   await page.goto(sv + '/');
-  const visible = () => page.locator('.usps li').evaluateAll((lis) => lis.findIndex((li) => getComputedStyle(li).display !== 'none'));
-  await expect.poll(visible).toBe(0);
+  // The indexes of the selling points on show, each with its width: exactly one, wide enough to read (never squeezed to 0 px).
+  const visible = () =>
+    page
+      .locator('.usps li')
+      .evaluateAll((lis) =>
+        lis.flatMap((li, i) => (getComputedStyle(li).display === 'none' ? [] : [[i, li.getBoundingClientRect().width > 100]])),
+      );
+  await expect.poll(visible).toEqual([[0, true]]);
   await page.clock.runFor(3000);
-  await expect.poll(visible).toBe(1);
+  await expect.poll(visible).toEqual([[1, true]]);
   await page.clock.runFor(3000);
-  await expect.poll(visible).toBe(2);
+  await expect.poll(visible).toEqual([[2, true]]);
+  await page.clock.runFor(3000);
+  await expect.poll(visible).toEqual([[0, true]]);
+  await expect(page.locator('.usps li').first()).toBeVisible();
   await ctx.close();
 });

@@ -19,7 +19,6 @@ const PASSTHROUGH = [
   /^\/captuerr$/,
   /^\/admin\//,
   /^\/_astro\//,
-  /^\/_image/,
   /^\/@/,
   /^\/node_modules\//,
   /^\/src\//,

@@ -5,7 +5,8 @@
 import type { z } from 'zod';
 import { MAX_JSON_BODY_BYTES, parseStoreQuery } from '#lib/api/common.ts';
 import { errorBody, type ApiErrorCode } from '#lib/api/errors.ts';
-import type { LocaleCode } from '#lib/market/locales.ts';
+import { localeForHost, type LocaleCode } from '#lib/market/locales.ts';
+import { siteSettings } from '#server/market/site-settings.ts';
 
 export class ApiFailure extends Error {
   readonly status: number;
@@ -35,10 +36,24 @@ export function errorResponse(status: number, code: ApiErrorCode, message: strin
   return json(errorBody(code, message, field), status, status === 413 ? { connection: 'close' } : {});
 }
 
-/** The storefront of an API call from its locale + sid query pair; a missing or mismatched pair is a 400. */
+const storefrontDomains = siteSettings().domains;
+
+/**
+ * The storefront of an API call from its locale + sid query pair; a missing or mismatched pair is a 400,
+ * and so is a pair naming another storefront than the Host the call came to (Astro builds `url` from it).
+ */
 export function requireStore(url: URL): { locale: LocaleCode; sid: number } {
   const q = parseStoreQuery(url.searchParams);
   if (!q.ok) throw new ApiFailure(400, q.code, q.message);
+  const hostLocale = localeForHost(url.host, storefrontDomains);
+  if (hostLocale !== q.locale)
+    throw new ApiFailure(
+      400,
+      'bad_locale',
+      hostLocale
+        ? `locale ${q.locale} is not the storefront of ${url.hostname} (that is ${hostLocale}): call each storefront on its own domain`
+        : `${url.hostname} is not a storefront domain of this server`,
+    );
   return { locale: q.locale, sid: q.sid };
 }
 
