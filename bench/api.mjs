@@ -9,6 +9,7 @@ import http from 'node:http';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { pacedLoad } from './paced-load.mjs';
+import { findBuildDir } from './find-build.mjs';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 50_000);
 const DB_FILE = path.resolve(process.env.BENCH_DB ?? `/tmp/partsfront-bench-${PRODUCTS / 1000}k.db`);
@@ -36,14 +37,7 @@ if ((await productCount()) !== PRODUCTS) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const buildDir = [process.env.PARTSFRONT_BUILD_DIR, '.cache/test/build', 'builds/current', 'dist']
-  .filter(Boolean)
-  .map((d) => path.resolve(d))
-  .find((d) => fs.existsSync(path.join(d, 'server', 'entry.mjs')));
-if (!buildDir) {
-  console.error('no build found: run `npm run build` (or npm test once) first');
-  process.exit(1);
-}
+const buildDir = findBuildDir();
 
 // Pin the server to the machine's first two cores when taskset exists (the budget is "on 2 cores").
 const pin = fs.existsSync('/usr/bin/taskset') ? ['taskset', ['-c', '0,1', process.execPath]] : [process.execPath, []];

@@ -10,6 +10,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { postJson } from '#tests/support/http.ts';
 import { startServer } from '#tests/support/server.ts';
 import { pacedLoad } from './paced-load.mjs';
+import { findBuildDir } from './find-build.mjs';
 
 const DB_FILE = path.resolve(process.env.BENCH_DB ?? '/tmp/partsfront-bench-checkout.db');
 const PORT = Number(process.env.BENCH_PORT ?? 4698);
@@ -32,14 +33,7 @@ const skus = raw
   .map((r) => r.sku);
 raw.close();
 
-const buildDir = [process.env.PARTSFRONT_BUILD_DIR, '.cache/test/build', 'builds/current', 'dist']
-  .filter(Boolean)
-  .map((d) => path.resolve(d))
-  .find((d) => fs.existsSync(path.join(d, 'server', 'entry.mjs')));
-if (!buildDir) {
-  console.error('no build found: run `npm run build` (or npm test once) first');
-  process.exit(1);
-}
+const buildDir = findBuildDir();
 
 const server = await startServer({ port: PORT, databaseUrl: dbUrl, buildDir });
 const api = (p) => `http://sv.localhost:${PORT}${p}?locale=sv&sid=1`;

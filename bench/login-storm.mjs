@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { startServer } from '#tests/support/server.ts';
+import { findBuildDir } from './find-build.mjs';
 
 const DB_FILE = path.resolve(process.env.BENCH_DB ?? '/tmp/partsfront-bench-login.db');
 const PORT = Number(process.env.BENCH_PORT ?? 4697);
@@ -26,14 +27,7 @@ if (!fs.existsSync(DB_FILE)) {
   if (seeded.status !== 0) process.exit(seeded.status ?? 1);
 }
 
-const buildDir = [process.env.PARTSFRONT_BUILD_DIR, '.cache/test/build', 'builds/current', 'dist']
-  .filter(Boolean)
-  .map((d) => path.resolve(d))
-  .find((d) => fs.existsSync(path.join(d, 'server', 'entry.mjs')));
-if (!buildDir) {
-  console.error('no build found: run `npm run build` (or npm test once) first');
-  process.exit(1);
-}
+const buildDir = findBuildDir();
 
 const host = `sv.localhost:${PORT}`;
 const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
