@@ -11,7 +11,7 @@ import { business, consumer } from '#tests/support/checkout-customers.ts';
 import { request, postJson, type TestResponse } from '#tests/support/http.ts';
 import { TEST_OPERATOR_TOKEN } from '#tests/support/test-env.ts';
 import { operatorCommand } from '#server/fulfilment/operator-command.ts';
-import { api } from './api-support.ts';
+import { api, raw } from './api-support.ts';
 import { guestCookies } from './account-session.ts';
 import { back, deliveries, hostedPage, inStock, pay, place, until, useCheckoutApi } from './checkout-api-fixtures.ts';
 
@@ -135,6 +135,24 @@ describe('withdrawal (consumer, within 14 days)', () => {
       lines: [{ line: 0, sku: firmOptions.lines[0]!.sku, quantity: 1 }],
     });
     expect(byFirm.status).toBe(409);
+  });
+
+  it('the confirm step of the return page checks the lines exactly as the request will', async () => {
+    const { number, cookie } = await deliveredOrder('invoice', { quantity: 1 });
+    const form = (body: string) =>
+      request(raw(`/my-order/return/${number}`), {
+        method: 'POST',
+        headers: { cookie, origin: raw('').replace(/\/$/, ''), 'content-type': 'application/x-www-form-urlencoded' },
+        body,
+      });
+    const tooMany = await form('kind=withdrawal&qty-0=2');
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body).toContain('Du kan returnera högst 1 st av den här artikeln.');
+    expect(tooMany.body).not.toContain('data-testid="withdrawal-review"');
+    const review = await form('kind=withdrawal&qty-0=1');
+    expect(review.status).toBe(200);
+    expect(review.body).toContain('data-testid="withdrawal-review"');
+    expect(await shop.h.db.selectFrom('order_returns').select('id').where('order_id', '=', number).execute()).toEqual([]);
   });
 
   it('nothing can be returned before delivery', async () => {

@@ -36,7 +36,8 @@ export const isOrderNumberShape = (v: string | undefined): v is string => typeof
 
 type OrderRow = Selectable<OrdersTable>;
 
-function ownedBy(db: Db, owner: OrderOwner, locale: LocaleCode) {
+/** The account's orders in this storefront, as a query to narrow (the one ownership rule of the pages, returns, …). */
+export function ownedBy(db: Db, owner: OrderOwner, locale: LocaleCode) {
   return db
     .selectFrom('orders')
     .where('locale', '=', locale)

@@ -26,6 +26,8 @@ export interface OrderRecord {
   totalMinor: number;
   placedAt: string;
   deliveredAt: string | null;
+  /** The account the order belongs to; null for a guest order. */
+  customerId: number | null;
   details: OrderDetails;
   events: OrderEventRow[];
   shipment: OrderShipment | null;
@@ -73,6 +75,7 @@ export async function readOrder(db: Db, number: string): Promise<OrderRecord | u
     totalMinor: Number(row.total_minor),
     placedAt: row.created_at,
     deliveredAt: row.delivered_at,
+    customerId: row.customer_id,
     details: parseOrderDetails(row.details),
     events,
     shipment: await readShipment(db, number),

@@ -33,6 +33,5 @@ export async function orderForReturns(
       : visitor.orderId === orderNumber;
   const order = mine ? await readOrder(db, orderNumber) : undefined;
   if (!order || order.locale !== locale) throw new ApiFailure(404, 'not_found', `no order ${orderNumber}`);
-  const row = await db.selectFrom('orders').select('customer_id').where('id', '=', order.number).executeTakeFirst();
-  return { order, by: visitor.kind, hasAccount: row?.customer_id != null || visitor.kind === 'customer' };
+  return { order, by: visitor.kind, hasAccount: order.customerId !== null || visitor.kind === 'customer' };
 }

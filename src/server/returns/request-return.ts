@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '#server/db/connection.ts';
 import { translator } from '#lib/market/i18n.ts';
 import { RETURN_REASONS, type ReturnOptions, type ReturnRequest, type ReturnView } from '#lib/api/return-contracts.ts';
-import { checkReturnLines, returnableQuantities, type ReturnLinesProblem } from '#lib/returns/return-lines.ts';
+import { checkReturnLines, returnableQuantities, type ReturnLine, type ReturnLinesProblem } from '#lib/returns/return-lines.ts';
 import { refundFor } from '#lib/returns/refund-amounts.ts';
 import { returnWindow, type ReturnKind, type ReturnWindow } from '#lib/returns/return-windows.ts';
 import { countsAgainstOrder, initialReturnState, rmaNumber } from '#lib/returns/return-states.ts';
@@ -61,6 +61,32 @@ function linesRefusal(order: OrderRecord, p: ReturnLinesProblem, index: (line: n
   throw new ApiFailure(400, 'invalid_request', t(`returns.problems.${p.code}`, values), field);
 }
 
+/**
+ * The request checked against the order and its returns so far: inside its period, a reason where one is
+ * needed, lines that are left. Answers the accepted lines; a refusal is the ApiFailure the shopper sees.
+ */
+export function checkReturnRequest(
+  order: OrderRecord,
+  existing: ReturnRecord[],
+  req: Pick<ReturnRequest, 'kind' | 'lines' | 'reason'>,
+  now: Date,
+): ReturnLine[] {
+  const t = translator(order.locale);
+  const window = windowOf(req.kind, order, now);
+  if (!window.open)
+    throw new ApiFailure(409, 'return_not_allowed', t(`returns.closed.${window.reason}`, { date: window.deadline ?? '' }), 'kind');
+  if (req.kind === 'return' && !req.reason) throw new ApiFailure(400, 'invalid_request', t('returns.problems.reason_required'), 'reason');
+  const checked = checkReturnLines(order.details.lines, counted(existing), req.lines);
+  if (!checked.ok)
+    linesRefusal(order, checked.problem, (line) =>
+      Math.max(
+        0,
+        req.lines.findIndex((l) => l.line === line),
+      ),
+    );
+  return checked.lines;
+}
+
 /** Makes the return; `hasAccount` tells which page its e-mails link to. */
 export async function requestReturn(
   db: Db,
@@ -70,21 +96,10 @@ export async function requestReturn(
   hasAccount: boolean,
   now = new Date(),
 ): Promise<ReturnView> {
-  const t = translator(order.locale);
-  const window = windowOf(req.kind, order, now);
-  if (!window.open)
-    throw new ApiFailure(409, 'return_not_allowed', t(`returns.closed.${window.reason}`, { date: window.deadline ?? '' }), 'kind');
-  if (req.kind === 'return' && !req.reason) throw new ApiFailure(400, 'invalid_request', t('returns.problems.reason_required'), 'reason');
-  const index = (line: number) =>
-    Math.max(
-      0,
-      req.lines.findIndex((l) => l.line === line),
-    );
   for (let attempt = 0; attempt < 5; attempt++) {
     const existing = await returnsOfOrder(db, order.number);
+    const lines = checkReturnRequest(order, existing, req, now);
     const before = counted(existing);
-    const checked = checkReturnLines(order.details.lines, before, req.lines);
-    if (!checked.ok) linesRefusal(order, checked.problem, index);
     const shippingRefunded = existing.some((r) => countsAgainstOrder(r.status) && r.refundShippingMinor > 0);
     const refund = refundFor(
       {
@@ -93,13 +108,13 @@ export async function requestReturn(
         shipping_minor: order.details.totals.shipping_minor,
       },
       before,
-      { kind: req.kind, lines: checked.lines },
+      { kind: req.kind, lines },
       shippingRefunded,
     );
     const sequence = existing.reduce((max, r) => Math.max(max, r.sequence), 0) + 1;
     const at = now.toISOString();
     // Booked before the transaction (a provider call); a retry after losing the sequence books again.
-    const shipment = await bookReturnShipment(order, rmaNumber(order.number, sequence), checked.lines);
+    const shipment = await bookReturnShipment(order, rmaNumber(order.number, sequence), lines);
     const row = {
       id: rmaNumber(order.number, sequence),
       order_id: order.number,
@@ -108,7 +123,7 @@ export async function requestReturn(
       status: initialReturnState(req.kind),
       reason: req.reason ?? null,
       comment: req.comment ? req.comment : null,
-      lines: JSON.stringify(checked.lines),
+      lines: JSON.stringify(lines),
       currency: order.currency,
       refund_goods_minor: refund.goods_minor,
       refund_shipping_minor: refund.shipping_minor,
@@ -158,5 +173,5 @@ export async function requestReturn(
     kickMailDelivery(db);
     return returnView(record, order.details.lines);
   }
-  throw new ApiFailure(409, 'return_not_allowed', t('returns.problems.busy'));
+  throw new ApiFailure(409, 'return_not_allowed', translator(order.locale)('returns.problems.busy'));
 }

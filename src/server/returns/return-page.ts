@@ -9,12 +9,11 @@ import type { AstroCookies } from 'astro';
 import type { Db } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import { RETURN_REASONS, type ReturnOptions, type ReturnReason, type ReturnView } from '#lib/api/return-contracts.ts';
-import { checkReturnLines } from '#lib/returns/return-lines.ts';
-import { translator } from '#lib/market/i18n.ts';
 import { ApiFailure } from '#server/http/endpoint.ts';
 import { isSameOriginPost } from '#server/account/same-origin.ts';
 import { orderForReturns } from './order-access.ts';
-import { requestReturn, returnOptions } from './request-return.ts';
+import { checkReturnRequest, requestReturn, returnOptions } from './request-return.ts';
+import { returnsOfOrder } from './return-record.ts';
 
 export interface ReturnSelection {
   kind: 'withdrawal' | 'return';
@@ -96,15 +95,13 @@ export async function returnPage(
     selection,
     ...(error ? { error } : {}),
   });
-  // A withdrawal is first shown back for confirmation; the lines are checked before that.
-  if (selection.kind === 'withdrawal' && form.get('step') !== 'confirm') {
-    const t = translator(r.locale);
-    const counted = options.returns.filter((x) => x.status !== 'rejected').map((x) => x.lines);
-    const checked = checkReturnLines(options.lines, counted, linesOf(options, selection));
-    if (!checked.ok) return page({ message: t(`returns.problems.${checked.problem.code}`, { count: 0 }), field: 'lines' });
-    return page(undefined, 'review');
-  }
   try {
+    // A withdrawal is first shown back for confirmation, checked exactly as the request will be.
+    if (selection.kind === 'withdrawal' && form.get('step') !== 'confirm') {
+      const existing = await returnsOfOrder(db, access.order.number);
+      checkReturnRequest(access.order, existing, { kind: 'withdrawal', lines: linesOf(options, selection) }, new Date());
+      return page(undefined, 'review');
+    }
     const created = await requestReturn(
       db,
       access.order,

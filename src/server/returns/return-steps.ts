@@ -103,8 +103,7 @@ export async function runReturnStep(db: Db, rma: string, step: ReturnStep, now =
       .insertInto('order_events')
       .values(events.map((e) => ({ id: randomUUID(), order_id: order.number, at, source: 'operator', ...e })))
       .execute();
-    const hasAccount =
-      (await trx.selectFrom('orders').select('customer_id').where('id', '=', order.number).executeTakeFirst())?.customer_id != null;
+    const hasAccount = order.customerId !== null;
     if (step === 'receive') await queueReturnMail(trx, 'return_received', order, r, hasAccount, now);
     if (step === 'refund') await queueReturnMail(trx, 'refunded', order, r, hasAccount, now);
   });

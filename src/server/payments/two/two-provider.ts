@@ -46,9 +46,7 @@ export class TwoProvider implements PaymentProvider {
 
   /** A VERIFIED order is confirmed here: reading it back is what the shop does when the buyer returns. */
   async readStatus(sessionId: string): Promise<PaymentState> {
-    const order = await this.order(sessionId);
-    if (order.state !== 'VERIFIED') return twoState(order);
-    return twoState(await this.client.call('POST', `/v1/order/${encodeURIComponent(sessionId)}/confirm`, twoOrder));
+    return twoState(await this.confirmed(await this.order(sessionId)));
   }
 
   /** Two fulfils whole orders from the API without line items; a part capture would need them. */
@@ -95,9 +93,8 @@ export class TwoProvider implements PaymentProvider {
     // one already past it (confirmed, fulfilled, refunded) keeps the event's meaning. Two down → the webhook is
     // answered 5xx and Two retries it.
     if (event.data.type === 'order.verified.v1') {
-      const now = await this.order(event.data.data.order_id);
-      if (now.state === 'VERIFIED') await this.readStatus(now.id);
-      else if (twoState(now).status === 'pending') status = 'pending';
+      const now = await this.confirmed(await this.order(event.data.data.order_id));
+      if (twoState(now).status === 'pending') status = 'pending';
     }
     const gross = event.data.data.gross_amount;
     return [
@@ -112,6 +109,12 @@ export class TwoProvider implements PaymentProvider {
         raw: event.data,
       },
     ];
+  }
+
+  /** The order as Two has it after the merchant's confirmation: a VERIFIED order is confirmed, any other answered as read. */
+  private async confirmed(order: TwoOrder): Promise<TwoOrder> {
+    if (order.state !== 'VERIFIED') return order;
+    return this.client.call('POST', `/v1/order/${encodeURIComponent(order.id)}/confirm`, twoOrder);
   }
 
   private async order(id: string): Promise<TwoOrder> {
