@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
+import { forwardedHttps } from '#server/http/trusted-proxy.ts';
 import { commonSecurityHeaders, executableInlineScripts, htmlContentSecurityPolicy } from '#lib/security/security-headers.ts';
 
 /** `'sha256-…'` CSP sources for the inline scripts of an HTML text, in page order, without repeats. */
@@ -17,17 +18,10 @@ export function inlineScriptHashSources(html: string): string[] {
 
 export const htmlCspFor = (html: string): string => htmlContentSecurityPolicy(inlineScriptHashSources(html));
 
-/** Over https: TLS here, or a trusted proxy (PARTSFRONT_TRUST_PROXY=1) says so; the same rule as isHttps. */
+/** Over https: TLS here, or a trusted proxy says so (forwardedHttps, the rule isHttps follows too). */
 export function requestIsHttps(req: IncomingMessage, trustProxy = process.env.PARTSFRONT_TRUST_PROXY === '1'): boolean {
-  if ((req.socket as Partial<TLSSocket>).encrypted) return true;
   const proto = req.headers['x-forwarded-proto'];
-  return (
-    trustProxy &&
-    String(proto ?? '')
-      .split(',')[0]
-      ?.trim()
-      .toLowerCase() === 'https'
-  );
+  return Boolean((req.socket as Partial<TLSSocket>).encrypted) || forwardedHttps(Array.isArray(proto) ? proto[0] : proto, trustProxy);
 }
 
 /** Sets the common headers first; what a handler writes later (an HTML page's own CSP) replaces them. */

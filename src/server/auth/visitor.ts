@@ -14,6 +14,7 @@
  */
 import type { AstroCookies } from 'astro';
 import type { Db } from '#server/db/connection.ts';
+import { forwardedHttps } from '#server/http/trusted-proxy.ts';
 import { bearerToken, TOKEN_MAX_AGE_SECONDS, verifyToken, type TokenClaims } from './tokens.ts';
 import { familyActive, REFRESH_MAX_AGE_SECONDS, rotateRefreshToken, type SessionTokens } from './sessions.ts';
 
@@ -65,8 +66,7 @@ export function currentVisitor(request: Request, cookies: AstroCookies, now = Da
  * (PARTSFRONT_TRUST_PROXY=1, as for client IPs) that terminates TLS — its `x-forwarded-proto`.
  */
 export function isHttps(request: Request, trustProxy = process.env.PARTSFRONT_TRUST_PROXY === '1'): boolean {
-  if (new URL(request.url).protocol === 'https:') return true;
-  return trustProxy && request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase() === 'https';
+  return new URL(request.url).protocol === 'https:' || forwardedHttps(request.headers.get('x-forwarded-proto'), trustProxy);
 }
 
 export function setSessionCookies(
