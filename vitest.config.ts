@@ -33,6 +33,18 @@ export default defineConfig({
           globalSetup: ['tests/api/global-setup.ts'],
         },
       },
+      // Several servers on one PostgreSQL, and faults (a database restart, a killed rebuild): each file starts
+      // its own servers and databases on the prepared test build (docs/adr/0010-several-nodes-on-one-postgresql.md).
+      {
+        test: {
+          name: 'cluster',
+          include: ['tests/cluster/**/*.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
+        },
+      },
     ],
   },
 });

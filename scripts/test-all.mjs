@@ -67,7 +67,7 @@ vitest('unit', 'unit');
 vitest('providers', 'providers');
 
 // One seeded database + one build serve the API suites and the browser suite.
-if (!only || only.some((s) => s === 'api' || s === 'e2e')) {
+if (!only || only.some((s) => s === 'api' || s === 'cluster' || s === 'e2e')) {
   console.log('\n=== preparing test build ===');
   const prep = spawnSync(process.execPath, ['scripts/test-prepare.mjs'], { stdio: 'inherit' });
   if (prep.status !== 0) {
@@ -78,6 +78,9 @@ if (!only || only.some((s) => s === 'api' || s === 'e2e')) {
 vitest('api', 'api (sqlite)', { DATABASE_URL: '' });
 if (process.env.TEST_DATABASE_URL) vitest('api', 'api (postgres)', { DATABASE_URL: process.env.TEST_DATABASE_URL });
 else if (!only || only.includes('api')) console.log('\napi (postgres): skipped — set TEST_DATABASE_URL=postgres://… (.ci/run does)');
+// Two servers on one PostgreSQL and the fault tests need a PostgreSQL to start, stop and share.
+if (process.env.TEST_DATABASE_URL) vitest('cluster', 'cluster', { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
+else if (!only || only.includes('cluster')) console.log('\ncluster: skipped — set TEST_DATABASE_URL=postgres://… (.ci/run does)');
 
 const e2eOut = path.join(tmp, 'e2e.json');
 run('e2e', bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eOut }, e2eOut, (j) => ({
