@@ -1,15 +1,28 @@
 /**
- * Matching and ranking over a SearchIndex: every query token must match (as a whole token or a prefix
- * of one) in some field; a product's score sums, per query token, its best field weight × 1 for an
- * exact token or × PREFIX_FACTOR for a prefix. Ties go to the lower product id (stable paging).
- * Work is proportional to the postings touched, not to the catalogue: scratch arrays are reused
- * (JavaScript runs one match at a time) and only touched slots are reset.
+ * Matching and ranking over a SearchIndex (docs/product/search.md#ranking). Every query word must match in
+ * some field; a product's score sums, per query word, its best field weight × how the word matched:
+ * - the same term (folded and stemmed: `grasklippare` is `gräsklipparen`) × 1, a code (model, SKU) exactly
+ *   + EXACT_CODE_BONUS so an exact model or SKU ranks first;
+ * - a term the word is a prefix of (search as you type) × PREFIX_FACTOR;
+ * - a code the word is inside of (`796` in ST796X) × CODE_INFIX_FACTOR;
+ * - a term within the word's typo allowance (lib/search/typo.ts) × TYPO_FACTOR[edits];
+ * - a compound the catalogue writes apart (`dammsugarfilter` → dammsugar + filter): every part must match,
+ *   the weakest part counts × COMPOUND_FACTOR.
+ * Ties go to the lower product id (stable paging). Work is proportional to the postings touched: one scratch
+ * array per index is reused (JavaScript runs one match at a time) and only touched slots are reset.
  */
 import { queryTokens } from '#lib/search/tokenize.ts';
-import { lowerBound, type SearchIndex } from './search-index.ts';
+import { foldTerm } from '#lib/search/fold.ts';
+import { allowedTypos, editDistance } from '#lib/search/typo.ts';
+import { isCode, MIN_CODE_FRAGMENT } from '#lib/search/terms.ts';
+import { MIN_COMPOUND, splitCompound } from '#lib/search/compound.ts';
 import { processCache } from '#server/cache/process-cache.ts';
+import { COMPOUND_FACTOR, knownPart, lowerBound, termOf, type Postings, type SearchIndex } from './index-builder.ts';
 
 export const PREFIX_FACTOR = 0.6;
+export const CODE_INFIX_FACTOR = 0.7;
+export const TYPO_FACTOR = [1, 0.5, 0.35] as const;
+export const EXACT_CODE_BONUS = 2;
 
 export interface Matches {
   /** Document numbers, best first. */
@@ -18,52 +31,128 @@ export interface Matches {
   scores: Float32Array;
 }
 
-const scratch = processCache('search-scratch.v1', () => new WeakMap<SearchIndex, { best: Float32Array; touched: Int32Array }>());
+/** The documents one query word matched, with its best weight in each. */
+interface Hits {
+  docs: Int32Array;
+  weights: Float32Array;
+}
 
-/** Best weight per document for one query token; returns how many documents it touched (listed in touched). */
-function scoreToken(index: SearchIndex, q: string, best: Float32Array, touched: Int32Array): number {
+interface Scratch {
+  best: Float32Array;
+  touched: Int32Array;
+}
+const scratchOf = processCache('search-scratch.v2', () => new WeakMap<SearchIndex, Scratch>());
+
+function scratchFor(index: SearchIndex): Scratch {
+  let s = scratchOf.get(index);
+  if (!s) scratchOf.set(index, (s = { best: new Float32Array(index.ids.length), touched: new Int32Array(index.ids.length) }));
+  return s;
+}
+
+/** Runs fill with a take(doc, weight) that keeps each document's best weight, and returns what was taken. */
+function collect(s: Scratch, fill: (take: (doc: number, weight: number) => void) => void): Hits {
   let count = 0;
-  for (let t = lowerBound(index.tokens, q); t < index.tokens.length && index.tokens[t].startsWith(q); t++) {
-    const factor = index.tokens[t] === q ? 1 : PREFIX_FACTOR;
-    for (let k = index.postStart[t]; k < index.postStart[t + 1]; k++) {
-      const d = index.postDoc[k];
-      const w = index.postWeight[k] * factor;
-      if (best[d] === 0) touched[count++] = d;
-      if (w > best[d]) best[d] = w;
-    }
+  const { best, touched } = s;
+  fill((d, w) => {
+    if (best[d] === 0) touched[count++] = d;
+    if (w > best[d]) best[d] = w;
+  });
+  const docs = touched.slice(0, count);
+  const weights = new Float32Array(count);
+  for (let i = 0; i < count; i++) {
+    weights[i] = best[docs[i]];
+    best[docs[i]] = 0;
   }
-  return count;
+  return { docs, weights };
+}
+
+function takeTerm(p: Postings, t: number, factor: number, bonus: number, take: (doc: number, weight: number) => void) {
+  for (let k = p.start[t]; k < p.start[t + 1]; k++) take(p.doc[k], p.weight[k] * factor + bonus);
+}
+
+/** What one query word matches, without compound splitting. */
+function wordHits(index: SearchIndex, s: Scratch, token: string): Hits {
+  const folded = foldTerm(token, index.locale);
+  const code = isCode(folded);
+  const term = termOf(folded, index.locale);
+  const { words, codes } = index;
+  return collect(s, (take) => {
+    for (let t = lowerBound(words.terms, term); t < words.terms.length && words.terms[t].startsWith(term); t++) {
+      const exact = words.terms[t] === term;
+      takeTerm(words, t, exact ? 1 : PREFIX_FACTOR, exact && code ? EXACT_CODE_BONUS : 0, take);
+    }
+    if (code && folded.length >= MIN_CODE_FRAGMENT) {
+      for (let t = lowerBound(codes.terms, folded); t < codes.terms.length && codes.terms[t].startsWith(folded); t++) {
+        takeTerm(codes, t, CODE_INFIX_FACTOR, 0, take);
+      }
+    }
+    const typos = allowedTypos(token);
+    if (typos === 0) return;
+    for (let n = Math.max(1, term.length - typos); n <= term.length + typos && n < index.byLength.length; n++) {
+      for (const t of index.byLength[n]) {
+        const edits = editDistance(term, words.terms[t], typos);
+        if (edits > 0 && edits <= typos) takeTerm(words, t, TYPO_FACTOR[edits], 0, take);
+      }
+    }
+  });
+}
+
+/** The documents holding every part of a compound query word, each weighted by its weakest part. */
+function compoundHits(index: SearchIndex, s: Scratch, token: string): Hits | null {
+  const folded = foldTerm(token, index.locale);
+  if (isCode(folded) || folded.length < MIN_COMPOUND) return null;
+  const has = (term: string) => index.termSet.has(term);
+  const parts = splitCompound(folded, index.locale, (part) => knownPart(part, index.locale, has) !== null);
+  if (!parts) return null;
+  let acc: Map<number, number> | null = null;
+  for (const part of parts) {
+    const hits = wordHits(index, s, part);
+    const next = new Map<number, number>();
+    for (let i = 0; i < hits.docs.length; i++) {
+      const d = hits.docs[i];
+      const before: number | undefined = acc ? acc.get(d) : Infinity;
+      if (before !== undefined) next.set(d, Math.min(before, hits.weights[i]));
+    }
+    acc = next;
+  }
+  const docs = Int32Array.from(acc!.keys());
+  const weights = Float32Array.from(acc!.values(), (w) => w * COMPOUND_FACTOR);
+  return { docs, weights };
+}
+
+/** Hits of one query word: the word itself, or its compound parts, whichever matches a product better. */
+function queryWordHits(index: SearchIndex, s: Scratch, token: string): Hits {
+  const compound = compoundHits(index, s, token);
+  const direct = wordHits(index, s, token);
+  if (!compound || compound.docs.length === 0) return direct;
+  return collect(s, (take) => {
+    for (const h of [direct, compound]) for (let i = 0; i < h.docs.length; i++) take(h.docs[i], h.weights[i]);
+  });
 }
 
 export function matchQuery(index: SearchIndex, query: string): Matches {
-  const n = index.ids.length;
   const tokens = queryTokens(query);
-  if (tokens.length === 0 || n === 0) return { docs: new Int32Array(0), scores: new Float32Array(0) };
-  let s = scratch.get(index);
-  if (!s) scratch.set(index, (s = { best: new Float32Array(n), touched: new Int32Array(n) }));
-  const { best, touched } = s;
+  if (tokens.length === 0 || index.ids.length === 0) return { docs: new Int32Array(0), scores: new Float32Array(0) };
+  const s = scratchFor(index);
 
-  // Candidates from the first token, then narrowed by each further token.
-  const count = scoreToken(index, tokens[0], best, touched);
-  let cand = touched.slice(0, count);
-  let score = new Float32Array(count);
-  for (let i = 0; i < count; i++) {
-    score[i] = best[cand[i]];
-    best[cand[i]] = 0;
-  }
-  for (const q of tokens.slice(1)) {
+  // Candidates from the first word, then narrowed by each further word.
+  const first = queryWordHits(index, s, tokens[0]);
+  let cand = first.docs;
+  let score = first.weights;
+  for (const token of tokens.slice(1)) {
     if (cand.length === 0) break;
-    const hit = scoreToken(index, q, best, touched);
+    const hits = queryWordHits(index, s, token);
+    for (let i = 0; i < hits.docs.length; i++) s.best[hits.docs[i]] = hits.weights[i];
     let kept = 0;
     for (let i = 0; i < cand.length; i++) {
-      const w = best[cand[i]];
+      const w = s.best[cand[i]];
       if (w > 0) {
         cand[kept] = cand[i];
         score[kept] = score[i] + w;
         kept++;
       }
     }
-    for (let i = 0; i < hit; i++) best[touched[i]] = 0;
+    for (let i = 0; i < hits.docs.length; i++) s.best[hits.docs[i]] = 0;
     cand = cand.subarray(0, kept);
     score = score.subarray(0, kept);
   }
@@ -76,8 +165,7 @@ export function matchQuery(index: SearchIndex, query: string): Matches {
   const scores = new Float32Array(keys.length);
   for (let j = 0; j < keys.length; j++) {
     docs[j] = keys[j] % 2 ** 21;
-    scores[j] = 1e6 - Math.floor(keys[j] / 2 ** 21);
+    scores[j] = (1e6 - Math.floor(keys[j] / 2 ** 21)) / 1000;
   }
-  for (let j = 0; j < scores.length; j++) scores[j] /= 1000;
   return { docs, scores };
 }

@@ -1,40 +1,17 @@
 /**
- * In-process inverted index per storefront (docs/adr/0004): token → postings (product, field weight),
- * tokens sorted so a prefix is a contiguous range found by binary search. Built from the database,
+ * The in-process search index per storefront (docs/adr/0004; its structure: index-builder.ts). Built from the database,
  * identical on SQLite and PostgreSQL, and rebuilt when the catalogue changes (checked at most every
  * VERSION_CHECK_MS; queries keep using the previous index while a new one loads).
  */
 import type { Db } from '#server/db/connection.ts';
 import { LOCALE_CODES, type LocaleCode } from '#lib/market/locales.ts';
-import { tokenize } from '#lib/search/tokenize.ts';
+import { indexBuilder, type SearchIndex } from './index-builder.ts';
+export type { SearchIndex } from './index-builder.ts';
 import { processCache } from '#server/cache/process-cache.ts';
 import { flattenCategories, loadCategoryTree } from '#server/catalogue/category-repository.ts';
 import { localizedProducts } from '#server/catalogue/localized-products.ts';
 
-/** How much a hit in each field counts. A sku hit is the strongest signal, a category hit the weakest. */
-export const FIELD_WEIGHT = { sku: 4, name: 3, brand: 2, category: 1 } as const;
 export const VERSION_CHECK_MS = 5_000;
-
-export interface FacetCategory {
-  id: number;
-  name: string;
-  slug: string;
-  uri: string;
-  hierarchy: string[];
-}
-
-export interface SearchIndex {
-  version: string;
-  /** Product id per document (ascending). */
-  ids: Int32Array;
-  mainCategory: Int32Array;
-  tokens: string[];
-  /** postings of tokens[i] are postDoc/postWeight[postStart[i] .. postStart[i+1]) */
-  postStart: Int32Array;
-  postDoc: Int32Array;
-  postWeight: Float32Array;
-  categories: Map<number, FacetCategory>;
-}
 
 /**
  * Cheap change detector (a primary-key lookup, no scan): writeCatalogue stamps every product with the
@@ -51,7 +28,7 @@ const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolv
 
 export async function buildSearchIndex(db: Db, locale: LocaleCode, version?: string): Promise<SearchIndex> {
   const v = version ?? (await catalogueVersion(db));
-  const builder = indexBuilder();
+  const builder = indexBuilder(locale);
   for (let last = 0; ;) {
     const rows = await localizedProducts(db, locale)
       .leftJoin('brands as b', 'b.id', 'p.brand_id')
@@ -82,104 +59,12 @@ export async function buildSearchIndex(db: Db, locale: LocaleCode, version?: str
   );
 }
 
-export interface IndexProduct {
-  id: number;
-  sku: string;
-  name: string;
-  brand: string | null;
-}
-export interface IndexProductCategory {
-  product_id: number;
-  category_id: number;
-  main: number;
-  name: string;
-}
-
-/** Builds an index incrementally: products in ascending id order, each chunk's category links after it. */
-export function indexBuilder() {
-  const docOf = new Map<number, number>();
-  const ids: number[] = [];
-  const mainCategory: number[] = [];
-  const postings = new Map<string, Map<number, number>>();
-  const add = (doc: number, text: string | null, weight: number) => {
-    for (const token of tokenize(text ?? '')) {
-      let p = postings.get(token);
-      if (!p) postings.set(token, (p = new Map()));
-      if ((p.get(doc) ?? 0) < weight) p.set(doc, weight);
-    }
-  };
-  return {
-    addProducts(rows: readonly IndexProduct[]) {
-      for (const r of rows) {
-        const doc = ids.length;
-        ids.push(r.id);
-        mainCategory.push(0);
-        docOf.set(r.id, doc);
-        add(doc, r.sku, FIELD_WEIGHT.sku);
-        add(doc, r.name, FIELD_WEIGHT.name);
-        add(doc, r.brand, FIELD_WEIGHT.brand);
-      }
-    },
-    addCategories(links: readonly IndexProductCategory[]) {
-      for (const c of links) {
-        const doc = docOf.get(c.product_id);
-        if (doc === undefined) continue;
-        add(doc, c.name, FIELD_WEIGHT.category);
-        if (c.main) mainCategory[doc] = c.category_id;
-      }
-    },
-    finish(version: string, categoryList: readonly FacetCategory[]): SearchIndex {
-      const tokens = [...postings.keys()].sort();
-      const postStart = new Int32Array(tokens.length + 1);
-      let total = 0;
-      tokens.forEach((t, i) => {
-        postStart[i] = total;
-        total += postings.get(t)!.size;
-      });
-      postStart[tokens.length] = total;
-      const postDoc = new Int32Array(total);
-      const postWeight = new Float32Array(total);
-      tokens.forEach((t, i) => {
-        let k = postStart[i];
-        for (const [doc, w] of postings.get(t)!) {
-          postDoc[k] = doc;
-          postWeight[k] = w;
-          k++;
-        }
-      });
-      return {
-        version,
-        ids: Int32Array.from(ids),
-        mainCategory: Int32Array.from(mainCategory),
-        tokens,
-        postStart,
-        postDoc,
-        postWeight,
-        categories: new Map(categoryList.map((c) => [c.id, c])),
-      };
-    },
-  };
-}
-
-/** Pure: the index from product rows (ascending id), their category links and the category table. */
-export function assembleIndex(
-  v: string,
-  rows: readonly IndexProduct[],
-  cats: readonly IndexProductCategory[],
-  categoryList: readonly FacetCategory[],
-): SearchIndex {
-  const b = indexBuilder();
-  b.addProducts(rows);
-  b.addCategories(cats);
-  return b.finish(v, categoryList);
-}
-
 interface Slot {
   index?: SearchIndex;
   loading?: Promise<SearchIndex>;
   checkedAt: number;
 }
-const slots = processCache('search-index.v1', () => new WeakMap<Db, Map<LocaleCode, Slot>>());
+const slots = processCache('search-index.v2', () => new WeakMap<Db, Map<LocaleCode, Slot>>());
 
 /** After the first search on a connection, the other storefronts' indexes are built in the background, one at a time. */
 function warmOthers(db: Db, except: LocaleCode): void {
@@ -224,16 +109,4 @@ export async function getSearchIndex(db: Db, locale: LocaleCode): Promise<Search
       .catch(() => {});
   }
   return s.index;
-}
-
-/** First token index ≥ prefix. */
-export function lowerBound(tokens: readonly string[], prefix: string): number {
-  let lo = 0;
-  let hi = tokens.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (tokens[mid] < prefix) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { assembleIndex } from '#server/search/search-index.ts';
+import { assembleIndex } from '#server/search/index-builder.ts';
 import { matchQuery } from '#server/search/match.ts';
 
 const index = assembleIndex(
+  'sv',
   'v1',
   [
     { id: 1, sku: 'BOS-000001', name: 'Filter till Bosch diskmaskin', brand: 'Bosch' },

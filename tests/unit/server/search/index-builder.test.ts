@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lowerBound } from '#server/search/search-index.ts';
+import { lowerBound } from '#server/search/index-builder.ts';
 
 describe('search matching and ranking', () => {
   it('lowerBound finds the first token at or after a prefix', () => {
