@@ -3,13 +3,14 @@
 // when it already holds the catalogue), uses an existing build (PARTSFRONT_BUILD_DIR, .cache/test/build
 // or dist/; the API routes do not depend on the prerendered pages), starts the server and prints req/s
 // and p50/p99 latency. Budget (docs/adr/0004-public-api-and-search.md): p99 ≤ 50 ms at 200 req/s on 2 cores. Not part of npm test.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { pacedLoad } from './paced-load.mjs';
 import { findBuildDir } from './find-build.mjs';
+import { seededBenchDb } from './bench-db.mjs';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 50_000);
 const DB_FILE = path.resolve(process.env.BENCH_DB ?? `/tmp/partsfront-bench-${PRODUCTS / 1000}k.db`);
@@ -18,24 +19,7 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 15);
 const RATE = Number(process.env.BENCH_RATE ?? 200);
 const env = { ...process.env, DATABASE_URL: `sqlite:${DB_FILE}`, ASTRO_TELEMETRY_DISABLED: '1' };
 
-async function productCount() {
-  if (!fs.existsSync(DB_FILE)) return 0;
-  const { DatabaseSync } = await import('node:sqlite');
-  try {
-    const db = new DatabaseSync(DB_FILE, { readOnly: true });
-    const n = db.prepare('SELECT COUNT(*) AS n FROM products').get().n;
-    db.close();
-    return Number(n);
-  } catch {
-    return 0;
-  }
-}
-
-if ((await productCount()) !== PRODUCTS) {
-  console.log(`seeding ${PRODUCTS} products into ${DB_FILE} …`);
-  const r = spawnSync(process.execPath, ['scripts/db.mjs', 'seed', '--products', String(PRODUCTS)], { stdio: 'inherit', env });
-  if (r.status !== 0) process.exit(r.status ?? 1);
-}
+await seededBenchDb(PRODUCTS, DB_FILE);
 
 const buildDir = findBuildDir();
 

@@ -1,6 +1,7 @@
 /** `npm run db:migrate | seed | import`: schema, demo catalogue and JSON imports on either engine. */
 import fs from 'node:fs';
-import { openDb } from './connection.ts';
+import { openDb, type Db } from './connection.ts';
+import type { DbConfig } from './config.ts';
 import { migrate } from './migrate.ts';
 import { generateDemoCatalogue } from '#server/catalogue/demo-generator.ts';
 import { writeCatalogue } from '#server/catalogue/write-catalogue.ts';
@@ -9,10 +10,18 @@ import { progressBar } from './progress-bar.ts';
 import { seedDemoCustomers } from '#server/auth/demo-customers.ts';
 import { seedDemoOrders } from '#server/auth/demo-guest-order.ts';
 import { seedSubscriptionOffers } from '#server/subscriptions/subscription-offers.ts';
+import { storeSearchIndexes } from '#server/search/search-index.ts';
 
 function arg(args: string[], name: string): string | undefined {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : args.find((a) => a.startsWith(`${name}=`))?.split('=')[1];
+}
+
+/** The new catalogue's search indexes, ready for the server's first search (docs/product/search.md#index-freshness-and-caching). */
+async function storeIndexes(db: Db, config: DbConfig): Promise<void> {
+  const started = Date.now();
+  await storeSearchIndexes(db, config);
+  console.log(`stored the search indexes of all storefronts (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
 
 export async function runDbCommand(command: string, args: string[]): Promise<void> {
@@ -34,6 +43,7 @@ export async function runDbCommand(command: string, args: string[]): Promise<voi
       if (await seedDemoOrders(db)) console.log('added the demo guest order (README: Demo account)');
       const offers = await seedSubscriptionOffers(db);
       if (offers) console.log(`offered subscriptions on ${offers} demo filters and bags`);
+      await storeIndexes(db, config);
       return;
     }
     if (command === 'import') {
@@ -42,6 +52,7 @@ export async function runDbCommand(command: string, args: string[]): Promise<voi
       const json = JSON.parse(fs.readFileSync(file, 'utf8'));
       const summary = await writeCatalogue(db, json, progressBar('importing '));
       console.log(`imported ${file} into ${where}: ${summary.products} products, ${summary.categories} categories`);
+      await storeIndexes(db, config);
       return;
     }
     throw new Error(`unknown command ${command} (migrate | seed | import)`);

@@ -93,10 +93,15 @@ export function indexBuilder(locale: LocaleCode) {
   const codes: PostingMap = new Map();
   /** Folded words long enough to be compounds → their term, split when the whole vocabulary is known. */
   const compoundCandidates = new Map<string, string>();
+  // Catalogue text repeats its words: fold and stem each distinct token once.
+  const folds = new Map<string, string>();
+  const terms = new Map<string, string>();
+  const fold = (t: string) => folds.get(t) ?? (folds.set(t, foldTerm(t, locale)), folds.get(t)!);
+  const termFor = (f: string) => terms.get(f) ?? (terms.set(f, termOf(f, locale)), terms.get(f)!);
   const add = (doc: number, text: string | null, weight: number, joinCode = false) => {
-    const folded = tokenize(text ?? '').map((t) => foldTerm(t, locale));
+    const folded = tokenize(text ?? '').map(fold);
     for (const f of folded) {
-      const term = termOf(f, locale);
+      const term = termFor(f);
       post(words, term, doc, weight);
       if (isCode(f)) for (const s of codeSuffixes(f)) post(codes, s, doc, weight);
       else if (f.length >= MIN_COMPOUND) compoundCandidates.set(f, term);

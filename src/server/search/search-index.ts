@@ -8,6 +8,9 @@ import { LOCALE_CODES, type LocaleCode } from '#lib/market/locales.ts';
 import { indexBuilder, type SearchIndex } from './index-builder.ts';
 export type { SearchIndex } from './index-builder.ts';
 import { processCache } from '#server/cache/process-cache.ts';
+import { getDb, getDbConfig } from '#server/db/connection.ts';
+import type { DbConfig } from '#server/db/config.ts';
+import { readStoredIndex, storeIndex } from './index-store.ts';
 import { flattenCategories, loadCategoryTree } from '#server/catalogue/category-repository.ts';
 import { localizedProducts } from '#server/catalogue/localized-products.ts';
 
@@ -66,28 +69,43 @@ interface Slot {
 }
 const slots = processCache('search-index.v2', () => new WeakMap<Db, Map<LocaleCode, Slot>>());
 
-/** After the first search on a connection, the other storefronts' indexes are built in the background, one at a time. */
-function warmOthers(db: Db, except: LocaleCode): void {
-  void (async () => {
-    for (const code of LOCALE_CODES) {
-      if (code === except) continue;
-      await getSearchIndex(db, code).catch(() => undefined);
-    }
-  })();
+/**
+ * The index of this catalogue version: from disk when stored (a file read), else built from the database
+ * and stored for the next start. Only the server's own connection (getDb) persists: its config names the file.
+ */
+async function loadOrBuild(db: Db, locale: LocaleCode, version?: string): Promise<SearchIndex> {
+  const v = version ?? (await catalogueVersion(db));
+  const config = db === getDb() ? getDbConfig() : null;
+  const stored = config ? await readStoredIndex(config, locale, v) : null;
+  if (stored) return stored;
+  const built = await buildSearchIndex(db, locale, v);
+  if (config) await storeIndex(config, built);
+  return built;
 }
 
-/** The current index for a storefront: built on first use, rebuilt in the background when the catalogue changed. */
+/**
+ * Every storefront's index, one after another: called when the server starts listening (so the first visitor's
+ * search does not wait for a build) and after a seed or import (so the next start finds them on disk).
+ */
+export async function warmSearchIndexes(db: Db): Promise<void> {
+  for (const code of LOCALE_CODES) await getSearchIndex(db, code).catch((err) => console.warn(`search index ${code}: ${err.message}`));
+}
+
+/** After a seed or import (its own connection): every storefront's index built and stored for the server to load. */
+export async function storeSearchIndexes(db: Db, config: DbConfig): Promise<void> {
+  const version = await catalogueVersion(db);
+  for (const code of LOCALE_CODES) await storeIndex(config, await buildSearchIndex(db, code, version));
+}
+
+/** The current index for a storefront: loaded or built on first use, replaced in the background when the catalogue changed. */
 export async function getSearchIndex(db: Db, locale: LocaleCode): Promise<SearchIndex> {
   let perDb = slots.get(db);
-  if (!perDb) {
-    slots.set(db, (perDb = new Map()));
-    setImmediate(() => warmOthers(db, locale));
-  }
+  if (!perDb) slots.set(db, (perDb = new Map()));
   let slot = perDb.get(locale);
   if (!slot) perDb.set(locale, (slot = { checkedAt: 0 }));
   const s = slot;
   const load = (version?: string) => {
-    s.loading ??= buildSearchIndex(db, locale, version)
+    s.loading ??= loadOrBuild(db, locale, version)
       .then((idx) => {
         s.index = idx;
         s.checkedAt = Date.now();

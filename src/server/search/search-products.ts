@@ -13,7 +13,7 @@ import { roundTo } from '#lib/pricing/vat.ts';
 import { getSearchIndex, type SearchIndex } from './search-index.ts';
 import { matchQuery } from './match.ts';
 import { queryTokens } from '#lib/search/tokenize.ts';
-import { processCache } from '#server/cache/process-cache.ts';
+import { boundedProcessCache, cacheBudgetBytes } from '#server/cache/process-cache.ts';
 import { pricesFromRow } from '#server/catalogue/price-row.ts';
 import { localizedProducts } from '#server/catalogue/localized-products.ts';
 
@@ -39,11 +39,18 @@ export const MAX_FACETS = 20;
 
 /**
  * Search-as-you-type repeats the same prefixes: answers are kept briefly, keyed by the index version
- * (a replaced catalogue never serves old answers) and bounded in number.
+ * (a replaced catalogue never serves old answers), within a byte budget (docs/product/performance.md#caches):
+ * PARTSFRONT_SEARCH_CACHE_MB, default 32 — a few hundred full answers (24 products ≈ 60 KB), the prefixes
+ * typed within a minute on a busy shop. The pending Promise is cached (concurrent equal searches run once).
  */
 const RESULT_TTL_MS = 60_000;
-const RESULT_CACHE_SIZE = 2000;
-const results = processCache('search-results.v1', () => new Map<string, { at: number; result: Promise<SearchResult> }>());
+export const SEARCH_CACHE_DEFAULT_MIB = 32;
+/** What an answer counts until it resolves: about what a full page of products comes to. */
+const PENDING_BYTES_PER_PRODUCT = 2500;
+const results = boundedProcessCache<Promise<SearchResult>>('search-results.v2', {
+  maxBytes: cacheBudgetBytes('PARTSFRONT_SEARCH_CACHE_MB', SEARCH_CACHE_DEFAULT_MIB),
+  ttlMs: RESULT_TTL_MS,
+});
 
 export async function searchProducts(db: Db, opts: SearchOptions): Promise<SearchResult> {
   const limit = Math.min(Math.max(1, Math.floor(opts.limit ?? DEFAULT_LIMIT)), SEARCH_MAX_LIMIT);
@@ -59,11 +66,10 @@ export async function searchProducts(db: Db, opts: SearchOptions): Promise<Searc
     !!opts.withCounts,
   ]);
   const hit = results.get(key);
-  if (hit && Date.now() - hit.at < RESULT_TTL_MS) return hit.result;
+  if (hit) return hit;
   const result = runSearch(db, index, { ...opts, limit, offset });
-  if (results.size >= RESULT_CACHE_SIZE) results.delete(results.keys().next().value!);
-  results.set(key, { at: Date.now(), result });
-  result.catch(() => results.delete(key));
+  // A failed search is dropped from the cache when it rejects (the caller gets the rejection).
+  results.set(key, result, limit * PENDING_BYTES_PER_PRODUCT);
   return result;
 }
 
