@@ -1,5 +1,5 @@
-/** Search calls of the browser: products (with categories and counts) and search-trigger hints. */
-import type { ProductsResponse, SearchTriggerHint } from '#lib/api/catalogue-contracts.ts';
+/** Search calls of the browser: products (with categories and counts), search-trigger hints and suggestions. */
+import type { ProductsResponse, SearchSuggestions, SearchTriggerHint } from '#lib/api/catalogue-contracts.ts';
 import { API_PATHS } from '#lib/api/paths.ts';
 import { getJson, type ApiAnswer } from './http.ts';
 
@@ -9,4 +9,8 @@ export function searchProducts(query: string, provider: string, signal?: AbortSi
 
 export function searchTriggers(query: string, signal?: AbortSignal): Promise<ApiAnswer<SearchTriggerHint[]>> {
   return getJson<SearchTriggerHint[]>(API_PATHS.searchTriggers, { query }, { signal });
+}
+
+export function searchSuggestions(query: string, signal?: AbortSignal): Promise<ApiAnswer<SearchSuggestions>> {
+  return getJson<SearchSuggestions>(API_PATHS.searchSuggestions, { query }, { signal });
 }

@@ -1,19 +1,22 @@
 /**
  * Product search dropdown (docs/product/search.md#search-box), mounted on the first focus of the static search form's
  * input: starts after more than 1 trimmed character, debounced 250 ms; search-trigger hints and products
- * (thumb, name, price); a result goes to the product; Enter submits the form (results page with q).
+ * (thumb, name, price); completions of the word being typed and, when nothing is found, did-you-mean (both link
+ * to the results page); a result goes to the product; Enter submits the form (results page with q).
  */
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import { unitPrice } from '#lib/pricing/tiers.ts';
-import { searchProducts, searchTriggers } from '#api-client/catalogue.ts';
-import type { ProductSearchResult, SearchTriggerHint } from '#lib/api/catalogue-contracts.ts';
+import { searchProducts, searchSuggestions, searchTriggers } from '#api-client/catalogue.ts';
+import type { ProductSearchResult, SearchSuggestions, SearchTriggerHint } from '#lib/api/catalogue-contracts.ts';
 import { cart } from '#stores/cart.ts';
 import { providers } from '#stores/experiment.ts';
 import { money, PLACEHOLDER, productHref } from './format.ts';
 
 export const SEARCH_DEBOUNCE_MS = 250;
+const NO_SUGGESTIONS: SearchSuggestions = { completions: [], did_you_mean: null };
+const resultsHref = (path: string, q: string) => `${path}?q=${encodeURIComponent(q)}`;
 type Hit = Pick<ProductSearchResult, 'name' | 'slug' | 'sku' | 'thumb' | 'prices' | 'vat'>;
 interface Strings {
   placeholder: string;
@@ -21,10 +24,13 @@ interface Strings {
   products: string;
   empty: string;
   all: string;
+  suggestions: string;
+  didYouMean: string;
 }
 export interface SearchProps {
   locale: LocaleCode;
   productPath: string;
+  resultsPath: string;
   allowExVAT: boolean;
   t: Strings;
 }
@@ -32,12 +38,13 @@ interface Props extends SearchProps {
   input: HTMLInputElement;
 }
 
-export default function Search({ input, locale, productPath, allowExVAT, t }: Props) {
+export default function Search({ input, locale, productPath, resultsPath, allowExVAT, t }: Props) {
   const { vat } = useStore(cart);
   const showVat = !allowExVAT || vat;
   const [q, setQ] = useState(input.value);
   const [hits, setHits] = useState<Hit[] | null>(null);
   const [hints, setHints] = useState<SearchTriggerHint[]>([]);
+  const [suggested, setSuggested] = useState<SearchSuggestions>(NO_SUGGESTIONS);
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
 
@@ -46,6 +53,7 @@ export default function Search({ input, locale, productPath, allowExVAT, t }: Pr
     if (term.length <= 1) {
       setHits(null);
       setHints([]);
+      setSuggested(NO_SUGGESTIONS);
       return;
     }
     const ctl = new AbortController();
@@ -60,6 +68,9 @@ export default function Search({ input, locale, productPath, allowExVAT, t }: Pr
         });
       searchTriggers(term, ctl.signal)
         .then((r) => setHints(r.ok && Array.isArray(r.data) ? r.data : []))
+        .catch(() => {});
+      searchSuggestions(term, ctl.signal)
+        .then((r) => setSuggested(r.ok && r.data ? r.data : NO_SUGGESTIONS))
         .catch(() => {});
     }, SEARCH_DEBOUNCE_MS);
     return () => {
@@ -110,10 +121,29 @@ export default function Search({ input, locale, productPath, allowExVAT, t }: Pr
             </ul>
           </>
         )}
+        {suggested.completions.length > 0 && (
+          <>
+            <h3>{t.suggestions}</h3>
+            <ul>
+              {suggested.completions.map((c) => (
+                <li key={c} className="search__hint" data-testid="search-completion">
+                  <a href={resultsHref(resultsPath, c)}>{c}</a>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
         {hits.length === 0 ? (
-          <p className="search__empty" data-testid="search-empty">
-            {t.empty}
-          </p>
+          <>
+            <p className="search__empty" data-testid="search-empty">
+              {t.empty}
+            </p>
+            {suggested.did_you_mean && (
+              <p className="search__empty" data-testid="search-did-you-mean">
+                {t.didYouMean} <a href={resultsHref(resultsPath, suggested.did_you_mean)}>{suggested.did_you_mean}</a>
+              </p>
+            )}
+          </>
         ) : (
           <>
             <h3>{t.products}</h3>

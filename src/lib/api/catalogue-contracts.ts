@@ -51,6 +51,17 @@ export const searchTriggersQuerySchema = z.object({ query: z.string().trim().min
 export const searchTriggerHintSchema = z.object({ id: z.number(), hint: z.string(), url: z.string(), url_title: z.string() });
 export type SearchTriggerHint = z.infer<typeof searchTriggerHintSchema>;
 // ---------------------------------------------------------------------------------------------------
+// GET /api/search-suggestions?query= (docs/product/api.md#search-suggestions)
+
+export const searchSuggestionsQuerySchema = z.object({ query: z.string().trim().min(2).max(200) });
+export const searchSuggestionsSchema = z.object({
+  /** Queries completing the word being typed, commonest first; each finds products. */
+  completions: z.array(z.string()),
+  /** For a query that finds nothing: the nearest query that does, else null. */
+  did_you_mean: z.string().nullable(),
+});
+export type SearchSuggestions = z.infer<typeof searchSuggestionsSchema>;
+// ---------------------------------------------------------------------------------------------------
 // GET /api/products?query=&nc=true&co=true&provider=&limit=&offset= | &page=
 
 export const SEARCH_MAX_LIMIT = 100;

@@ -7,6 +7,7 @@ export const API_PATHS = {
   widgetBySlug: (slug: string) => `/api/widget-by-slug/${encodeURIComponent(slug)}`,
   products: '/api/products',
   searchTriggers: '/api/search-triggers',
+  searchSuggestions: '/api/search-suggestions',
   productCategories: '/api/product-categories',
   categoryChildren: '/api/category-children',
   strings: '/api/strings',

@@ -35,6 +35,16 @@ export interface Postings {
   weight: Float32Array;
 }
 
+/**
+ * The words of product names, brands and categories (not codes) as shoppers would type them, for completions
+ * and did-you-mean: folded (sorted), the commonest spelling of each, and how often it occurs.
+ */
+export interface Vocabulary {
+  folded: string[];
+  display: string[];
+  count: Int32Array;
+}
+
 export interface SearchIndex {
   version: string;
   locale: LocaleCode;
@@ -47,6 +57,7 @@ export interface SearchIndex {
   byLength: Int32Array[];
   /** terms in words.terms, for the compound splitter's "is this a word of the catalogue?" */
   termSet: Set<string>;
+  vocabulary: Vocabulary;
   categories: Map<number, FacetCategory>;
 }
 
@@ -98,14 +109,25 @@ export function indexBuilder(locale: LocaleCode) {
   const terms = new Map<string, string>();
   const fold = (t: string) => folds.get(t) ?? (folds.set(t, foldTerm(t, locale)), folds.get(t)!);
   const termFor = (f: string) => terms.get(f) ?? (terms.set(f, termOf(f, locale)), terms.get(f)!);
+  /** Folded word → how often each spelling of it occurs: the suggestions show the commonest spelling. */
+  const spellings = new Map<string, Map<string, number>>();
   const add = (doc: number, text: string | null, weight: number, joinCode = false) => {
-    const folded = tokenize(text ?? '').map(fold);
-    for (const f of folded) {
+    const tokens = tokenize(text ?? '');
+    const folded = tokens.map(fold);
+    folded.forEach((f, i) => {
       const term = termFor(f);
       post(words, term, doc, weight);
-      if (isCode(f)) for (const s of codeSuffixes(f)) post(codes, s, doc, weight);
-      else if (f.length >= MIN_COMPOUND) compoundCandidates.set(f, term);
-    }
+      if (isCode(f)) {
+        for (const s of codeSuffixes(f)) post(codes, s, doc, weight);
+        return;
+      }
+      if (f.length >= MIN_COMPOUND) compoundCandidates.set(f, term);
+      if (!joinCode) {
+        let seen = spellings.get(f);
+        if (!seen) spellings.set(f, (seen = new Map()));
+        seen.set(tokens[i], (seen.get(tokens[i]) ?? 0) + 1);
+      }
+    });
     const joined = joinCode ? joinedCode(folded) : null;
     if (joined) {
       post(words, joined, doc, weight);
@@ -144,6 +166,7 @@ export function indexBuilder(locale: LocaleCode) {
         codes: freeze(codes),
         byLength: lengthBuckets(wordPostings.terms),
         termSet: new Set(wordPostings.terms),
+        vocabulary: vocabularyOf(spellings),
         categories: new Map(categoryList.map((c) => [c.id, c])),
       };
     },
@@ -168,6 +191,22 @@ function postCompoundParts(words: PostingMap, candidates: Map<string, string>, l
     }
   }
   for (const [partTerm, postings] of additions) for (const [doc, w] of postings) post(words, partTerm, doc, w * COMPOUND_FACTOR);
+}
+
+function vocabularyOf(spellings: Map<string, Map<string, number>>): Vocabulary {
+  const folded = [...spellings.keys()].sort();
+  const display: string[] = [];
+  const count = new Int32Array(folded.length);
+  folded.forEach((f, i) => {
+    let best = '';
+    let most = 0;
+    for (const [spelling, n] of spellings.get(f)!) {
+      count[i] += n;
+      if (n > most) [best, most] = [spelling, n];
+    }
+    display.push(best);
+  });
+  return { folded, display, count };
 }
 
 function freeze(m: PostingMap): Postings {

@@ -7,7 +7,7 @@ import type { LocaleCode } from '#lib/market/locales.ts';
 import type { FacetCategory, Postings, SearchIndex } from './index-builder.ts';
 
 /** Bumped whenever the index's shape or the term pipeline changes: older files are then rebuilt, never misread. */
-export const INDEX_FORMAT = 1;
+export const INDEX_FORMAT = 2;
 
 interface Header {
   format: number;
@@ -16,18 +16,30 @@ interface Header {
   words: string[];
   codes: string[];
   categories: FacetCategory[];
+  vocabulary: { folded: string[]; display: string[] };
   /** Element counts of the arrays that follow, in ARRAY_ORDER. */
   lengths: number[];
   byLength: number[];
 }
 
-type Arrays = [Int32Array, Int32Array, Int32Array, Int32Array, Float32Array, Int32Array, Int32Array, Float32Array, Int32Array];
+type Arrays = [Int32Array, Int32Array, Int32Array, Int32Array, Float32Array, Int32Array, Int32Array, Float32Array, Int32Array, Int32Array];
 
 function arraysOf(i: SearchIndex): Arrays {
   const flatLengths = new Int32Array(i.byLength.reduce((n, b) => n + b.length, 0));
   let k = 0;
   for (const b of i.byLength) flatLengths.set(b, (k += b.length) - b.length);
-  return [i.ids, i.mainCategory, i.words.start, i.words.doc, i.words.weight, i.codes.start, i.codes.doc, i.codes.weight, flatLengths];
+  return [
+    i.ids,
+    i.mainCategory,
+    i.words.start,
+    i.words.doc,
+    i.words.weight,
+    i.codes.start,
+    i.codes.doc,
+    i.codes.weight,
+    flatLengths,
+    i.vocabulary.count,
+  ];
 }
 
 const align8 = (n: number) => (n + 7) & ~7;
@@ -41,6 +53,7 @@ export function encodeIndex(index: SearchIndex): Buffer {
     words: index.words.terms,
     codes: index.codes.terms,
     categories: [...index.categories.values()],
+    vocabulary: { folded: index.vocabulary.folded, display: index.vocabulary.display },
     lengths: arrays.map((a) => a.length),
     byLength: index.byLength.map((b) => b.length),
   };
@@ -61,7 +74,18 @@ export function decodeIndex(bytes: Uint8Array): SearchIndex | null {
     const header = JSON.parse(view.subarray(8, 8 + jsonLength).toString()) as Header;
     if (header.format !== INDEX_FORMAT) return null;
     let at = align8(8 + jsonLength);
-    const kinds = [Int32Array, Int32Array, Int32Array, Int32Array, Float32Array, Int32Array, Int32Array, Float32Array, Int32Array] as const;
+    const kinds = [
+      Int32Array,
+      Int32Array,
+      Int32Array,
+      Int32Array,
+      Float32Array,
+      Int32Array,
+      Int32Array,
+      Float32Array,
+      Int32Array,
+      Int32Array,
+    ] as const;
     const arrays = kinds.map((Kind, i) => {
       const n = header.lengths[i];
       if (at + n * 4 > view.length) throw new Error('cut short');
@@ -71,7 +95,7 @@ export function decodeIndex(bytes: Uint8Array): SearchIndex | null {
       at += align8(n * 4);
       return a;
     }) as unknown as Arrays;
-    const [ids, mainCategory, wStart, wDoc, wWeight, cStart, cDoc, cWeight, flat] = arrays;
+    const [ids, mainCategory, wStart, wDoc, wWeight, cStart, cDoc, cWeight, flat, vocabularyCount] = arrays;
     const words: Postings = { terms: header.words, start: wStart, doc: wDoc, weight: wWeight };
     const codes: Postings = { terms: header.codes, start: cStart, doc: cDoc, weight: cWeight };
     let k = 0;
@@ -85,6 +109,7 @@ export function decodeIndex(bytes: Uint8Array): SearchIndex | null {
       codes,
       byLength,
       termSet: new Set(words.terms),
+      vocabulary: { ...header.vocabulary, count: vocabularyCount },
       categories: new Map(header.categories.map((c) => [c.id, c])),
     };
   } catch {

@@ -25,6 +25,7 @@ describe('search index codec', () => {
     expect(copy.codes).toEqual(index.codes);
     expect(copy.byLength).toEqual(index.byLength);
     expect(copy.categories).toEqual(index.categories);
+    expect(copy.vocabulary).toEqual(index.vocabulary);
     for (const q of ['dammsugre', '796', 'sti000174', 'påse', 'dammsugarfilter', 'filter stiga']) {
       expect(matchQuery(copy, q)).toEqual(matchQuery(index, q));
     }
