@@ -66,6 +66,20 @@ export type SearchSuggestions = z.infer<typeof searchSuggestionsSchema>;
 
 export const SEARCH_MAX_LIMIT = 100;
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const idList = z
+  .string()
+  .max(200)
+  .transform((s) => s.split(',').filter(Boolean))
+  .pipe(
+    z
+      .array(
+        z
+          .string()
+          .regex(/^[1-9]\d{0,8}$/, 'ids are positive integers')
+          .transform(Number),
+      )
+      .max(20),
+  );
 
 export const productsQuerySchema = z.object({
   /** docs/product/api.md#products: longer than 1 character after trimming. */
@@ -77,8 +91,34 @@ export const productsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(SEARCH_MAX_LIMIT).optional(),
   offset: z.coerce.number().int().min(0).max(10_000).optional(),
   page: z.coerce.number().int().min(1).max(1000).optional(),
+  // Refining (docs/product/search.md#refining-results): all optional; the answer's total counts the refined results.
+  /** Brand ids, comma-separated. */
+  brand: idList.optional(),
+  /** A main category id. */
+  category: z.coerce.number().int().positive().optional(),
+  /** Stock statuses, comma-separated. */
+  stock: z
+    .string()
+    .max(200)
+    .transform((s) => s.split(',').filter(Boolean))
+    .pipe(z.array(z.string().regex(/^[a-z][a-z-]{0,39}$/)).max(10))
+    .optional(),
+  price_min: z.coerce.number().min(0).max(10_000_000).optional(),
+  price_max: z.coerce.number().min(0).max(10_000_000).optional(),
+  sort: z.enum(['relevance', 'price_asc', 'price_desc', 'name']).optional(),
+  /** Include `facets` (brands, categories, stock statuses, price range) in the answer. */
+  facets: flag.optional(),
 });
 export type ProductsQuery = z.infer<typeof productsQuerySchema>;
+
+/** The facets of a search (docs/product/api.md#products), each counted with every other filter applied. */
+export const searchFacetsSchema = z.object({
+  brands: z.array(z.object({ id: z.number(), name: z.string(), count: z.number() })),
+  categories: z.array(z.object({ id: z.number(), name: z.string(), uri: z.string(), count: z.number() })),
+  stock: z.array(z.object({ status: z.string(), count: z.number() })),
+  price: z.object({ min: z.number(), max: z.number() }).nullable(),
+});
+export type SearchFacets = z.infer<typeof searchFacetsSchema>;
 
 /** Product search result (docs/product/api.md#products). */
 export const productSearchResultSchema = z.object({

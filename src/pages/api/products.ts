@@ -1,4 +1,4 @@
-/** GET /api/products (docs/product/api.md#products): query, nc, co, provider, paging (limit+offset or page); x-be-records = total. */
+/** GET /api/products (docs/product/api.md#products): query, nc, co, provider, paging (limit+offset or page), refinements and facets; x-be-records = total. */
 import type { APIRoute } from 'astro';
 import { productsQuerySchema } from '#lib/api/catalogue-contracts.ts';
 import { endpoint, methodNotAllowed, json, queryObject, requireStore, validate } from '#server/http/endpoint.ts';
@@ -13,8 +13,19 @@ export const GET: APIRoute = endpoint(async ({ url }) => {
   const q = validate(productsQuerySchema, rest);
   const limit = q.limit ?? DEFAULT_LIMIT;
   const offset = q.offset ?? (q.page ? (q.page - 1) * limit : 0);
-  const result = await searchProducts(getDb(), { locale, query: q.query, limit, offset, withCategories: q.nc, withCounts: q.co });
-  return json({ products: result.products, categories: result.categories }, 200, {
+  const result = await searchProducts(getDb(), {
+    locale,
+    query: q.query,
+    limit,
+    offset,
+    withCategories: q.nc,
+    withCounts: q.co,
+    filters: { brands: q.brand, category: q.category, stock: q.stock, priceMin: q.price_min, priceMax: q.price_max },
+    sort: q.sort,
+    withFacets: q.facets,
+  });
+  const body = { products: result.products, categories: result.categories, ...(result.facets ? { facets: result.facets } : {}) };
+  return json(body, 200, {
     'x-be-records': String(result.total),
     'access-control-expose-headers': 'x-be-records',
   });

@@ -7,7 +7,7 @@
  *   so a fragment such as `796` finds ST796X as a prefix of a suffix;
  * - byLength: the word terms bucketed by length, so a typo scan reads only terms of a reachable length.
  */
-import type { LocaleCode } from '#lib/market/locales.ts';
+import { LOCALES, type LocaleCode } from '#lib/market/locales.ts';
 import { tokenize } from '#lib/search/tokenize.ts';
 import { foldTerm } from '#lib/search/fold.ts';
 import { stemTerm } from '#lib/search/stem.ts';
@@ -58,6 +58,7 @@ export interface SearchIndex {
   /** terms in words.terms, for the compound splitter's "is this a word of the catalogue?" */
   termSet: Set<string>;
   vocabulary: Vocabulary;
+  facts: DocFacts;
   categories: Map<number, FacetCategory>;
 }
 
@@ -66,6 +67,23 @@ export interface IndexProduct {
   sku: string;
   name: string;
   brand: string | null;
+  /** For filters, facets and sorting of results (docs/product/search.md#refining-results). */
+  brand_id?: number | null;
+  stock_status?: string;
+  /** Unit price for quantity 1 incl. VAT, in the storefront's currency (major units). */
+  price?: number;
+}
+
+/** Per document: what results are filtered, counted and sorted by. */
+export interface DocFacts {
+  brand: Int32Array;
+  /** Index into stockStatuses. */
+  stock: Uint8Array;
+  stockStatuses: string[];
+  price: Float64Array;
+  /** Position of the document's name in the storefront language's alphabetical order. */
+  nameOrder: Int32Array;
+  brandNames: Map<number, string>;
 }
 export interface IndexProductCategory {
   product_id: number;
@@ -100,6 +118,12 @@ export function indexBuilder(locale: LocaleCode) {
   const docOf = new Map<number, number>();
   const ids: number[] = [];
   const mainCategory: number[] = [];
+  const names: string[] = [];
+  const brand: number[] = [];
+  const stock: number[] = [];
+  const stockStatuses: string[] = [];
+  const price: number[] = [];
+  const brandNames = new Map<number, string>();
   const words: PostingMap = new Map();
   const codes: PostingMap = new Map();
   /** Folded words long enough to be compounds → their term, split when the whole vocabulary is known. */
@@ -141,6 +165,14 @@ export function indexBuilder(locale: LocaleCode) {
         ids.push(r.id);
         mainCategory.push(0);
         docOf.set(r.id, doc);
+        names.push(r.name);
+        brand.push(r.brand_id ?? 0);
+        if (r.brand_id && r.brand) brandNames.set(r.brand_id, r.brand);
+        const status = r.stock_status ?? '';
+        let code = stockStatuses.indexOf(status);
+        if (code < 0) code = stockStatuses.push(status) - 1;
+        stock.push(code);
+        price.push(r.price ?? 0);
         add(doc, r.sku, FIELD_WEIGHT.sku, true);
         add(doc, r.name, FIELD_WEIGHT.name);
         add(doc, r.brand, FIELD_WEIGHT.brand);
@@ -167,6 +199,14 @@ export function indexBuilder(locale: LocaleCode) {
         byLength: lengthBuckets(wordPostings.terms),
         termSet: new Set(wordPostings.terms),
         vocabulary: vocabularyOf(spellings),
+        facts: {
+          brand: Int32Array.from(brand),
+          stock: Uint8Array.from(stock),
+          stockStatuses,
+          price: Float64Array.from(price),
+          nameOrder: alphabeticalOrder(names, locale),
+          brandNames,
+        },
         categories: new Map(categoryList.map((c) => [c.id, c])),
       };
     },
@@ -191,6 +231,15 @@ function postCompoundParts(words: PostingMap, candidates: Map<string, string>, l
     }
   }
   for (const [partTerm, postings] of additions) for (const [doc, w] of postings) post(words, partTerm, doc, w * COMPOUND_FACTOR);
+}
+
+/** Each name's position when the names are sorted the storefront language's way (å ä ö after z in Swedish). */
+function alphabeticalOrder(names: readonly string[], locale: LocaleCode): Int32Array {
+  const collator = new Intl.Collator(LOCALES[locale].iso, { sensitivity: 'base', numeric: true });
+  const order = names.map((_, i) => i).sort((a, b) => collator.compare(names[a], names[b]) || a - b);
+  const rank = new Int32Array(names.length);
+  order.forEach((doc, position) => (rank[doc] = position));
+  return rank;
 }
 
 function vocabularyOf(spellings: Map<string, Map<string, number>>): Vocabulary {

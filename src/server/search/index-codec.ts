@@ -7,7 +7,7 @@ import type { LocaleCode } from '#lib/market/locales.ts';
 import type { FacetCategory, Postings, SearchIndex } from './index-builder.ts';
 
 /** Bumped whenever the index's shape or the term pipeline changes: older files are then rebuilt, never misread. */
-export const INDEX_FORMAT = 2;
+export const INDEX_FORMAT = 3;
 
 interface Header {
   format: number;
@@ -17,12 +17,29 @@ interface Header {
   codes: string[];
   categories: FacetCategory[];
   vocabulary: { folded: string[]; display: string[] };
+  stockStatuses: string[];
+  brandNames: [number, string][];
   /** Element counts of the arrays that follow, in ARRAY_ORDER. */
   lengths: number[];
   byLength: number[];
 }
 
-type Arrays = [Int32Array, Int32Array, Int32Array, Int32Array, Float32Array, Int32Array, Int32Array, Float32Array, Int32Array, Int32Array];
+type Arrays = [
+  Int32Array,
+  Int32Array,
+  Int32Array,
+  Int32Array,
+  Float32Array,
+  Int32Array,
+  Int32Array,
+  Float32Array,
+  Int32Array,
+  Int32Array,
+  Int32Array,
+  Uint8Array,
+  Float64Array,
+  Int32Array,
+];
 
 function arraysOf(i: SearchIndex): Arrays {
   const flatLengths = new Int32Array(i.byLength.reduce((n, b) => n + b.length, 0));
@@ -39,6 +56,10 @@ function arraysOf(i: SearchIndex): Arrays {
     i.codes.weight,
     flatLengths,
     i.vocabulary.count,
+    i.facts.brand,
+    i.facts.stock,
+    i.facts.price,
+    i.facts.nameOrder,
   ];
 }
 
@@ -54,6 +75,8 @@ export function encodeIndex(index: SearchIndex): Buffer {
     codes: index.codes.terms,
     categories: [...index.categories.values()],
     vocabulary: { folded: index.vocabulary.folded, display: index.vocabulary.display },
+    stockStatuses: index.facts.stockStatuses,
+    brandNames: [...index.facts.brandNames],
     lengths: arrays.map((a) => a.length),
     byLength: index.byLength.map((b) => b.length),
   };
@@ -85,17 +108,22 @@ export function decodeIndex(bytes: Uint8Array): SearchIndex | null {
       Float32Array,
       Int32Array,
       Int32Array,
+      Int32Array,
+      Uint8Array,
+      Float64Array,
+      Int32Array,
     ] as const;
     const arrays = kinds.map((Kind, i) => {
       const n = header.lengths[i];
-      if (at + n * 4 > view.length) throw new Error('cut short');
+      const size = n * Kind.BYTES_PER_ELEMENT;
+      if (at + size > view.length) throw new Error('cut short');
       // A copy: an aligned typed array of its own, not a view into the file's buffer.
       const a = new Kind(n);
-      new Uint8Array(a.buffer).set(view.subarray(at, at + n * 4));
-      at += align8(n * 4);
+      new Uint8Array(a.buffer).set(view.subarray(at, at + size));
+      at += align8(size);
       return a;
     }) as unknown as Arrays;
-    const [ids, mainCategory, wStart, wDoc, wWeight, cStart, cDoc, cWeight, flat, vocabularyCount] = arrays;
+    const [ids, mainCategory, wStart, wDoc, wWeight, cStart, cDoc, cWeight, flat, vocabularyCount, brand, stock, price, nameOrder] = arrays;
     const words: Postings = { terms: header.words, start: wStart, doc: wDoc, weight: wWeight };
     const codes: Postings = { terms: header.codes, start: cStart, doc: cDoc, weight: cWeight };
     let k = 0;
@@ -110,6 +138,7 @@ export function decodeIndex(bytes: Uint8Array): SearchIndex | null {
       byLength,
       termSet: new Set(words.terms),
       vocabulary: { ...header.vocabulary, count: vocabularyCount },
+      facts: { brand, stock, stockStatuses: header.stockStatuses, price, nameOrder, brandNames: new Map(header.brandNames) },
       categories: new Map(header.categories.map((c) => [c.id, c])),
     };
   } catch {

@@ -13,6 +13,8 @@ import type { DbConfig } from '#server/db/config.ts';
 import { readStoredIndex, storeIndex } from './index-store.ts';
 import { flattenCategories, loadCategoryTree } from '#server/catalogue/category-repository.ts';
 import { localizedProducts } from '#server/catalogue/localized-products.ts';
+import { pricesFromRow } from '#server/catalogue/price-row.ts';
+import { unitPrice } from '#lib/pricing/tiers.ts';
 
 export const VERSION_CHECK_MS = 5_000;
 
@@ -33,13 +35,15 @@ export async function buildSearchIndex(db: Db, locale: LocaleCode, version?: str
   const v = version ?? (await catalogueVersion(db));
   const builder = indexBuilder(locale);
   for (let last = 0; ;) {
-    const rows = await localizedProducts(db, locale)
-      .leftJoin('brands as b', 'b.id', 'p.brand_id')
-      .select(['p.id', 'p.sku', 't.name', 'b.name as brand'])
-      .where('p.id', '>', last)
-      .orderBy('p.id')
-      .limit(CHUNK)
-      .execute();
+    const rows = (
+      await localizedProducts(db, locale)
+        .leftJoin('brands as b', 'b.id', 'p.brand_id')
+        .select(['p.id', 'p.sku', 't.name', 'b.name as brand', 'p.brand_id', 'p.stock_status', 'pr.prices'])
+        .where('p.id', '>', last)
+        .orderBy('p.id')
+        .limit(CHUNK)
+        .execute()
+    ).map(({ prices, ...r }) => ({ ...r, price: unitPrice(pricesFromRow({ prices }), 1) }));
     if (rows.length === 0) break;
     const first = last;
     last = rows[rows.length - 1].id;

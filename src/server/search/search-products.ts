@@ -7,11 +7,12 @@ import type { Db } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import type { Variation } from '#lib/catalogue/types.ts';
 import { categoriesByProduct, thumbsByProduct } from '#server/catalogue/product-links.ts';
-import type { ProductSearchResult, SearchCategory } from '#lib/api/catalogue-contracts.ts';
+import type { ProductSearchResult, SearchCategory, SearchFacets } from '#lib/api/catalogue-contracts.ts';
 import { SEARCH_MAX_LIMIT } from '#lib/api/catalogue-contracts.ts';
 import { roundTo } from '#lib/pricing/vat.ts';
 import { getSearchIndex, type SearchIndex } from './search-index.ts';
 import { matchQuery } from './match.ts';
+import { hasFilters, refine, type ResultFilters, type SortOrder } from './refine.ts';
 import { queryTokens } from '#lib/search/tokenize.ts';
 import { boundedProcessCache, cacheBudgetBytes } from '#server/cache/process-cache.ts';
 import { pricesFromRow } from '#server/catalogue/price-row.ts';
@@ -26,12 +27,18 @@ export interface SearchOptions {
   withCategories?: boolean;
   /** co: include the number of matches per category. */
   withCounts?: boolean;
+  /** Refinements (docs/product/search.md#refining-results). */
+  filters?: ResultFilters;
+  sort?: SortOrder;
+  /** Include the facets of the refined results. */
+  withFacets?: boolean;
 }
 
 export interface SearchResult {
   products: ProductSearchResult[];
   categories: SearchCategory[];
   total: number;
+  facets?: SearchFacets;
 }
 
 export const DEFAULT_LIMIT = 24;
@@ -64,6 +71,9 @@ export async function searchProducts(db: Db, opts: SearchOptions): Promise<Searc
     offset,
     !!opts.withCategories,
     !!opts.withCounts,
+    opts.filters ?? null,
+    opts.sort ?? 'relevance',
+    !!opts.withFacets,
   ]);
   const hit = results.get(key);
   if (hit) return hit;
@@ -75,25 +85,32 @@ export async function searchProducts(db: Db, opts: SearchOptions): Promise<Searc
 
 async function runSearch(db: Db, index: SearchIndex, opts: SearchOptions & { limit: number; offset: number }): Promise<SearchResult> {
   const { limit, offset } = opts;
-  const { docs, scores } = matchQuery(index, opts.query);
+  const matches = matchQuery(index, opts.query);
+  const refining = !!opts.withFacets || (opts.sort ?? 'relevance') !== 'relevance' || hasFilters(opts.filters ?? {});
+  const refined = refining ? refine(index, matches, opts.filters ?? {}, opts.sort ?? 'relevance') : null;
+  const { docs, scores } = refined ?? matches;
   const page = Array.from(docs.subarray(offset, offset + limit));
   const ids = page.map((d) => index.ids[d]);
 
-  let categories: SearchCategory[] = [];
-  if (opts.withCategories || opts.withCounts) {
-    const counts = new Map<number, number>();
-    for (const d of docs) {
-      const c = index.mainCategory[d];
-      if (c) counts.set(c, (counts.get(c) ?? 0) + 1);
-    }
-    categories = [...counts]
-      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
-      .slice(0, MAX_FACETS)
-      .flatMap(([id, count]) => {
-        const c = index.categories.get(id);
-        return c ? [{ ...c, ...(opts.withCounts ? { count } : {}) }] : [];
-      });
-  }
+  // Category counts: over the matches, or — refined — with every other refinement applied.
+  const categoryCounts = refined ? refined.facets.categories.map((c) => [c.id, c.count] as const) : mainCategoryCounts(index, docs);
+  const categories: SearchCategory[] =
+    opts.withCategories || opts.withCounts
+      ? categoryCounts.slice(0, MAX_FACETS).flatMap(([id, count]) => {
+          const c = index.categories.get(id);
+          return c ? [{ ...c, ...(opts.withCounts ? { count } : {}) }] : [];
+        })
+      : [];
+  const facets: SearchFacets | undefined =
+    refined && opts.withFacets
+      ? {
+          ...refined.facets,
+          categories: categoryCounts.flatMap(([id, count]) => {
+            const c = index.categories.get(id);
+            return c ? [{ id, name: c.name, uri: c.uri, count }] : [];
+          }),
+        }
+      : undefined;
   const products = await loadResults(db, opts.locale, ids, index.categories);
   const scoreById = new Map(page.map((d, i) => [index.ids[d], roundTo(scores[offset + i], 3)]));
   return {
@@ -103,7 +120,18 @@ async function runSearch(db: Db, index: SearchIndex, opts: SearchOptions & { lim
     }),
     categories,
     total: docs.length,
+    ...(facets ? { facets } : {}),
   };
+}
+
+/** Matches per main category, most first (ties: lower id). */
+function mainCategoryCounts(index: SearchIndex, docs: Int32Array): (readonly [number, number])[] {
+  const counts = new Map<number, number>();
+  for (const d of docs) {
+    const c = index.mainCategory[d];
+    if (c) counts.set(c, (counts.get(c) ?? 0) + 1);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
 }
 
 async function loadResults(
