@@ -2,7 +2,7 @@
  * One rebuild at a time per server process, started by POST /admin/rebuild. State lives on globalThis:
  * after a switch the new build's copy of this module must still see the job the old one started.
  * When the build is done the serving process switches to it in-process (switch-hook.ts); without a
- * registered host (astro dev) only builds/current moves.
+ * registered host (astro dev) only builds/current moves. The other nodes follow the database record (build-poll.ts).
  */
 import { rebuild, type RebuildResult } from './rebuild.ts';
 import { switchServingBuild } from './switch-hook.ts';
@@ -10,6 +10,8 @@ import { switchServingBuild } from './switch-hook.ts';
 export interface RebuildJob {
   state: 'idle' | 'running' | 'done' | 'failed';
   startedAt?: string; finishedAt?: string; dir?: string; seconds?: number; error?: string;
+  /** Set when the build serves here but could not be recorded for the other nodes (rebuild.ts). */
+  recordError?: string;
 }
 
 const STATE = Symbol.for('partsfront.rebuild.job');
@@ -29,7 +31,8 @@ export function startRebuild(run: () => Promise<RebuildResult> = () => rebuild()
     try {
       const r = await run();
       await switchServingBuild(r.dir);
-      Object.assign(job, { state: 'done', dir: r.dir, seconds: r.seconds });
+      if (r.recordError) console.error(`rebuild ${r.dir} serves here but was not recorded for the other nodes: ${r.recordError}`);
+      Object.assign(job, { state: 'done', dir: r.dir, seconds: r.seconds, recordError: r.recordError });
     } catch (err) {
       Object.assign(job, { state: 'failed', error: err instanceof Error ? err.message : String(err) });
       console.error('rebuild failed, still serving the previous build:', err);

@@ -9,8 +9,9 @@ import type { LocaleCode } from '#lib/market/locales.ts';
 import { isLockedLine, type CartItem } from '#lib/cart/client-rules.ts';
 import { isBuyXGetY } from '#lib/coupons/client-rules.ts';
 import { showCheckoutButton } from '#lib/cart/client-state.ts';
-import { cart, changeQuantity, syncing } from '#stores/cart.ts';
-import { discount, dismissRejected } from '#stores/discount.ts';
+import { validDisc } from '#lib/page-behaviour/query-params.ts';
+import { cart, changeQuantity, syncCart, syncing } from '#stores/cart.ts';
+import { discount, dismissRejected, enterCouponCode } from '#stores/discount.ts';
 import { cartOpen } from '#stores/ui.ts';
 import { fetchWidget } from '#api-client/content.ts';
 import type { Widget, WidgetSlug } from '#lib/api/content-contracts.ts';
@@ -28,6 +29,10 @@ export interface MiniCartStrings extends SpinnerLabels {
   adjusted: string;
   coupons: string;
   rejected: string;
+  /** A rejected code that lost to codes it may not be combined with: {{code}}, {{with}}. */
+  notCombinable: string;
+  couponCode: string;
+  couponApply: string;
   subscription: string;
   stock: Record<string, string>;
   /** cart_notice text key → text; a notice without a key is shown as sent. */
@@ -52,6 +57,42 @@ function useWidget(slug: WidgetSlug, when: boolean): Widget | undefined {
       });
   }, [when, slug, w]);
   return w && !w.hidden && w.content ? w : undefined;
+}
+
+/** The code-entry field: a code is held and the cart synced; the server decides what applies. */
+function CouponForm({ t }: { t: MiniCartStrings }) {
+  const [code, setCode] = useState('');
+  return (
+    <form
+      className="minicart__coupon-form"
+      data-testid="coupon-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const valid = validDisc(code); // the disc rule: letters, digits or hyphens, at least 3
+        if (!valid) return;
+        enterCouponCode(valid);
+        setCode('');
+        void syncCart();
+      }}
+    >
+      <label>
+        <span>{t.couponCode}</span>
+        <input
+          type="text"
+          name="coupon"
+          value={code}
+          autoComplete="off"
+          autoCapitalize="characters"
+          maxLength={32}
+          data-testid="coupon-input"
+          onChange={(e) => setCode(e.target.value)}
+        />
+      </label>
+      <button type="submit" className="button" data-testid="coupon-apply">
+        {t.couponApply}
+      </button>
+    </form>
+  );
 }
 
 function Line({
@@ -148,9 +189,15 @@ export default function MiniCart({ locale, t, checkoutHref, productPath, allowEx
         )}
         {disc.rejected.length > 0 && (
           <div className="notice notice--warning" role="status" data-testid="coupon-rejected">
-            {disc.rejected.map((code) => (
-              <p key={code}>{fill(t.rejected, { code })}</p>
-            ))}
+            {disc.rejected.map((code) =>
+              disc.replaced[code]?.length ? (
+                <p key={code} data-testid="coupon-not-combinable" data-code={code}>
+                  {fill(t.notCombinable, { code, with: disc.replaced[code].join(', ') })}
+                </p>
+              ) : (
+                <p key={code}>{fill(t.rejected, { code })}</p>
+              ),
+            )}
             <button type="button" className="linkish" onClick={dismissRejected}>
               {t.close}
             </button>
@@ -177,6 +224,7 @@ export default function MiniCart({ locale, t, checkoutHref, productPath, allowEx
             </ul>
           </section>
         )}
+        <CouponForm t={t} />
         {items.length > 0 && (
           <p className={`minicart__total${busy ? ' is-busy' : ''}`}>
             <span>{t.total}</span>

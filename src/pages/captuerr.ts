@@ -5,24 +5,23 @@
  */
 import type { APIRoute } from 'astro';
 import { captuerrRequestSchema } from '#lib/api/telemetry-contracts.ts';
-import { endpoint, methodNotAllowed, errorResponse, readJsonBody, requireStore, validate } from '#server/http/endpoint.ts';
-import { clientIp, createRateLimiter } from '#server/http/rate-limit.ts';
+import { endpoint, methodNotAllowed, readJsonBody, requireStore, validate } from '#server/http/endpoint.ts';
+import { clientIp, createRateLimiter, rateLimitedResponse } from '#server/http/rate-limit.ts';
 import { recordClientError } from '#server/telemetry/client-errors.ts';
 import { getDb } from '#server/db/connection.ts';
 
 export const prerender = false;
 
 const MAX_BODY = 16 * 1024;
-const limiter = createRateLimiter(Number(process.env.CAPTUERR_RATE_LIMIT ?? 30), 60_000);
+// Counted in the database like every limit (one upsert; the report itself is a write anyway): every node counts together.
+const limiter = createRateLimiter({ bucket: 'captuerr', limit: Number(process.env.CAPTUERR_RATE_LIMIT ?? 30), windowMs: 60_000 });
 
 export const POST: APIRoute = endpoint(async ({ request, url, clientAddress }) => {
   const { locale } = requireStore(url);
   const ip = clientIp(request.headers, () => clientAddress);
-  const rate = limiter.hit(ip);
+  const rate = await limiter.hit(ip);
   if (!rate.allowed) {
-    const r = errorResponse(429, 'rate_limited', 'too many error reports; try again later');
-    r.headers.set('retry-after', String(rate.retryAfterSeconds));
-    return r;
+    return rateLimitedResponse(rate.retryAfterSeconds, 'too many error reports; try again later');
   }
   const body = validate(captuerrRequestSchema, await readJsonBody(request, MAX_BODY));
   await recordClientError(getDb(), locale, ip, body);

@@ -34,7 +34,7 @@ function send(
   from: string,
   body?: unknown,
   headers: Record<string, string> = {},
-): Promise<{ status: number; json: () => any; ms: number }> {
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; json: () => any; ms: number }> {
   const u = new URL(url);
   const started = performance.now();
   return new Promise((resolve, reject) => {
@@ -52,7 +52,7 @@ function send(
         res.on('data', (c) => chunks.push(c));
         res.on('end', () => {
           const text = Buffer.concat(chunks).toString('utf8');
-          resolve({ status: res.statusCode ?? 0, json: () => JSON.parse(text), ms: performance.now() - started });
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, json: () => JSON.parse(text), ms: performance.now() - started });
         });
       },
     );
@@ -82,6 +82,9 @@ describe('failed logins per account', () => {
     const right = await login(VICTIM, PASSWORD);
     expect(right.status).toBe(429);
     expect(right.json().error.code).toBe('rate_limited');
+    // until the account's 15-minute window ends
+    expect(Number(right.headers['retry-after'])).toBeGreaterThan(60);
+    expect(Number(right.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
     // another account, from an address that took part in nothing, logs in as before
     const other = await login(OTHER, PASSWORD);
     expect(other.status).toBe(200);

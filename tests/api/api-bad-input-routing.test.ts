@@ -1,13 +1,15 @@
 /**
  * The bad-input corpus, routing part (docs/adr/0001-host-routing-and-internal-pages.md#paths): traversal and
  * encoded separators never reach another storefront's file, the unused image endpoint is gone, malformed
- * percent-encodings are a quiet 400, and the API's locale/sid must name the storefront of the Host.
+ * percent-encodings are a quiet 400 (nothing logged as an error), and on every API route locale, sid and Host
+ * must agree.
  */
 import http from 'node:http';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { LOCALE_CODES, LOCALES, type LocaleCode } from '#lib/market/locales.ts';
 import { request } from '#tests/support/http.ts';
-import { TEST_OPERATOR_TOKEN } from '#tests/support/test-env.ts';
+import { startServer, type RunningServer } from '#tests/support/server.ts';
+import { API_PORT, TEST_BUILD_DIR, TEST_OPERATOR_TOKEN } from '#tests/support/test-env.ts';
 import { api, port, raw } from './api-support.ts';
 
 /** GET with the path sent exactly as written (a URL object would normalize %2e%2e and backslashes away). */
@@ -42,6 +44,20 @@ function encodedTraversals(b: LocaleCode, file: string): string[] {
     `/_astro/%252e%252e%252f${b}%252f${f('%252f')}`,
     `/images/..%2f..%2f${b}%2f${f('%2f')}`,
     `/logos/x%2f..%2f..%2f${b}%2f${f('%2f')}`,
+    // mixed case, double-encoded backslash, overlong UTF-8 for '/', '.' and '\\' (a decoder that accepts them is a hole)
+    `/_astro/.%2E%2F${b}%2f${f('%2F')}`,
+    `/_astro/%2E%2e%5C${b}%5c${f('%5C')}`,
+    `/_astro/..%255c${b}%255c${f('%255c')}`,
+    `/_astro/..%c0%af${b}%c0%af${f('%c0%af')}`,
+    `/_astro/..%C0%AF${b}%C0%AF${f('%C0%AF')}`,
+    `/_astro/..%e0%80%af${b}%e0%80%af${f('%e0%80%af')}`,
+    `/_astro/%c0%ae%c0%ae%2f${b}%2f${f('%2f')}`,
+    `/_astro/..%c1%9c${b}%c1%9c${f('%c1%9c')}`,
+    // from a storefront path and from the storefront's own files, not only from the shared asset paths
+    `/..%2f${b}%2f${f('%2f')}`,
+    `/produkt/..%2f..%2f${b}%2f${f('%2f')}`,
+    `/robots.txt/..%2f..%2f${b}%2f${f('%2f')}`,
+    `/sitemap.xml%2f..%2f..%2f${b}%2f${f('%2f')}`,
   ];
 }
 
@@ -66,7 +82,14 @@ describe("never another storefront's file", () => {
   it.each(PAIRS)('on %s, nothing of %s through literal dots, backslashes or its own path', async (a, b) => {
     for (const file of FILES) {
       const win = file.split('/').join('\\');
-      for (const path of [`/_astro/../${b}/${file}`, `/_astro\\..\\${b}\\${win}`, `/${b}/${file}`, `/favicon.svg/../${b}/${file}`]) {
+      for (const path of [
+        `/_astro/../${b}/${file}`,
+        `/_astro\\..\\${b}\\${win}`,
+        `/${b}/${file}`,
+        `/favicon.svg/../${b}/${file}`,
+        `/%2e%2e/${b}/${file}`,
+        `/./${b}/${file}`,
+      ]) {
         const r = await rawGet(a, path);
         expect([400, 404], `${a} ${path}: ${r.status}`).toContain(r.status);
         expectNotTheirs(r, b, `${a} ${path}`);
@@ -91,6 +114,13 @@ describe("never another storefront's file", () => {
 describe('no unused endpoints', () => {
   it.each([
     '/_image?href=%2Fimages%2Fx.png&w=100&h=100&f=webp',
+    '/_image?href=https%3A%2F%2Fevil.example%2Fx.png&w=10',
+    '/_image?url=/favicon.svg',
+    '/_image?href=..%2f..%2fetc%2fpasswd',
+    '/_image?f=svg&href=%2Ffavicon.svg&w=1&h=1&q=100',
+    '/_image?href=%ZZ',
+    '/_image/',
+    '/_image%3Fhref=x',
     '/_image',
     '/_server-islands/X',
     '/src/middleware.ts',
@@ -157,5 +187,133 @@ describe("the API's storefront is the Host's", () => {
     const r = await request(`${raw(path, 'nl')}?locale=sv&sid=1`, { method: 'POST', body, headers });
     expect(r.status, r.body).toBe(400);
     expect(r.json().error.code).toBe('bad_locale');
+  });
+});
+
+describe('bad URLs are answered quietly', () => {
+  // A server of its own, to read what it logs (the suite's shared server is started by the global setup).
+  const PORT = API_PORT + 8;
+  let server: RunningServer | undefined;
+  beforeAll(async () => {
+    server = await startServer({ port: PORT, databaseUrl: inject('databaseUrl'), buildDir: TEST_BUILD_DIR });
+  }, 60_000);
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  const MALFORMED: [LocaleCode, string, number][] = [
+    ['sv', '/%E0%A4%A', 400],
+    ['sv', '/produkt/%ZZ', 400],
+    ['fi', '/tuote/%E0%A4%A', 400],
+    ['sv', '/checkout/%', 400],
+    ['sv', '/my-account/orders/%ZZ', 400],
+    ['nl', '/_astro/%ZZ.js', 400],
+    ['da', '/robots.txt%', 400],
+    ['no', '/%ff%fe', 400],
+    ['sv', '/produkt/%C0%80', 400],
+    ['sv', '/produkt/x%00y', 400],
+    ['sv', '/api/products%ZZ?locale=sv&sid=1&query=x', 400],
+    ['sv', '/api/checkout/%ZZ?locale=sv&sid=1', 400],
+    ['sv', '/api/widget-by-slug/%E0%A4%A?locale=sv&sid=1', 400],
+    ['sv', '/captuerr%E0%A4%A?locale=sv&sid=1', 400],
+    // malformed only in the query: decoded leniently (U+FFFD), an ordinary answer
+    ['sv', '/sok?q=%ZZ', 200],
+    ['sv', '/api/products?locale=sv&sid=1&query=fil%E0%A4%A', 200],
+    ['fi', '/api/search-triggers?locale=fi&sid=4&query=%ZZ%ZZ', 200],
+  ];
+
+  it('answers each malformed URL as expected and writes no [ERROR] or stack to the log', async () => {
+    for (const [locale, path, status] of MALFORMED) {
+      const r = await new Promise<number>((resolve, reject) => {
+        const req = http.request(
+          { host: '127.0.0.1', port: PORT, path, headers: { host: `${locale}.localhost:${PORT}` }, agent: false },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode!));
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      });
+      expect(r, `${locale} ${path}`).toBe(status);
+    }
+    await new Promise((r) => setTimeout(r, 200)); // let the last log lines arrive
+    const log = server!.output();
+    expect(log).not.toMatch(/\[ERROR\]|URIError|Unhandled|\n\s+at /);
+  });
+});
+
+/** Every API route that takes locale/sid, with what it needs besides (a body, the operator's token). */
+const STORE_ROUTES: [string, string, string?][] = [
+  ['POST', '/api/auth/change-password', '{}'],
+  ['POST', '/api/auth/forgot-password', '{}'],
+  ['POST', '/api/auth/login-link', '{}'],
+  ['POST', '/api/auth/login', '{}'],
+  ['POST', '/api/auth/logout', '{}'],
+  ['GET', '/api/auth/profile'],
+  ['POST', '/api/auth/refresh', '{}'],
+  ['POST', '/api/auth/register', '{}'],
+  ['POST', '/api/auth/set-password', '{}'],
+  ['POST', '/api/auth/token-login', '{}'],
+  ['POST', '/api/category-children', '{}'],
+  ['GET', '/api/checkout/abc'],
+  ['POST', '/api/checkout/abc', '{}'],
+  ['POST', '/api/checkout/abc/place', '{}'],
+  ['GET', '/api/checkout/abc/return'],
+  ['POST', '/api/checkout', '{}'],
+  ['GET', '/api/current-deal'],
+  ['POST', '/api/operator/orders/1234567/pick', '{}'],
+  ['POST', '/api/operator/returns/R-1/receive', '{}'],
+  ['GET', '/api/order-auth/info'],
+  ['POST', '/api/order-auth/login', '{}'],
+  ['POST', '/api/order-auth/refresh', '{}'],
+  ['POST', '/api/payments/adyen/notifications', '{}'],
+  ['GET', '/api/payments/klarna/notifications'],
+  ['GET', '/api/product-categories?v=2'],
+  ['GET', '/api/products?query=filter'],
+  ['GET', '/api/returns'],
+  ['POST', '/api/returns', '{}'],
+  ['GET', '/api/search-triggers?query=retur'],
+  ['GET', '/api/strings'],
+  ['POST', '/api/subscriptions/1', '{}'],
+  ['GET', '/api/subscriptions'],
+  ['POST', '/api/sync-cart', '{"items":[]}'],
+  ['POST', '/api/sync-coupons', '{"coupons":[]}'],
+  ['GET', '/api/widget-by-slug/store-message'],
+  ['POST', '/captuerr', '{"error":"x"}'],
+];
+
+describe('locale, sid and Host must agree on every API route', () => {
+  // the operator's token on the operator routes, so that only the storefront is wrong
+  const operator = { authorization: `Bearer ${TEST_OPERATOR_TOKEN}` };
+  const call = (method: string, path: string, host: string, query: string, body?: string) =>
+    request(`http://${host}:${port}${path}${path.includes('?') ? '&' : '?'}${query}`.replace(/[?&]$/, ''), {
+      method,
+      body,
+      headers: path.startsWith('/api/operator/') ? operator : {},
+    });
+
+  it.each(STORE_ROUTES)('%s %s: another storefront than the Host → 400 bad_locale', async (method, path, body) => {
+    const r = await call(method, path, 'nl.localhost', 'locale=sv&sid=1', body);
+    expect(r.status, r.body).toBe(400);
+    expect(r.json().error).toMatchObject({ code: 'bad_locale', message: expect.stringContaining('not the storefront of nl.localhost') });
+  });
+
+  it.each(STORE_ROUTES)('%s %s: locale and sid of two storefronts → 400 bad_locale', async (method, path, body) => {
+    const r = await call(method, path, 'nl.localhost', 'locale=nl&sid=1', body);
+    expect(r.status, r.body).toBe(400);
+    expect(r.json().error).toMatchObject({ code: 'bad_locale', message: 'sid 1 is not the store id of locale nl' });
+  });
+
+  it.each(STORE_ROUTES)('%s %s: no locale/sid → 400 bad_locale', async (method, path, body) => {
+    const r = await call(method, path, 'fi.localhost', '', body);
+    expect(r.status, r.body).toBe(400);
+    expect(r.json().error.code).toBe('bad_locale');
+  });
+
+  it.each(STORE_ROUTES)('%s %s: a Host that is no storefront → 421 misdirected_request', async (method, path, body) => {
+    const r = await call(method, path, 'evil.example', 'locale=sv&sid=1', body);
+    expect(r.status, r.body).toBe(421);
+    expect(r.json().error.code).toBe('misdirected_request');
   });
 });

@@ -1,6 +1,7 @@
 /**
- * The bad-input corpus: wrong types, huge bodies, negative/NaN quantities, injection strings, missing or
- * mismatched locale/sid — every answer is a 4xx JSON error and the server stays up.
+ * The bad-input corpus: wrong types, huge bodies on every POST route, negative/NaN quantities, 200-line carts
+ * with a bad line, too many or too long coupon codes, injection strings, missing or mismatched locale/sid —
+ * every answer is a 4xx JSON error (its status and code checked) and the server stays up.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { request, type TestResponse } from '#tests/support/http.ts';
@@ -140,6 +141,118 @@ describe('bad bodies', () => {
 
   it('refuses form posts with 415', async () => {
     expectJsonError(await post(api('/api/sync-cart'), 'items=1', { 'content-type': 'application/x-www-form-urlencoded' }), '415');
+  });
+});
+
+describe('200-line carts', () => {
+  const good = (n: number) => Array.from({ length: n }, () => ({ sku: 'ELE-000001', quantity: 1 }));
+  // one bad line among 200: the whole request is refused, and the message names the line
+  it.each([
+    ['a negative quantity', { sku: 'ELE-000002', quantity: -1 }, 'items.150.quantity'],
+    ['an empty sku', { sku: '', quantity: 1 }, 'items.150.sku'],
+    ['no sku', { quantity: 1 }, 'items.150.sku'],
+    ['a fractional quantity', { sku: 'ELE-000002', quantity: 0.5 }, 'items.150.quantity'],
+    ['a sku of 65 characters', { sku: 'S'.repeat(65), quantity: 1 }, 'items.150.sku'],
+    ['a line that is a string', 'ELE-000002', 'items.150'],
+  ])('sync-cart with %s at line 151 → 400 invalid_request', async (_label, line, where) => {
+    const items = [...good(150), line, ...good(49)];
+    const r = await post(api('/api/sync-cart'), JSON.stringify({ items }));
+    expect(r.status, r.body).toBe(400);
+    expect(r.json().error).toMatchObject({ code: 'invalid_request', message: expect.stringContaining(`${where}:`) });
+  });
+
+  it('sync-coupons with a bad line among 200 cart_contents → 400 invalid_request', async () => {
+    const cart_contents = [...good(199), { sku: 'ELE-000002', quantity: -3 }];
+    const r = await post(api('/api/sync-coupons'), JSON.stringify({ coupons: ['SAVE10'], cart_contents }));
+    expect(r.status, r.body).toBe(400);
+    expect(r.json().error).toMatchObject({ code: 'invalid_request', message: expect.stringContaining('cart_contents.199.quantity:') });
+  });
+
+  it('201 lines → 400 invalid_request on sync-cart and sync-coupons', async () => {
+    const cart = await post(api('/api/sync-cart'), JSON.stringify({ items: good(201) }));
+    expect(cart.status).toBe(400);
+    expect(cart.json().error).toMatchObject({ code: 'invalid_request', message: expect.stringContaining('items:') });
+    const coupons = await post(api('/api/sync-coupons'), JSON.stringify({ coupons: [], cart_contents: good(201) }));
+    expect(coupons.status).toBe(400);
+    expect(coupons.json().error).toMatchObject({ code: 'invalid_request', message: expect.stringContaining('cart_contents:') });
+  });
+
+  it('200 unknown skus are 200 lines of quantity 0 with the unknown-product notice', async () => {
+    const items = Array.from({ length: 200 }, (_, i) => ({ sku: `NO-SUCH-${i}`, quantity: 1 + (i % 5) }));
+    const r = await post(api('/api/sync-cart'), JSON.stringify({ items }));
+    expect(r.status, r.body.slice(0, 300)).toBe(200);
+    const lines = r.json() as { sku: string; quantity: number; cart_notice: string }[];
+    expect(lines).toHaveLength(200);
+    for (const [i, line] of lines.entries())
+      expect(line).toMatchObject({ sku: `NO-SUCH-${i}`, quantity: 0, cart_notice: 'cart.notice.unknown_product' });
+  });
+
+  it("200 lines with the client's own prices get the server's price", async () => {
+    const one = await post(api('/api/sync-cart'), JSON.stringify({ items: good(1) }));
+    expect(one.status).toBe(200);
+    const price = one.json()[0].price;
+    const items = Array.from({ length: 200 }, () => ({ sku: 'ELE-000001', quantity: 1, price: -5, ordinary_price: 0 }));
+    const r = await post(api('/api/sync-cart'), JSON.stringify({ items }));
+    expect(r.status, r.body.slice(0, 300)).toBe(200);
+    for (const line of r.json() as { sku: string; price: unknown }[]) {
+      expect(line.sku).toBe('ELE-000001');
+      expect(line.price).toEqual(price);
+    }
+  });
+});
+
+describe('coupon lists', () => {
+  const items = [{ sku: 'ELE-000001', quantity: 1 }];
+  const codes = (n: number) => Array.from({ length: n }, (_, i) => `CODE${i}`);
+  it.each([
+    ['sync-cart', '/api/sync-cart', (coupons: unknown) => ({ items, coupons })],
+    ['sync-coupons', '/api/sync-coupons', (coupons: unknown) => ({ coupons, cart_contents: items })],
+  ])('%s: 21 codes → 400 invalid_request; 20 are answered', async (_label, path, body) => {
+    const tooMany = await post(api(path), JSON.stringify(body(codes(21))));
+    expect(tooMany.status, tooMany.body).toBe(400);
+    expect(tooMany.json().error).toMatchObject({ code: 'invalid_request', message: expect.stringContaining('coupons:') });
+    const most = await post(api(path), JSON.stringify(body(codes(20))));
+    expect(most.status, most.body.slice(0, 300)).toBe(200);
+  });
+  it.each([
+    ['sync-cart', '/api/sync-cart', (coupons: unknown) => ({ items, coupons })],
+    ['sync-coupons', '/api/sync-coupons', (coupons: unknown) => ({ coupons, cart_contents: items })],
+  ])('%s: a 65-character, an empty or a non-string code → 400 invalid_request', async (_label, path, body) => {
+    for (const coupons of [['C'.repeat(65)], ['   '], [{ code: 7 }], [['SAVE10']], 'SAVE10']) {
+      const r = await post(api(path), JSON.stringify(body(coupons)));
+      expect(r.status, `${JSON.stringify(coupons)}: ${r.body}`).toBe(400);
+      expect(r.json().error.code).toBe('invalid_request');
+    }
+  });
+});
+
+describe('oversized bodies on every POST route', () => {
+  // over every route's own limit (the largest is 64 KB); the declared length is refused before reading.
+  // (logout reads no body, so it has nothing to refuse.)
+  const big = JSON.stringify({ items: [], coupons: [], pad: 'x'.repeat(70_000) });
+  it.each([
+    '/api/auth/forgot-password',
+    '/api/auth/login-link',
+    '/api/auth/login',
+    '/api/auth/refresh',
+    '/api/auth/register',
+    '/api/auth/set-password',
+    '/api/auth/token-login',
+    '/api/category-children',
+    '/api/checkout/abc',
+    '/api/checkout/abc/place',
+    '/api/checkout',
+    '/api/order-auth/login',
+    '/api/order-auth/refresh',
+    '/api/returns',
+    '/api/sync-cart',
+    '/api/sync-coupons',
+    '/captuerr',
+  ])('POST %s → 413 body_too_large', async (path) => {
+    const r = await post(api(path), big);
+    expect(r.status, r.body).toBe(413);
+    expect(r.json().error.code).toBe('body_too_large');
+    expect(r.headers.connection).toBe('close');
   });
 });
 

@@ -11,6 +11,7 @@ import { openDb } from '#server/db/connection.ts';
 import { dbConfigFromEnv } from '#server/db/config.ts';
 import { rebuild } from '#builds/rebuild.ts';
 import { isAuthorized } from '#builds/admin-auth.ts';
+import { readServedBuild } from '#builds/served-build.ts';
 import { resetDatabase } from '#tests/support/prepare.ts';
 import { startServer, type RunningServer } from '#tests/support/server.ts';
 import { request } from '#tests/support/http.ts';
@@ -99,6 +100,10 @@ describe(`rebuild (${engineUrl.split(':')[0]})`, () => {
     const after = await page('/om-oss');
     expect(after.body).toContain('<h1>Om oss – nyskrivet</h1>');
     expect((await page('/healthz')).json().build).toBe(path.basename(job.dir));
+    // recorded for the other nodes (docs/adr/0010-several-nodes-on-one-postgresql.md#rebuilds-reach-every-node)
+    const { db } = openDb(dbConfigFromEnv({ DATABASE_URL: dbUrl }));
+    expect((await readServedBuild(db))?.name).toBe(path.basename(job.dir));
+    await db.destroy();
   }, 240_000);
 
   it('a failed build leaves builds/current and the served site untouched', async () => {
@@ -110,5 +115,8 @@ describe(`rebuild (${engineUrl.split(':')[0]})`, () => {
     expect(current()).toBe(before);
     expect(fs.readdirSync(buildsDir).sort()).toEqual(entries);
     expect((await page('/om-oss')).body).toContain('<h1>Om oss – nyskrivet</h1>');
+    const { db } = openDb(dbConfigFromEnv({ DATABASE_URL: dbUrl }));
+    expect((await readServedBuild(db))?.name).toBe(path.basename(before)); // nothing recorded
+    await db.destroy();
   }, 240_000);
 });

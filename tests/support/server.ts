@@ -4,6 +4,8 @@ import { request } from './http.ts';
 
 export interface RunningServer {
   port: number;
+  /** The server process (benches read its memory from /proc/<pid>/status). */
+  pid: number;
   stop(): Promise<void>;
   output(): string;
 }
@@ -49,6 +51,7 @@ export async function startServer(opts: {
   }
   return {
     port: opts.port,
+    pid: child.pid!,
     output: () => log,
     stop: () =>
       new Promise<void>((resolve) => {

@@ -1,7 +1,7 @@
 /**
  * Coupon entry (docs/product/coupons.md): a code goes into the held coupons (the discount store, as with
  * `disc`) and the checkout gets the held codes; the server's answer says which apply. Automatic discounts
- * are listed but cannot be removed.
+ * are listed but cannot be removed. A code another one replaced says which (docs/adr/0011-coupon-stacking.md).
  */
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
@@ -55,7 +55,11 @@ export default function CouponEntry({ coupons, t, onCodes }: Props) {
               {c.applied ? (
                 <span>{c.discount_label || c.code}</span>
               ) : (
-                <span className="notice notice--warning">{fill(t.not_applied, { code: c.code })}</span>
+                <span className="notice notice--warning" data-reason={c.reason ?? undefined}>
+                  {c.reason === 'not_combinable' && c.replaced_by.length
+                    ? fill(t.not_combinable, { code: c.code, with: c.replaced_by.join(', ') })
+                    : fill(t.not_applied, { code: c.code })}
+                </span>
               )}
               {held.includes(c.code.toUpperCase()) && (
                 <button

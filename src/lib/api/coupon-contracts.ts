@@ -35,6 +35,15 @@ export const couponSchema = z.object({
   discount_type_value: z.number(),
   /** Amount off incl. VAT for fixed-amount coupons (and CUSTOMERDISCOUNT); 0 otherwise. */
   fixed_amount: z.number(),
+  /**
+   * Why an entered code is not applied although it would apply on its own (docs/adr/0011-coupon-stacking.md):
+   * `not_combinable` — another code (or the automatic discounts) saved the shopper more and the two may not
+   * be used together. null otherwise (an unknown code, a failed minimum spend or no matching line say so
+   * through the other fields).
+   */
+  reason: z.enum(['not_combinable']).nullable(),
+  /** With `not_combinable`: the applied codes that took this code's place. */
+  replaced_by: z.array(z.string()),
 });
 export type Coupon = z.infer<typeof couponSchema>;
 

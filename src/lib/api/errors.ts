@@ -35,6 +35,8 @@ export const API_ERROR_STATUS = {
   internal_error: 500,
   /** A payment provider is down, slow or answered 5xx: nothing was charged, the shopper may try again. */
   provider_unavailable: 503,
+  /** The database cannot be reached right now (restarting, down, busy): nothing was done; try again after Retry-After. */
+  service_unavailable: 503,
 } as const;
 
 export type ApiErrorCode = keyof typeof API_ERROR_STATUS;

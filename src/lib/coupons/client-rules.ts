@@ -33,12 +33,22 @@ export function isBuyXGetY(c: Coupon): boolean {
 
 /**
  * The server's answer replaces the store. A requested code is rejected when the server did not return
- * it, or returned it not applied.
+ * it, or returned it not applied; `replaced` names, per rejected code that lost to codes it may not be
+ * combined with (reason not_combinable, docs/adr/0011-coupon-stacking.md), the codes that took its place.
  */
-export function replaceBySync(requested: readonly string[], answer: readonly Coupon[]): { coupons: Coupon[]; rejected: string[] } {
+export function replaceBySync(
+  requested: readonly string[],
+  answer: readonly Coupon[],
+): { coupons: Coupon[]; rejected: string[]; replaced: Record<string, string[]> } {
   const coupons = answer.filter((c) => c.applied);
   const rejected = requested.filter((code) => !coupons.some((c) => norm(c.code) === norm(code)));
-  return { coupons, rejected };
+  // keyed by the code as held, so the mini cart finds it from the rejected list
+  const replaced: Record<string, string[]> = {};
+  for (const c of answer) {
+    const code = rejected.find((r) => norm(r) === norm(c.code));
+    if (code && !c.applied && c.reason === 'not_combinable' && c.replaced_by?.length) replaced[code] = c.replaced_by;
+  }
+  return { coupons, rejected, replaced };
 }
 
 /** docs/product/coupons.md#buy-x-get-y-removal: every affected item in the cart with quantity ≥ get_y. */
@@ -77,8 +87,15 @@ export interface CouponCacheEntry {
   coupons: Coupon[];
 }
 
-export function couponCacheKey(codes: readonly string[], items: readonly Pick<CartItem, 'product_id' | 'quantity'>[]): string {
-  return JSON.stringify([codes.map(norm).sort(), items.map((i) => [i.product_id, i.quantity])]);
+export function couponCacheKey(
+  codes: readonly string[],
+  items: readonly (Pick<CartItem, 'product_id' | 'quantity'> & Partial<Pick<CartItem, 'upselling_bundle_id' | 'unique_bundle_id'>>)[],
+): string {
+  // A bundle's lines are priced as a bundle: the same products outside it are another cart.
+  return JSON.stringify([
+    codes.map(norm).sort(),
+    items.map((i) => [i.product_id, i.quantity, i.upselling_bundle_id ?? null, i.unique_bundle_id ?? null]),
+  ]);
 }
 
 export function cachedCoupons(

@@ -11,6 +11,7 @@
 import type { Coupon } from '#lib/api/coupon-contracts.ts';
 import { roundTo } from '#lib/pricing/vat.ts';
 import { clampPercent, customerPercent, highestPercent, scopeAdmits } from './percentage-rule.ts';
+import { applyStacked } from './stacking.ts';
 import { DiscountType, isBuyXGetY, type CouponRule, type EngineLine, type EngineOptions } from './types.ts';
 
 export interface EngineResult {
@@ -61,6 +62,8 @@ export function emptyCoupon(code: string): Coupon {
     discount_type_percentage: false,
     discount_type_value: 0,
     fixed_amount: 0,
+    reason: null,
+    replaced_by: [],
   };
 }
 
@@ -89,7 +92,11 @@ function couponOf(rule: CouponRule): Coupon {
 
 const nonNegative = (n: number) => (Number.isFinite(n) && n > 0 ? n : 0);
 
-export function applyCoupons(lines: readonly EngineLine[], rules: readonly CouponRule[], options: EngineOptions = {}): EngineResult {
+/**
+ * Every rule given is applied together (steps 1–4 above). Which rules may be given together is the
+ * stacking rule's business (applyCoupons below, docs/adr/0011-coupon-stacking.md).
+ */
+export function applyRules(lines: readonly EngineLine[], rules: readonly CouponRule[], options: EngineOptions = {}): EngineResult {
   const totals = lines.map((l) => nonNegative(l.unit_price) * Math.max(0, l.quantity));
   const remaining = [...totals];
   const subtotal = totals.reduce((a, b) => a + b, 0);
@@ -183,4 +190,12 @@ export function applyCoupons(lines: readonly EngineLine[], rules: readonly Coupo
   });
 
   return { lineDiscounts: totals.map((t, i) => Math.max(0, t - remaining[i])), coupons };
+}
+
+/**
+ * The engine as the cart and the checkout use it: the stacking rule (./stacking.ts) picks the allowed
+ * combination of entered codes and automatic discounts that saves the shopper the most, then applies it.
+ */
+export function applyCoupons(lines: readonly EngineLine[], rules: readonly CouponRule[], options: EngineOptions = {}): EngineResult {
+  return applyStacked(rules, (subset) => applyRules(lines, subset, options));
 }

@@ -33,6 +33,13 @@ export interface CouponRule {
   get_groups: number[];
   /** Buy-X-get-Y: amount off each "get" unit (incl. VAT) instead of a percentage; 0 = use the percentage. */
   buyx_free_amount: number;
+  /**
+   * Stacking (docs/adr/0011-coupon-stacking.md): an entered code may be used together with one entered code
+   * of the other class (order ↔ gift) only when both rows are combinable.
+   */
+  combinable: boolean;
+  /** Stacking: an entered code may be used together with the automatic discounts (otherwise the better of the two). */
+  with_automatic: boolean;
 }
 
 /** A cart line as the engine sees it: already priced from the server's data (tier/campaign applied). */

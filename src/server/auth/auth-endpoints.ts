@@ -6,7 +6,7 @@ import type { APIContext, APIRoute } from 'astro';
 import type { z } from 'zod';
 import { refreshRequestSchema } from '#lib/api/auth-contracts.ts';
 import { ApiFailure, endpoint, json, readJsonBody, requireStore, validate } from '#server/http/endpoint.ts';
-import { clientIp, createRateLimiter } from '#server/http/rate-limit.ts';
+import { clientIp, createRateLimiter, limitedEndpoint, RateLimited } from '#server/http/rate-limit.ts';
 import { getDb } from '#server/db/connection.ts';
 import type { Db } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
@@ -31,85 +31,80 @@ export async function sessionAnswer(db: Db, ctx: Pick<APIContext, 'cookies' | 'r
   return json(body);
 }
 
-const TOO_MANY = () => new ApiFailure(429, 'rate_limited', 'too many attempts; try again later');
-
 /**
- * Failed guesses per key: after `limit` failures within the window the key gets 429 until the window is over.
- * Successful sign-ins do not count (a shared office IP keeps working). Default: AUTH_RATE_LIMIT (10) per IP
- * and minute, one limiter per endpoint.
+ * Failed guesses per key in `bucket`: after `limit` failures within the window the key gets 429 (with
+ * Retry-After) until the window is over. Successful sign-ins do not count (a shared office IP keeps working).
+ * Default: AUTH_RATE_LIMIT (10) per IP and minute. Counted in the database, so every node counts together
+ * (src/server/http/rate-limit.ts); each endpoint has its own bucket.
  */
-export function failureLimiter(limit = AUTH_RATE_LIMIT(), windowMs = 60_000) {
-  const failures = createRateLimiter(limit, windowMs);
-  const blocked = new Map<string, number>();
-  /** Counts a failure; true when the key is now over the limit (and blocked until its window ends). */
-  const record = (key: string, now = Date.now()) => {
-    const r = failures.hit(key, now);
-    if (r.allowed) return false;
-    if (blocked.size > 10_000) blocked.clear();
-    blocked.set(key, now + r.retryAfterSeconds * 1000);
-    return true;
-  };
+export function failureLimiter(bucket: string, limit = AUTH_RATE_LIMIT(), windowMs = 60_000, db?: () => Db) {
+  const failures = createRateLimiter({ bucket, limit, windowMs, db });
   return {
-    check(key: string, now = Date.now()) {
-      const until = blocked.get(key);
-      if (until !== undefined && until > now) throw TOO_MANY();
-      if (until !== undefined) blocked.delete(key);
+    /** Throws 429 while the key is over the limit (without counting). */
+    async check(key: string, now = Date.now()) {
+      const r = await failures.peek(key, now);
+      if (!r.allowed) throw new RateLimited(r.retryAfterSeconds);
     },
-    record,
-    fail(key: string, now = Date.now()) {
-      if (record(key, now)) throw TOO_MANY();
+    /** Counts a failure; the Retry-After seconds when the key is now over the limit, else undefined. */
+    async record(key: string, now = Date.now()): Promise<number | undefined> {
+      const r = await failures.hit(key, now);
+      return r.allowed ? undefined : r.retryAfterSeconds;
     },
   };
 }
 
 /**
- * Failed guesses per account, whichever addresses they come from: AUTH_ACCOUNT_RATE_LIMIT (default 10) per
- * 15 minutes. Keyed by what the guesser typed (the normalised e-mail), so unknown e-mails count alike and the
- * 429 reveals nothing about which accounts exist. In process memory: each node counts its own (see
- * docs/product/accounts.md#rate-limits).
+ * Failed guesses per account, whichever addresses and nodes they come from: AUTH_ACCOUNT_RATE_LIMIT (default 10)
+ * per 15 minutes. Keyed by what the guesser typed (the normalised e-mail), so unknown e-mails count alike and the
+ * 429 reveals nothing about which accounts exist (docs/product/accounts.md#rate-limits). Shared by login and
+ * change password.
  */
-export const accountFailureLimiter = () => failureLimiter(Number(process.env.AUTH_ACCOUNT_RATE_LIMIT ?? 10), 15 * 60_000);
-let accountFailures: ReturnType<typeof failureLimiter> | undefined;
-/** The one per-account limiter of the process, shared by login and change password. */
-export const accountLimiter = () => (accountFailures ??= accountFailureLimiter());
+export const accountLimiter = (db?: () => Db) =>
+  failureLimiter('auth-account', Number(process.env.AUTH_ACCOUNT_RATE_LIMIT ?? 10), 15 * 60_000, db);
 
-/** Every request counts (endpoints that send mail): AUTH_RATE_LIMIT per IP and minute. */
-export function requestLimiter() {
-  const limiter = createRateLimiter(AUTH_RATE_LIMIT(), 60_000);
-  return (ip: string) => {
-    if (!limiter.hit(ip).allowed) throw new ApiFailure(429, 'rate_limited', 'too many requests; try again later');
+/** Throws the 429 of the longest wait among the counters that went over (record() results). */
+export function throwIfOver(...over: (number | undefined)[]): void {
+  const waits = over.filter((s): s is number => s !== undefined);
+  if (waits.length) throw new RateLimited(Math.max(...waits));
+}
+
+/** Every request counts (endpoints that send mail): AUTH_RATE_LIMIT per IP and minute, per bucket. */
+export function requestLimiter(bucket: string) {
+  const limiter = createRateLimiter({ bucket, limit: AUTH_RATE_LIMIT(), windowMs: 60_000 });
+  return async (ip: string) => {
+    const r = await limiter.hit(ip);
+    if (!r.allowed) throw new RateLimited(r.retryAfterSeconds, 'too many requests; try again later');
   };
 }
 
 export const ipOf = (ctx: Pick<APIContext, 'request' | 'clientAddress'>) => clientIp(ctx.request.headers, () => ctx.clientAddress);
 
 /**
- * POST login of either strategy: failed guesses are rate-limited per IP and — when `accountOf` names the account
- * a body tries — per account too; success sets the session cookies.
+ * POST login of either strategy: failed guesses are rate-limited per IP (in the endpoint's own `bucket`) and —
+ * when `accountOf` names the account a body tries — per account too; success sets the session cookies.
  */
 export function loginEndpoint<S extends z.ZodType>(
+  bucket: string,
   schema: S,
   attempt: (db: Db, body: z.output<S>, locale: LocaleCode) => Promise<WithSession | undefined>,
   failure: string,
   code: 'invalid_credentials' | 'invalid_token' = 'invalid_credentials',
   accountOf?: (body: z.output<S>) => string,
 ): APIRoute {
-  const limiter = failureLimiter();
-  return endpoint(async (ctx: APIContext) => {
+  const limiter = failureLimiter(bucket);
+  return limitedEndpoint(async (ctx: APIContext) => {
     const { locale } = requireStore(ctx.url);
     const ip = ipOf(ctx);
-    limiter.check(ip);
+    await limiter.check(ip);
     const body = validate(schema, await readJsonBody(ctx.request, 4096));
     const account = accountOf?.(body);
     // checked before any hash work: a locked account costs the server nothing
-    if (account !== undefined) accountLimiter().check(account);
+    if (account !== undefined) await accountLimiter().check(account);
     const db = getDb();
     const result = await attempt(db, body, locale);
     if (!result) {
       // both counters move, whichever of them says stop
-      const ipOver = limiter.record(ip);
-      const accountOver = account !== undefined && accountLimiter().record(account);
-      if (ipOver || accountOver) throw TOO_MANY();
+      throwIfOver(await limiter.record(ip), account !== undefined ? await accountLimiter().record(account) : undefined);
       throw new ApiFailure(401, code, failure);
     }
     return sessionAnswer(db, ctx, result);

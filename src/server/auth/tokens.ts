@@ -3,10 +3,11 @@
  * database; `fam` names the refresh family they were issued with, so a revoked family (logout, refresh reuse)
  * also ends them where the database is consulted (resolveVisitor). Refresh tokens are opaque and stored
  * server-side (sessions.ts).
- * PARTSFRONT_AUTH_SECRET signs them; without it a random per-process secret is used (tokens then do
- * not survive a restart and are not shared between nodes — set the secret in production).
+ * PARTSFRONT_AUTH_SECRET signs them; without it the server uses one random key kept in the database, the same on
+ * every node (shared-auth-secret.ts); a process without that (CLI, astro dev) uses a random per-process key.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { registeredAuthSecret } from './shared-auth-secret.ts';
 
 export const TOKEN_MAX_AGE_SECONDS = 3600;
 export type TokenType = 'access' | 'refresh';
@@ -22,7 +23,7 @@ export interface TokenClaims {
   fam?: string;
 }
 
-const secret = process.env.PARTSFRONT_AUTH_SECRET || randomBytes(32).toString('hex');
+const secret = process.env.PARTSFRONT_AUTH_SECRET || registeredAuthSecret() || randomBytes(32).toString('hex');
 
 const sign = (payload: string) => createHmac('sha256', secret).update(payload).digest('base64url');
 

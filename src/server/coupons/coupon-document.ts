@@ -25,6 +25,9 @@ export const couponDocumentSchema = z.object({
   buy_groups: ids,
   get_groups: ids,
   buyx_free_amount: z.number().nonnegative().default(0),
+  /** Stacking (docs/adr/0011-coupon-stacking.md): nothing stacks unless the row allows it. */
+  combinable: z.boolean().default(false),
+  with_automatic: z.boolean().default(false),
   starts_at: z.string().nullable().default(null),
   expires_at: z.string().nullable().default(null),
 });
@@ -34,6 +37,8 @@ export function couponRow(c: CouponDocument) {
   return {
     ...c,
     automatic: c.automatic ? 1 : 0,
+    combinable: c.combinable ? 1 : 0,
+    with_automatic: c.with_automatic ? 1 : 0,
     active: 1,
     specific_groups: JSON.stringify(c.specific_groups),
     excluded_groups: JSON.stringify(c.excluded_groups),

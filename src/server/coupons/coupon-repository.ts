@@ -40,6 +40,8 @@ export function ruleFromRow(r: CouponsTable): CouponRule {
     buy_groups: list(r.buy_groups),
     get_groups: list(r.get_groups),
     buyx_free_amount: r.buyx_free_amount,
+    combinable: !!r.combinable,
+    with_automatic: !!r.with_automatic,
   };
 }
 

@@ -1,17 +1,44 @@
 /**
  * docs/product/coupons.md#sync-cache: coupon sync answers are cached 5 minutes unless the client sets ignoreCache. The key is
- * the storefront, the codes and the cart's skus and quantities (never prices: the server prices).
+ * the storefront, the codes and the cart's skus, quantities and bundles (never prices: the server prices). Bounded in
+ * bytes (docs/product/performance.md#caches): PARTSFRONT_COUPON_CACHE_MB, default 16.
  */
+import { createHash } from 'node:crypto';
 import type { Db } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import type { CartLineInput } from '#lib/api/cart-contracts.ts';
 import type { Coupon } from '#lib/api/coupon-contracts.ts';
 import { syncCartService, type CartContext } from '#server/cart/cart-service.ts';
-import { processCache } from '#server/cache/process-cache.ts';
+import { boundedProcessCache, cacheBudgetBytes } from '#server/cache/process-cache.ts';
 
 export const COUPON_CACHE_TTL_MS = 5 * 60 * 1000;
-const MAX_ENTRIES = 5000;
-const cache = processCache('coupon-sync.v1', () => new Map<string, { at: number; coupons: Coupon[] }>());
+/** A few thousand answers of big carts (an answer is 1–10 KB), far more of ordinary ones. */
+export const COUPON_CACHE_DEFAULT_MIB = 16;
+const cache = boundedProcessCache<Coupon[]>('coupon-sync.v2', {
+  maxBytes: cacheBudgetBytes('PARTSFRONT_COUPON_CACHE_MB', COUPON_CACHE_DEFAULT_MIB),
+  ttlMs: COUPON_CACHE_TTL_MS,
+});
+
+/**
+ * The cache key: a 200-line cart makes a key of several KB, so the cache keeps its SHA-256 (43 characters
+ * base64url). SHA-256 rather than SHA-1: the input is chosen by the client, and SHA-1 collisions can be manufactured.
+ */
+export function couponCacheKey(
+  locale: LocaleCode,
+  codes: readonly string[],
+  cart: readonly CartLineInput[],
+  ctx: CartContext = {},
+): string {
+  // The customer's discounts change the answer: they are part of the key.
+  const text = JSON.stringify([
+    locale,
+    [...codes].map((c) => c.toUpperCase()).sort(),
+    // A bundle's lines are priced as a bundle (docs/product/accessories.md): the bundle is part of the key.
+    cart.map((l) => [l.sku, l.quantity, l.upselling_bundle_id ?? null, l.unique_bundle_id ?? null]).sort(),
+    ctx.customer?.discounts ?? null,
+  ]);
+  return createHash('sha256').update(text).digest('base64url');
+}
 
 export async function syncCouponsCached(
   db: Db,
@@ -21,17 +48,10 @@ export async function syncCouponsCached(
   ignoreCache: boolean,
   ctx: CartContext = {},
 ): Promise<{ coupons: Coupon[]; cached: boolean }> {
-  // The customer's discounts change the answer: they are part of the key.
-  const key = JSON.stringify([
-    locale,
-    [...codes].map((c) => c.toUpperCase()).sort(),
-    cart.map((l) => [l.sku, l.quantity]).sort(),
-    ctx.customer?.discounts ?? null,
-  ]);
-  const hit = cache.get(key);
-  if (!ignoreCache && hit && Date.now() - hit.at < COUPON_CACHE_TTL_MS) return { coupons: hit.coupons, cached: true };
+  const key = couponCacheKey(locale, codes, cart, ctx);
+  const hit = ignoreCache ? undefined : cache.get(key);
+  if (hit) return { coupons: hit, cached: true };
   const { requested } = await syncCartService(db, locale, cart, codes, ctx);
-  if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
-  cache.set(key, { at: Date.now(), coupons: requested });
+  cache.set(key, requested);
   return { coupons: requested, cached: false };
 }

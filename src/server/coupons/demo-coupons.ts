@@ -19,7 +19,17 @@ export function demoCoupons(products: Product[]): CouponInput[] {
   return LOCALE_CODES.flatMap((locale): CouponInput[] => {
     const base = { locale };
     const list: CouponInput[] = [
-      { ...base, code: 'SAVE10', label: '10 %', discount_type_value: 1, percentage_discount: 10 },
+      // Stacking (docs/adr/0011-coupon-stacking.md): SAVE10 and GIFT3 go together and with the automatic discounts;
+      // every other code stands alone.
+      {
+        ...base,
+        code: 'SAVE10',
+        label: '10 %',
+        discount_type_value: 1,
+        percentage_discount: 10,
+        combinable: true,
+        with_automatic: true,
+      },
       { ...base, code: 'GROUP20', label: '20 % (groups 1–10)', percentage_discount: 20, specific_groups: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] },
       {
         ...base,
@@ -88,6 +98,8 @@ export function demoCoupons(products: Product[]): CouponInput[] {
           buyx_free_amount: money(locale, 3),
           buy_products: [a.id],
           get_products: [b.id],
+          combinable: true,
+          with_automatic: true,
         },
       );
     }

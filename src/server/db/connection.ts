@@ -15,12 +15,33 @@ export interface DbHandle {
 
 export function openDb(config: DbConfig = dbConfigFromEnv()): DbHandle {
   if (config.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: config.url, max: Number(process.env.PG_POOL_MAX ?? 10) });
+    const pool = new pg.Pool({
+      connectionString: config.url,
+      max: Number(process.env.PG_POOL_MAX ?? 10),
+      // An unreachable server must fail a request within seconds (503), never hang it: docs/product/performance.md#faults.
+      connectionTimeoutMillis: Number(process.env.PG_CONNECT_TIMEOUT_MS ?? 5000),
+    });
+    watchConnectionErrors(pool);
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), config };
   }
   if (config.file !== ':memory:') fs.mkdirSync(path.dirname(config.file), { recursive: true });
   const database = openNodeSqlite(config.file);
   return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), config };
+}
+
+/**
+ * A connection the server cut (PostgreSQL restarted: 57P01, or the network dropped) emits 'error' on its client,
+ * and pg-pool re-emits it on the pool for idle clients; either one unhandled would crash the whole process.
+ * Logged once per client; the broken client is dropped (pg-pool discards it when it is released or idle) and
+ * the next query connects anew, so the server recovers without a restart.
+ */
+function watchConnectionErrors(pool: pg.Pool): void {
+  pool.on('connect', (client) => {
+    client.on('error', (err: Error & { code?: string }) => {
+      console.warn(`[db] a PostgreSQL connection was lost (${err.code ?? err.name}: ${err.message}); reconnecting on demand`);
+    });
+  });
+  pool.on('error', () => {}); // already logged by the client's own listener above
 }
 
 /**

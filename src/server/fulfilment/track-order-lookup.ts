@@ -9,7 +9,9 @@ import type { Db } from '#server/db/connection.ts';
 import { clientIp, createRateLimiter } from '#server/http/rate-limit.ts';
 import { findTrackedOrder, type OrderTimelineView } from './order-timeline.ts';
 
-const limiter = createRateLimiter(Number(process.env.TRACK_ORDER_RATE_LIMIT ?? 10), 60_000);
+// Counted in the database: every node counts together (src/server/http/rate-limit.ts).
+const limiterOn = (db: Db) =>
+  createRateLimiter({ bucket: 'track-order', limit: Number(process.env.TRACK_ORDER_RATE_LIMIT ?? 10), windowMs: 60_000, db: () => db });
 
 export const trackOrderFormSchema = z.object({
   number: z.string().trim().min(1).max(40),
@@ -28,7 +30,7 @@ export async function trackOrderLookup(
   // A body that is not a form (or not readable) is a lookup with nothing typed.
   const form = await request.formData().catch(() => null);
   const typed = { number: String(form?.get('number') ?? '').slice(0, 40), contact: String(form?.get('contact') ?? '').slice(0, 254) };
-  const rate = limiter.hit(clientIp(request.headers, clientAddress));
+  const rate = await limiterOn(db).hit(clientIp(request.headers, clientAddress));
   if (!rate.allowed) return { outcome: { kind: 'rate_limited', retryAfterSeconds: rate.retryAfterSeconds }, typed };
   const fields = trackOrderFormSchema.safeParse(typed);
   if (!fields.success) return { outcome: { kind: 'missing' }, typed };

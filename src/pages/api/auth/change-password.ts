@@ -7,33 +7,33 @@
  */
 import type { APIContext } from 'astro';
 import { changePasswordRequestSchema } from '#lib/api/auth-contracts.ts';
-import { ApiFailure, endpoint, json, methodNotAllowed, readJsonBody, requireStore, validate } from '#server/http/endpoint.ts';
+import { ApiFailure, json, methodNotAllowed, readJsonBody, requireStore, validate } from '#server/http/endpoint.ts';
+import { limitedEndpoint } from '#server/http/rate-limit.ts';
 import { getDb } from '#server/db/connection.ts';
-import { accountLimiter, failureLimiter, ipOf } from '#server/auth/auth-endpoints.ts';
+import { accountLimiter, failureLimiter, ipOf, throwIfOver } from '#server/auth/auth-endpoints.ts';
 import { changePassword } from '#server/auth/account-links.ts';
 import { accessTokenOf, resolveVisitor } from '#server/auth/visitor.ts';
 import { verifyToken } from '#server/auth/tokens.ts';
 
 export const prerender = false;
-const limiter = failureLimiter();
+const limiter = failureLimiter('auth-change-password');
 
-export const POST = endpoint(async (ctx: APIContext) => {
+export const POST = limitedEndpoint(async (ctx: APIContext) => {
   requireStore(ctx.url);
   const ip = ipOf(ctx);
-  limiter.check(ip);
+  await limiter.check(ip);
   const db = getDb();
   const visitor = await resolveVisitor(db, ctx.request, ctx.cookies);
   if (visitor.kind !== 'customer') throw new ApiFailure(401, 'unauthorized', 'log in to change your password');
   const body = validate(changePasswordRequestSchema, await readJsonBody(ctx.request, 4096));
   // only guesses of the current password are limited per account: a token from the customer's mailbox is not a guess
   const account = `customer:${visitor.customerId}`;
-  if (body.token === undefined) accountLimiter().check(account);
+  if (body.token === undefined) await accountLimiter().check(account);
   const access = accessTokenOf(ctx.request, ctx.cookies);
   const family = access ? verifyToken(access, 'access')?.fam : undefined;
   const result = await changePassword(db, visitor.customerId, body, family);
   if (result === 'wrong_password') {
-    const over = [limiter.record(ip), accountLimiter().record(account)];
-    if (over.includes(true)) throw new ApiFailure(429, 'rate_limited', 'too many attempts; try again later');
+    throwIfOver(await limiter.record(ip), await accountLimiter().record(account));
     throw new ApiFailure(401, 'invalid_credentials', 'the current password is wrong', 'current_password');
   }
   if (result === 'invalid_token') throw new ApiFailure(401, 'invalid_token', 'the link is invalid, expired or already used', 'token');

@@ -4,17 +4,18 @@
  */
 import type { APIContext } from 'astro';
 import { loginLinkRequestSchema } from '#lib/api/auth-contracts.ts';
-import { endpoint, json, methodNotAllowed, readJsonBody, requireStore, validate } from '#server/http/endpoint.ts';
+import { json, methodNotAllowed, readJsonBody, requireStore, validate } from '#server/http/endpoint.ts';
+import { limitedEndpoint } from '#server/http/rate-limit.ts';
 import { getDb } from '#server/db/connection.ts';
 import { ipOf, requestLimiter } from '#server/auth/auth-endpoints.ts';
 import { requestLoginLink } from '#server/auth/account-links.ts';
 
 export const prerender = false;
-const limit = requestLimiter();
+const limit = requestLimiter('auth-login-link');
 
-export const POST = endpoint(async (ctx: APIContext) => {
+export const POST = limitedEndpoint(async (ctx: APIContext) => {
   const { locale } = requireStore(ctx.url);
-  limit(ipOf(ctx));
+  await limit(ipOf(ctx));
   const body = validate(loginLinkRequestSchema, await readJsonBody(ctx.request, 4096));
   await requestLoginLink(getDb(), locale, body.email);
   return json({ status: 'accepted' }, 202);

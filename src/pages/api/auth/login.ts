@@ -10,6 +10,7 @@ import { loginEndpoint } from '#server/auth/auth-endpoints.ts';
 
 export const prerender = false;
 export const POST = loginEndpoint(
+  'auth-login',
   loginRequestSchema,
   (db, body) => login(db, body.email, body.password),
   'wrong email or password',

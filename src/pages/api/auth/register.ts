@@ -5,17 +5,18 @@
  */
 import type { APIContext } from 'astro';
 import { registerRequestSchema } from '#lib/api/auth-contracts.ts';
-import { endpoint, json, methodNotAllowed, readJsonBody, requireStore, validate } from '#server/http/endpoint.ts';
+import { json, methodNotAllowed, readJsonBody, requireStore, validate } from '#server/http/endpoint.ts';
+import { limitedEndpoint } from '#server/http/rate-limit.ts';
 import { getDb } from '#server/db/connection.ts';
 import { ipOf, requestLimiter } from '#server/auth/auth-endpoints.ts';
 import { registerAccount } from '#server/auth/account-links.ts';
 
 export const prerender = false;
-const limit = requestLimiter();
+const limit = requestLimiter('auth-register');
 
-export const POST = endpoint(async (ctx: APIContext) => {
+export const POST = limitedEndpoint(async (ctx: APIContext) => {
   const { locale } = requireStore(ctx.url);
-  limit(ipOf(ctx));
+  await limit(ipOf(ctx));
   const body = validate(registerRequestSchema, await readJsonBody(ctx.request, 4096));
   await registerAccount(getDb(), locale, body.email, body.name);
   return json({ status: 'accepted' }, 202);

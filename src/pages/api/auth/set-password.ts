@@ -10,6 +10,7 @@ import { setPasswordWithToken } from '#server/auth/account-links.ts';
 
 export const prerender = false;
 export const POST = loginEndpoint(
+  'auth-set-password',
   setPasswordRequestSchema,
   (db, body) => setPasswordWithToken(db, body.token, body.password),
   'the link is invalid, expired or already used',

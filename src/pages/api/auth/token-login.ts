@@ -9,6 +9,7 @@ import { loginWithToken } from '#server/auth/account-links.ts';
 
 export const prerender = false;
 export const POST = loginEndpoint(
+  'auth-token-login',
   tokenLoginRequestSchema,
   (db, body) => loginWithToken(db, body.token),
   'the login link is invalid, expired or already used',

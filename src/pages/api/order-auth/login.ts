@@ -6,6 +6,7 @@ import { loginEndpoint } from '#server/auth/auth-endpoints.ts';
 
 export const prerender = false;
 export const POST = loginEndpoint(
+  'order-auth-login',
   orderLoginRequestSchema,
   (db, body) => orderLogin(db, body.order_id, body.email),
   'no order with that number and e-mail',

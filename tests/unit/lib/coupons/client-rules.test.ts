@@ -34,6 +34,18 @@ describe('coupon store rules', () => {
     expect(r.coupons.map((c) => c.code)).toEqual(['A10']);
     expect(r.rejected).toEqual(['B20', 'C30']);
   });
+  it('names, per code that lost to codes it may not be combined with, the codes that replaced it', () => {
+    const r = replaceBySync(
+      ['save10', 'FIXED5', 'NOPE'],
+      [
+        { code: 'SAVE10', applied: false, reason: 'not_combinable', replaced_by: ['FIXED5'] },
+        { code: 'FIXED5', applied: true, reason: null, replaced_by: [] },
+        { code: 'NOPE', applied: false, reason: null, replaced_by: [] },
+      ],
+    );
+    expect(r.rejected).toEqual(['save10', 'NOPE']);
+    expect(r.replaced).toEqual({ save10: ['FIXED5'] });
+  });
   it('removes a buy-X-get-Y coupon whose affected items are missing or below get_y', () => {
     const bxgy: Coupon = { code: 'B2G1', applied: true, buy_x: 2, get_y: 3, percentage_discount: 100, all_affected_items: [1, 2] };
     expect(buyXGetYMet(bxgy, [item(1, 3), item(2, 3)])).toBe(true);
@@ -62,5 +74,9 @@ describe('coupon store rules', () => {
     expect(cachedCoupons(entry, key, 1000 + COUPON_CACHE_MS)).toBeUndefined();
     expect(cachedCoupons(entry, key, 1001, true)).toBeUndefined();
     expect(cachedCoupons(entry, couponCacheKey(['a'], [item(1, 3)]), 1001)).toBeUndefined();
+    // The same products as a bundle are another cart.
+    expect(
+      cachedCoupons(entry, couponCacheKey(['a'], [{ ...item(1, 2), upselling_bundle_id: 7, unique_bundle_id: 'b1' }]), 1001),
+    ).toBeUndefined();
   });
 });
