@@ -13,9 +13,10 @@ import { createEmulator as klarna } from './klarna/klarna-emulator.ts';
 import { createEmulator as walley } from './walley/walley-emulator.ts';
 import { createEmulator as two } from './two/two-emulator.ts';
 import { createEmulator as ingrid } from './ingrid/ingrid-emulator.ts';
+import { createEmulator as depict } from './depict/depict-emulator.ts';
 import type { Emulator, EmulatorFactory } from './shared/emulator-module.ts';
 
-export const EMULATORS: EmulatorFactory[] = [adyen, klarna, walley, two, ingrid];
+export const EMULATORS: EmulatorFactory[] = [adyen, klarna, walley, two, ingrid, depict];
 
 export interface RunningSandbox {
   port: number;

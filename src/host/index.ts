@@ -1,19 +1,33 @@
-/** `npm run serve`: serve the current build for all five storefronts on PORT (default 4321) and HOST. */
+/**
+ * `npm run serve`: serve the current build for all five storefronts on PORT (default 4321) and HOST. Several of
+ * these processes (nodes) can serve one shop on one PostgreSQL (docs/adr/0010-several-nodes-on-one-postgresql.md):
+ * each follows the build recorded in the database and signs access tokens with the shared key.
+ */
 import fs from 'node:fs';
 import path from 'node:path';
 import { createStorefrontServer, loadBuild } from './storefront-server.ts';
-import { parseDomains } from '#lib/market/locales.ts';
+import { LOCALE_CODES, parseDomains } from '#lib/market/locales.ts';
 import { BUILDS_DIR, currentBuildDir, SERVER_PID_FILE } from '#builds/build-dir.ts';
 import { registerSwitchHook } from '#builds/switch-hook.ts';
+import { buildPollMs, startBuildPoll } from '#builds/build-poll.ts';
+import { readServedBuild } from '#builds/served-build.ts';
+import { registerSharedAuthSecret } from '#server/auth/shared-auth-secret.ts';
 import { registerSandboxWebhook } from '#server/payments/sandbox-webhook.ts';
 import { getDb, getDbConfig } from '#server/db/connection.ts';
 import { startReconciliation } from '#server/checkout/reconcile-schedule.ts';
 import { startMailWorker } from '#server/mail/mail-worker.ts';
+import { startIdleReclaim } from './idle-reclaim.ts';
+import { warmSearchIndexes } from '#server/search/search-index.ts';
+import { listingIndex } from '#server/catalogue/listing-index.ts';
 
 const port = Number(process.env.PORT ?? 4321);
 const host = process.env.HOST ?? '0.0.0.0';
 const domains = parseDomains(process.env.PARTSFRONT_DOMAINS);
 
+// Before the build's bundle is loaded: its token module reads the key when it is evaluated.
+await registerSharedAuthSecret(getDb()).catch((err: unknown) =>
+  console.error('no shared access-token key (is the database migrated?); this process signs with its own:', err),
+);
 const build = await loadBuild(currentBuildDir());
 const app = createStorefrontServer(build, domains);
 app.server.listen(port, host, () => {
@@ -24,6 +38,24 @@ app.server.listen(port, host, () => {
   startReconciliation({ db: getDb(), config: getDbConfig() });
   // Queued e-mail and its retries when SMTP is configured: docs/product/emails.md#delivery.
   startMailWorker(getDb());
+  // Memory a burst of requests grew is given back once the server is quiet: docs/product/performance.md#idle-reclaim.
+  startIdleReclaim();
+  // Every storefront's search index (from disk, or built) and listing index loaded before visitors ask for them:
+  // docs/product/search.md#index-freshness-and-caching, docs/adr/0012-listing-pages.md. One after another: a start
+  // on 2 cores keeps answering meanwhile.
+  void warmSearchIndexes(getDb()).then(async () => {
+    for (const code of LOCALE_CODES) await listingIndex(code).catch((err: Error) => console.warn(`listing index ${code}: ${err.message}`));
+  });
+  // Every node follows the build recorded by a rebuild (PARTSFRONT_BUILD_DIR pins one build: no following).
+  const intervalMs = buildPollMs();
+  if (!process.env.PARTSFRONT_BUILD_DIR && intervalMs > 0)
+    startBuildPoll({
+      read: () => readServedBuild(getDb()),
+      buildsDir: BUILDS_DIR,
+      served: () => app.build.dir,
+      switchTo: (dir) => app.switchTo(dir),
+      intervalMs,
+    });
 });
 
 // A rebuild started in this process (POST /admin/rebuild) switches in-process when its build is done.

@@ -118,6 +118,11 @@ function priceRerender(): void {
   };
   cart.subscribe(apply);
   auth.subscribe(apply);
+  // markup swapped in later (listing grids, src/islands/listing-effect.ts) arrives in the static default
+  document.addEventListener('pf:content', () => {
+    last = '';
+    apply();
+  });
 }
 
 function headerShrink(): void {

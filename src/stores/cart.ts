@@ -5,7 +5,7 @@
  */
 import { atom, computed } from 'nanostores';
 import { localAtom } from './persist.ts';
-import { addItem, cartCount, itemFromProduct, setQuantity, type CartItem } from '#lib/cart/client-rules.ts';
+import { addItem, atcLines, cartCount, itemFromProduct, setQuantity, type CartItem } from '#lib/cart/client-rules.ts';
 import { clearCheckout, completedCheckout, EMPTY_CART, reviveCart, type CartState } from '#lib/cart/client-state.ts';
 import { followCheckout } from '#lib/checkout/client-cart-link.ts';
 import type { CheckoutView } from '#lib/api/checkout-contracts.ts';
@@ -107,14 +107,7 @@ export function setCampaignData(data: Record<string, string>): void {
 /** The atc query preloads the cart through the atc form of sync-cart (items + checkout_order_id only). */
 export async function preloadAtc(entries: readonly AtcEntry[]): Promise<void> {
   if (!entries.length) return;
-  const items: { uuid: string; sku: string; product_id?: number; quantity: number }[] = cart
-    .get()
-    .items.map((i) => ({ uuid: i.uuid, sku: i.sku, product_id: i.product_id, quantity: i.quantity }));
-  for (const e of entries) {
-    const same = items.find((i) => i.sku === e.sku);
-    if (same) same.quantity += e.quantity;
-    else items.push({ uuid: uuid(), sku: e.sku, quantity: e.quantity });
-  }
+  const items = atcLines(cart.get().items, entries, uuid);
   cartOpen.set(true);
   await syncCart({ items, checkout_order_id: cart.get().checkoutID });
 }

@@ -56,7 +56,7 @@ test('Enter goes to the search results page with q (/sok on sv, /searchresults e
   await page.getByTestId('search-input').fill('filter');
   await page.getByTestId('search-input').press('Enter');
   await expect(page).toHaveURL(sv + '/sok?q=filter');
-  await expect(page.getByTestId('search-results-item').first()).toBeVisible();
+  await expect(page.getByTestId('product-card').first()).toBeVisible();
   await consentGiven(page, origin('fi'));
   await page.goto(origin('fi') + '/');
   await hydrated(page);

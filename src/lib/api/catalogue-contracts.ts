@@ -1,5 +1,6 @@
 /** Catalogue and search calls: category tree, category children, search triggers, products (docs/product/api.md). */
 import { z } from 'zod';
+import { AVAILABILITIES, LISTING_SORTS } from '#lib/catalogue/listing-query.ts';
 import { priceObjectSchema, thumbSchema, variationSchema, type ApiThumb } from './common.ts';
 
 // ---------------------------------------------------------------------------------------------------
@@ -86,7 +87,7 @@ export const productsQuerySchema = z.object({
   query: z.string().trim().min(2, 'query must be longer than 1 character').max(200),
   nc: flag.optional(),
   co: flag.optional(),
-  /** Experiment choice (docs/product/client-state.md#experiments-and-overrides); the internal engine answers for every provider. */
+  /** Experiment choice (docs/product/search.md#providers): `external` asks for the external provider, anything else gets the internal engine. */
   provider: z.string().max(40).optional(),
   limit: z.coerce.number().int().min(1).max(SEARCH_MAX_LIMIT).optional(),
   offset: z.coerce.number().int().min(0).max(10_000).optional(),
@@ -94,18 +95,21 @@ export const productsQuerySchema = z.object({
   // Refining (docs/product/search.md#refining-results): all optional; the answer's total counts the refined results.
   /** Brand ids, comma-separated. */
   brand: idList.optional(),
-  /** A main category id. */
-  category: z.coerce.number().int().positive().optional(),
-  /** Stock statuses, comma-separated. */
+  /** Main category ids, comma-separated. */
+  category: idList.optional(),
+  /** Availabilities (in-stock, back-order, on-order, out-of-stock, discontinued), comma-separated. */
   stock: z
     .string()
     .max(200)
     .transform((s) => s.split(',').filter(Boolean))
-    .pipe(z.array(z.string().regex(/^[a-z][a-z-]{0,39}$/)).max(10))
+    .pipe(z.array(z.enum(AVAILABILITIES)).max(AVAILABILITIES.length))
     .optional(),
-  price_min: z.coerce.number().min(0).max(10_000_000).optional(),
-  price_max: z.coerce.number().min(0).max(10_000_000).optional(),
-  sort: z.enum(['relevance', 'price_asc', 'price_desc', 'name']).optional(),
+  price_min: z.coerce.number().min(0).max(100_000_000).optional(),
+  price_max: z.coerce.number().min(0).max(100_000_000).optional(),
+  /** `ex`: price_min/price_max exclude VAT (the shopper's display mode). */
+  vat: z.literal('ex').optional(),
+  /** Absent or `relevance`: best match first. */
+  sort: z.enum(['relevance', ...LISTING_SORTS]).optional(),
   /** Include `facets` (brands, categories, stock statuses, price range) in the answer. */
   facets: flag.optional(),
 });
@@ -115,7 +119,7 @@ export type ProductsQuery = z.infer<typeof productsQuerySchema>;
 export const searchFacetsSchema = z.object({
   brands: z.array(z.object({ id: z.number(), name: z.string(), count: z.number() })),
   categories: z.array(z.object({ id: z.number(), name: z.string(), uri: z.string(), count: z.number() })),
-  stock: z.array(z.object({ status: z.string(), count: z.number() })),
+  stock: z.array(z.object({ status: z.enum(AVAILABILITIES), count: z.number() })),
   price: z.object({ min: z.number(), max: z.number() }).nullable(),
 });
 export type SearchFacets = z.infer<typeof searchFacetsSchema>;

@@ -3,7 +3,8 @@
  * count and total. The server re-prices on sync; these keep the panel right until it answers.
  */
 import type { Tier } from '#lib/catalogue/types.ts';
-import type { CartLineItem } from '#lib/api/cart-contracts.ts';
+import type { CartLineInput, CartLineItem } from '#lib/api/cart-contracts.ts';
+import { lineInputs } from '#lib/checkout/client-cart-link.ts';
 import type { CartProductInput } from './product-input.ts';
 import { activeTiers, normalizeTiers, ordinaryUnitPrice } from '#lib/pricing/tiers.ts';
 import { sameInterval } from '#lib/subscriptions/cart-interval.ts';
@@ -24,7 +25,11 @@ type OptionalLineFields =
 export type CartItem = Omit<CartLineItem, OptionalLineFields> & { [K in OptionalLineFields]?: CartLineItem[K] | null };
 
 /** Lines added by cross-sell, an upsell bundle or a coupon: never merged, spinner disabled (docs/product/cart.md#line-item-fields). */
-export function isLockedLine(item: Pick<CartItem, 'cross_selling_product_id' | 'upselling_bundle_id' | 'added_by_coupon'>): boolean {
+export function isLockedLine(item: {
+  cross_selling_product_id?: number | null;
+  upselling_bundle_id?: number | null;
+  added_by_coupon?: string | null;
+}): boolean {
   return !!(item.cross_selling_product_id || item.upselling_bundle_id || item.added_by_coupon);
 }
 
@@ -49,6 +54,25 @@ export function addItem(items: readonly CartItem[], added: CartItem): CartItem[]
       );
   if (i < 0) return [...items, { ...added, price: priceForQuantity(added.pricing, added.quantity, added.price) }];
   return items.map((x, j) => (j === i ? withQuantity(x, x.quantity + added.quantity) : x));
+}
+
+/**
+ * The lines an `atc` link (docs/product/client-state.md) sends to the server: the cart's lines as they are —
+ * bundle, cross-sell, coupon and subscription fields kept, so the server prices them as before — with each
+ * link entry merged into the first one-off line of its sku that is not locked, else appended.
+ */
+export function atcLines(
+  items: readonly CartItem[],
+  entries: readonly { sku: string; quantity: number }[],
+  newUuid: () => string,
+): CartLineInput[] {
+  const lines = lineInputs(items);
+  for (const e of entries) {
+    const same = lines.find((l) => l.sku === e.sku && !isLockedLine(l) && !l.subscription_interval);
+    if (same) same.quantity += e.quantity;
+    else lines.push({ uuid: newUuid(), sku: e.sku, quantity: e.quantity });
+  }
+  return lines;
 }
 
 function withQuantity(item: CartItem, quantity: number): CartItem {

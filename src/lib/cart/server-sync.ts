@@ -2,7 +2,8 @@
  * The server-authoritative cart (docs/product/api.md#sync-cart), pure: every line is re-priced from the
  * server's product data (tier = highest q ≤ quantity, campaign tiers first), quantities are capped by
  * the stock rules, unknown or unorderable products come back as quantity-0 lines carrying a notice
- * (the client shows it and drops the line), and the coupon engine discounts the lines.
+ * (the client shows it and drops the line), lines of a complete upsell bundle get the bundle's price
+ * (docs/product/accessories.md#pricing), and the coupon engine discounts the lines.
  * Client-sent prices are never read.
  */
 import type { CartLineInput, CartLineItem } from '#lib/api/cart-contracts.ts';
@@ -14,6 +15,7 @@ import { applyCoupons } from '#lib/coupons/server-engine.ts';
 import type { CouponRule, EngineLine, EngineOptions } from '#lib/coupons/types.ts';
 import { allowedQuantity, CartNotice } from './server-stock.ts';
 import { resolveInterval } from '#lib/subscriptions/cart-interval.ts';
+import { bundledLines, bundleUnitPrice, type StoredBundle } from '#lib/catalogue/accessories-bundles.ts';
 
 /** What the server knows about a product in one storefront. */
 export interface CartProductFacts {
@@ -83,8 +85,15 @@ export function priceCart(
   options: EngineOptions = {},
   /** The storefront's name of a subscription interval (src/lib/subscriptions/interval-label.ts). */
   intervalName: (months: number) => string = (months) => `${months}`,
+  /** The stored upsell bundles the lines claim (by id); a claim not backed by one is dropped. */
+  bundles: ReadonlyMap<number, StoredBundle> = new Map(),
 ): SyncedCart {
   const out: (CartLineItem | null)[] = [];
+  const bundled = bundledLines(inputs, bundles, (i) => {
+    const product = products.get(inputs[i].sku);
+    const decision = product ? allowedQuantity(inputs[i].quantity, product) : undefined;
+    return !!decision && decision.quantity > 0 && !decision.adjusted && !inputs[i].subscription_interval;
+  });
   const priced: { index: number; engine: EngineLine }[] = [];
   inputs.forEach((input, index) => {
     if (input.quantity === 0) {
@@ -107,9 +116,13 @@ export function priceCart(
       return;
     }
     const q = decision.quantity;
-    const price = unitPrice(product.prices, q);
+    const bundle = bundled.get(index);
+    const price = bundle ? bundleUnitPrice(product.prices, q, bundle.discount_percent) : unitPrice(product.prices, q);
     const ordinary = ordinaryUnitPrice(product.prices, q);
-    const campaign = !!product.prices.c?.length && price < ordinary;
+    // a bundle price below the ordinary one shows as a saving, like a campaign (docs/product/accessories.md#pricing)
+    const campaign = (!!bundle || !!product.prices.c?.length) && price < ordinary;
+    // A bundle claim the server cannot back (unknown bundle, wrong lines or quantities) is dropped: an ordinary line.
+    const claimDropped = !bundle && !!input.upselling_bundle_id;
     out.push({
       uuid: lineUuid(input, index),
       type: product.type,
@@ -119,8 +132,8 @@ export function priceCart(
       product_id: product.product_id,
       sku: product.sku,
       cross_selling_product_id: input.cross_selling_product_id ?? null,
-      upselling_bundle_id: input.upselling_bundle_id ?? null,
-      unique_bundle_id: input.unique_bundle_id ?? null,
+      upselling_bundle_id: bundle ? bundle.id : null,
+      unique_bundle_id: claimDropped ? null : (input.unique_bundle_id ?? null),
       added_by_coupon: input.added_by_coupon ?? null,
       quantity: q,
       price,

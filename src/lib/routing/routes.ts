@@ -12,7 +12,7 @@ const same = (p: string): PerLocale => ({ sv: p, no: p, da: p, fi: p, nl: p });
 export type RenderMode = 'static' | 'server';
 
 interface RouteDef {
-  /** Public path pattern per locale. `:x` is a required segment, `:x?` optional, `*x` one or more segments. */
+  /** Public path pattern per locale. `:x` is a required segment, `:x?` optional, `*x` one or more segments (only required parts after it). */
   path: PerLocale;
   /** Internal page pattern below /{locale}; same placeholders as path. */
   internal: string;
@@ -63,6 +63,40 @@ export const ROUTES = {
     },
     internal: '/tag/:slug',
     mode: 'static',
+  },
+  /** Listing pages after the first (docs/adr/0012-listing-pages.md): before the static routes whose patterns they extend. */
+  'brand-slug-page': {
+    path: {
+      sv: '/varumarke/:slug/sida/:page',
+      no: '/varumarke/:slug/side/:page',
+      da: '/maerke/:slug/side/:page',
+      fi: '/tavaramerkki/:slug/sivu/:page',
+      nl: '/merk/:slug/pagina/:page',
+    },
+    internal: '/brand-page/:page/:slug',
+    mode: 'server',
+  },
+  'product-tag-slug-page': {
+    path: {
+      sv: '/produkt-tagg/:slug/sida/:page',
+      no: '/produkt-stikkord/:slug/side/:page',
+      da: '/produkt-tagg/:slug/side/:page',
+      fi: '/produkt-tagg/:slug/sivu/:page',
+      nl: '/product-tag/:slug/pagina/:page',
+    },
+    internal: '/tag-page/:page/:slug',
+    mode: 'server',
+  },
+  'product-category-all-page': {
+    path: {
+      sv: '/kategori/*all/sida/:page',
+      no: '/kategori/*all/side/:page',
+      da: '/kategori/*all/side/:page',
+      fi: '/kategoria/*all/sivu/:page',
+      nl: '/categorie/*all/pagina/:page',
+    },
+    internal: '/category-page/:page/*all',
+    mode: 'server',
   },
   product: {
     path: { sv: '/produkt/:slug', no: '/produkt/:slug', da: '/produkt/:slug', fi: '/tuote/:slug', nl: '/product/:slug' },
@@ -141,9 +175,12 @@ function matchPattern(pattern: string, segments: string[]): RouteParams | undefi
   for (let p = 0; p < parts.length; p++) {
     const part = parts[p];
     if (part.startsWith('*')) {
-      if (p !== parts.length - 1 || i >= segments.length) return undefined;
-      params[part.slice(1)] = segments.slice(i).join('/');
-      return params;
+      // one or more segments, leaving one for each (required) part after it: `/kategori/*all/sida/:page`
+      const take = segments.length - i - (parts.length - p - 1);
+      if (take < 1) return undefined;
+      params[part.slice(1)] = segments.slice(i, i + take).join('/');
+      i += take;
+      continue;
     }
     if (part.startsWith(':')) {
       const optional = part.endsWith('?');

@@ -12,6 +12,7 @@ import { CUSTOMER_DISCOUNT_CODE } from '#lib/coupons/types.ts';
 import { cartProductsBySku } from './cart-products.ts';
 import { rulesFor } from '#server/coupons/coupon-repository.ts';
 import { intervalLabel } from '#lib/subscriptions/interval-label.ts';
+import { bundlesByIds } from '#server/catalogue/accessories-bundles.ts';
 
 export interface CartContext {
   /**
@@ -36,17 +37,20 @@ export async function syncCartService(
   ctx: CartContext = {},
 ): Promise<PricedCart> {
   const wanted = [...new Set(codes.map((c) => c.trim().toUpperCase()))].filter((c) => c !== CUSTOMER_DISCOUNT_CODE || !!ctx.customer);
-  const [products, { rules }] = await Promise.all([
+  const bundleIds = items.flatMap((i) => (i.upselling_bundle_id ? [i.upselling_bundle_id] : []));
+  const [products, { rules }, bundles] = await Promise.all([
     cartProductsBySku(
       db,
       locale,
       items.map((i) => i.sku),
     ),
     rulesFor(db, locale, wanted),
+    bundlesByIds(db, bundleIds),
   ]);
   const nameOf = (months: number) => intervalLabel(locale, months);
-  const synced = priceCart(items, products, rules, { customerDiscounts: ctx.customer?.discounts }, nameOf);
-  const undiscounted = rules.length === 0 && !ctx.customer ? synced.items : priceCart(items, products, [], {}, nameOf).items;
+  const synced = priceCart(items, products, rules, { customerDiscounts: ctx.customer?.discounts }, nameOf, bundles);
+  // Goods before discounts: bundle prices included (the bundle price is the goods' price, not a coupon).
+  const undiscounted = rules.length === 0 && !ctx.customer ? synced.items : priceCart(items, products, [], {}, nameOf, bundles).items;
   // Answer every code the client holds, in its order: unknown ones as not applied.
   const byCode = new Map(synced.coupons.map((c) => [c.code, c]));
   const asked = [...new Set(codes.map((c) => c.trim().toUpperCase()))];

@@ -7,6 +7,7 @@ import { priceObjectSchema } from '#lib/api/common.ts';
 import { LOCALE_CODES } from '#lib/market/locales.ts';
 import { STOCK_STATUSES } from '#lib/catalogue/types.ts';
 import { couponDocumentSchema } from '#server/coupons/coupon-document.ts';
+import { accessoriesDocumentSchema, upsellBundleDocumentSchema } from './accessories-import.ts';
 
 const localeKey = z.enum(LOCALE_CODES);
 const perLocale = <T extends z.ZodType>(t: T) => z.partialRecord(localeKey, t);
@@ -90,6 +91,9 @@ export const catalogueSchema = z.object({
     .array(z.object({ locale: localeKey, keyword: z.string().min(1), hint: z.string(), url: z.string(), url_title: z.string() }))
     .default([]),
   coupons: z.array(couponDocumentSchema).default([]),
+  /** Product relations by sku (docs/product/accessories.md#import-format). */
+  accessories: z.array(accessoriesDocumentSchema).default([]),
+  upsell_bundles: z.array(upsellBundleDocumentSchema).default([]),
 });
 
 export type CatalogueInput = z.input<typeof catalogueSchema>;

@@ -11,6 +11,7 @@ import type { CatalogueInput } from './catalogue-schema.ts';
 import { APPLIANCE_GROUPS, BRANDS, DESCRIPTION_TEMPLATE, NAME_TEMPLATE, PART_TYPES, RATES, TAGS } from './demo-vocabulary.ts';
 import { demoContent } from './demo-content.ts';
 import { demoCoupons } from '#server/coupons/demo-coupons.ts';
+import { demoRelations } from './accessories-demo.ts';
 
 export interface DemoOptions {
   products?: number;
@@ -212,5 +213,6 @@ export function generateDemoCatalogue(options: DemoOptions = {}): CatalogueInput
     products,
     ...demoContent(products, options.now ?? new Date(Date.UTC(2026, 0, 1))),
     coupons: demoCoupons(products),
+    ...demoRelations(products, leaves),
   };
 }

@@ -11,7 +11,7 @@ import type { PriceObject, Variation } from '#lib/catalogue/types.ts';
 import type { ProductImage } from '#lib/catalogue/product-images.ts';
 import { flattenCategories, loadCategoryTree, type Category } from './category-repository.ts';
 import { pricesFromRow } from './price-row.ts';
-import { localizedProducts } from './localized-products.ts';
+import { pageProductRows, type PageProductRow } from './localized-products.ts';
 
 export interface PageBrand {
   id: number;
@@ -128,34 +128,43 @@ function listingOrder(collator: Intl.Collator) {
   return (a: PageProduct, b: PageProduct) => rank(a) - rank(b) || collator.compare(a.name, b.name);
 }
 
+/** A row of PAGE_PRODUCT_COLUMNS as the pages show it, with its images and links loaded by the caller. */
+export function pageProduct(
+  r: PageProductRow,
+  locale: LocaleCode,
+  brandById: ReadonlyMap<number, PageProduct['brand'] & object>,
+  links: Pick<PageProduct, 'images' | 'categoryIds' | 'mainCategoryId' | 'tagIds'>,
+): PageProduct {
+  return {
+    id: r.id,
+    sku: r.sku,
+    type: r.type,
+    name: r.name,
+    slug: r.slug,
+    url: pathFor('product', locale, { slug: r.slug }),
+    description: r.description,
+    brand: r.brand_id !== null ? (brandById.get(r.brand_id) ?? null) : null,
+    stock_status: r.stock_status,
+    estimated_at: r.estimated_at,
+    orderable: !!r.orderable,
+    notifyable: !!r.notifyable,
+    decoration: r.decoration,
+    variations: JSON.parse(r.variations) as Variation[],
+    group_id: r.group_id,
+    discount_category: r.discount_category,
+    prices: pricesFromRow(r),
+    vat: r.vat,
+    unit_price: r.unit_price,
+    ...links,
+    updated_at: r.updated_at,
+  };
+}
+
 async function loadLocale(locale: LocaleCode): Promise<LocaleCatalogue> {
   const db = getDb();
   const s = await sharedCatalogue();
   const [rows, categoryTree, tagRows] = await Promise.all([
-    localizedProducts(db, locale)
-      .select([
-        'p.id',
-        'p.sku',
-        'p.type',
-        'p.brand_id',
-        'p.group_id',
-        'p.discount_category',
-        'p.stock_status',
-        'p.estimated_at',
-        'p.orderable',
-        'p.notifyable',
-        'p.decoration',
-        'p.variations',
-        'p.updated_at',
-        't.name',
-        't.slug',
-        't.description',
-        'pr.prices',
-        'pr.vat',
-        'pr.unit_price',
-      ])
-      .orderBy('p.id')
-      .execute(),
+    pageProductRows(db, locale).orderBy('p.id').execute(),
     loadCategoryTree(db, locale),
     db
       .selectFrom('tags as g')
@@ -169,32 +178,12 @@ async function loadLocale(locale: LocaleCode): Promise<LocaleCatalogue> {
   const categoryById = new Map(categories.map((c) => [c.id, c]));
   const products: PageProduct[] = rows.map((r) => {
     const cats = s.categoriesOf.get(r.id) ?? [];
-    return {
-      id: r.id,
-      sku: r.sku,
-      type: r.type,
-      name: r.name,
-      slug: r.slug,
-      url: pathFor('product', locale, { slug: r.slug }),
-      description: r.description,
-      brand: r.brand_id !== null ? (brandById.get(r.brand_id) ?? null) : null,
-      stock_status: r.stock_status,
-      estimated_at: r.estimated_at,
-      orderable: !!r.orderable,
-      notifyable: !!r.notifyable,
-      decoration: r.decoration,
-      variations: JSON.parse(r.variations) as Variation[],
-      group_id: r.group_id,
-      discount_category: r.discount_category,
-      prices: pricesFromRow(r),
-      vat: r.vat,
-      unit_price: r.unit_price,
+    return pageProduct(r, locale, brandById, {
       images: s.images.get(r.id) ?? [],
       categoryIds: cats.map((c) => c.id),
       mainCategoryId: (cats.find((c) => c.main) ?? cats[0])?.id ?? null,
       tagIds: s.tagsOf.get(r.id) ?? [],
-      updated_at: r.updated_at,
-    };
+    });
   });
 
   const productsInCategory = new Map<number, PageProduct[]>();

@@ -6,6 +6,7 @@ import type { Db } from '#server/db/connection.ts';
 import { catalogueSchema, type Catalogue, type CatalogueInput } from './catalogue-schema.ts';
 import { unitPrice } from '#lib/pricing/tiers.ts';
 import { couponRow } from '#server/coupons/coupon-document.ts';
+import { relationRows } from './accessories-import.ts';
 
 /** Rows per INSERT: stays under SQLite's 32766 bound parameters for the widest table. */
 const BATCH = 500;
@@ -41,10 +42,14 @@ export async function writeCatalogue(
     cat.categories.map((c) => [c.id, Object.fromEntries(Object.entries(c.translations).map(([l, t]) => [l, t!.name]))]),
   );
   const skuToId = new Map(cat.products.map((p) => [p.sku, p.id]));
+  const relations = relationRows(skuToId, cat.accessories, cat.upsell_bundles); // throws before anything is written
 
   await db.transaction().execute(async (trx) => {
     // Children before parents: the delete order respects the foreign keys.
     for (const table of [
+      'upsell_bundle_lines',
+      'upsell_bundles',
+      'product_accessories',
       'deals',
       'product_images',
       'product_tags',
@@ -213,6 +218,9 @@ export async function writeCatalogue(
       (rows) => trx.insertInto('search_triggers').values(rows).execute(),
     );
     await insertChunked(cat.coupons.map(couponRow), (rows) => trx.insertInto('coupons').values(rows).execute());
+    await insertChunked(relations.accessories, (rows) => trx.insertInto('product_accessories').values(rows).execute());
+    await insertChunked(relations.bundles, (rows) => trx.insertInto('upsell_bundles').values(rows).execute());
+    await insertChunked(relations.bundleLines, (rows) => trx.insertInto('upsell_bundle_lines').values(rows).execute());
   });
   return {
     categories: cat.categories.length,

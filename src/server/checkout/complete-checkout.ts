@@ -150,7 +150,16 @@ export async function completeCheckout(
           total: Number(formatMinorUnits(quote.totals.total_minor)),
           total_minor: quote.totals.total_minor,
           payment_status: payment.status,
-          items: JSON.stringify(quote.items.map((l) => ({ sku: l.sku, name: l.name, quantity: l.quantity, price: l.price }))),
+          // a bundle line keeps its bundle (docs/product/accessories.md#orders)
+          items: JSON.stringify(
+            quote.items.map((l) => ({
+              sku: l.sku,
+              name: l.name,
+              quantity: l.quantity,
+              price: l.price,
+              ...(l.upselling_bundle_id ? { upselling_bundle_id: l.upselling_bundle_id, unique_bundle_id: l.unique_bundle_id } : {}),
+            })),
+          ),
           created_at: now,
           checkout_id: c.id,
           details: JSON.stringify(details),

@@ -6,7 +6,10 @@ import type { FulfilmentTables } from './fulfilment-tables.ts';
 import type { SubscriptionTables } from './subscription-tables.ts';
 import type { AuthTables } from './auth-tables.ts';
 import type { AccountPageTables, CustomerProfileColumns } from './customer-profile-tables.ts';
+import type { CouponStackingColumns } from './coupon-stacking-tables.ts';
 import type { MarketingTables } from './marketing-tables.ts';
+import type { RateLimitTables } from './rate-limit-tables.ts';
+import type { ProductRelationTables } from './product-relation-tables.ts';
 export interface CategoriesTable {
   id: number;
   parent_id: number | null;
@@ -147,7 +150,9 @@ export interface Database
     SubscriptionTables,
     AccountPageTables,
     MarketingTables,
-    ReturnTables {
+    RateLimitTables,
+    ReturnTables,
+    ProductRelationTables {
   categories: CategoriesTable;
   category_translations: CategoryTranslationsTable;
   brands: BrandsTable;
@@ -168,7 +173,7 @@ export interface Database
 }
 
 // 0002_commerce
-export interface CouponsTable {
+export interface CouponsTable extends CouponStackingColumns {
   code: string;
   locale: string;
   automatic: number;

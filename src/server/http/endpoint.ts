@@ -7,6 +7,8 @@ import { MAX_JSON_BODY_BYTES, parseStoreQuery } from '#lib/api/common.ts';
 import { errorBody, type ApiErrorCode } from '#lib/api/errors.ts';
 import { localeForHost, type LocaleCode } from '#lib/market/locales.ts';
 import { siteSettings } from '#server/market/site-settings.ts';
+import { SERVICE_UNAVAILABLE_MESSAGE } from '#lib/routing/route-errors.ts';
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '#server/db/unavailable.ts';
 
 export class ApiFailure extends Error {
   readonly status: number;
@@ -114,7 +116,20 @@ export function queryObject(url: URL): Record<string, string> {
 }
 
 /**
- * Wraps an endpoint: ApiFailure → its 4xx JSON; anything else → 500 JSON without internals.
+ * The database is unreachable (src/server/db/unavailable.ts): 503 service_unavailable with Retry-After, and
+ * one short log line instead of a stack per request (an outage under load would flood the log).
+ */
+export function serviceUnavailable(method: string, pathname: string, err: unknown): Response {
+  const why = err instanceof Error ? `${(err as { code?: string }).code ?? err.name}: ${err.message}` : String(err);
+  console.warn(`[api] ${method} ${pathname}: database unavailable (${why})`);
+  return json(errorBody('service_unavailable', SERVICE_UNAVAILABLE_MESSAGE), 503, {
+    'retry-after': String(RETRY_AFTER_SECONDS),
+  });
+}
+
+/**
+ * Wraps an endpoint: ApiFailure → its 4xx JSON; the database unreachable → 503 JSON; anything else → 500 JSON
+ * without internals.
  * The middleware's boundary would do the latter too; here the API is self-contained.
  */
 export function endpoint<C extends { request: Request; url: URL }>(handler: (ctx: C) => Promise<Response> | Response) {
@@ -123,6 +138,7 @@ export function endpoint<C extends { request: Request; url: URL }>(handler: (ctx
       return await handler(ctx);
     } catch (err) {
       if (err instanceof ApiFailure) return errorResponse(err.status, err.code, err.message, err.field);
+      if (isDatabaseUnavailable(err)) return serviceUnavailable(ctx.request.method, ctx.url.pathname, err);
       console.error(`[api] ${ctx.request.method} ${ctx.url.pathname}:`, err);
       return errorResponse(500, 'internal_error', 'Internal server error');
     }

@@ -7,7 +7,8 @@
  *   so a fragment such as `796` finds ST796X as a prefix of a suffix;
  * - byLength: the word terms bucketed by length, so a typo scan reads only terms of a reachable length.
  */
-import { LOCALES, type LocaleCode } from '#lib/market/locales.ts';
+import type { LocaleCode } from '#lib/market/locales.ts';
+import { rankNames } from '#server/catalogue/listing-source.ts';
 import { tokenize } from '#lib/search/tokenize.ts';
 import { foldTerm } from '#lib/search/fold.ts';
 import { stemTerm } from '#lib/search/stem.ts';
@@ -72,6 +73,9 @@ export interface IndexProduct {
   stock_status?: string;
   /** Unit price for quantity 1 incl. VAT, in the storefront's currency (major units). */
   price?: number;
+  /** VAT percent of the price. */
+  vat?: number;
+  orderable?: number | boolean;
 }
 
 /** Per document: what results are filtered, counted and sorted by. */
@@ -81,6 +85,8 @@ export interface DocFacts {
   stock: Uint8Array;
   stockStatuses: string[];
   price: Float64Array;
+  vat: Float32Array;
+  orderable: Uint8Array;
   /** Position of the document's name in the storefront language's alphabetical order. */
   nameOrder: Int32Array;
   brandNames: Map<number, string>;
@@ -123,6 +129,8 @@ export function indexBuilder(locale: LocaleCode) {
   const stock: number[] = [];
   const stockStatuses: string[] = [];
   const price: number[] = [];
+  const vat: number[] = [];
+  const orderable: number[] = [];
   const brandNames = new Map<number, string>();
   const words: PostingMap = new Map();
   const codes: PostingMap = new Map();
@@ -173,6 +181,8 @@ export function indexBuilder(locale: LocaleCode) {
         if (code < 0) code = stockStatuses.push(status) - 1;
         stock.push(code);
         price.push(r.price ?? 0);
+        vat.push(r.vat ?? 0);
+        orderable.push(r.orderable ? 1 : 0);
         add(doc, r.sku, FIELD_WEIGHT.sku, true);
         add(doc, r.name, FIELD_WEIGHT.name);
         add(doc, r.brand, FIELD_WEIGHT.brand);
@@ -204,7 +214,9 @@ export function indexBuilder(locale: LocaleCode) {
           stock: Uint8Array.from(stock),
           stockStatuses,
           price: Float64Array.from(price),
-          nameOrder: alphabeticalOrder(names, locale),
+          vat: Float32Array.from(vat),
+          orderable: Uint8Array.from(orderable),
+          nameOrder: Int32Array.from(rankNames(names, locale)),
           brandNames,
         },
         categories: new Map(categoryList.map((c) => [c.id, c])),
@@ -231,15 +243,6 @@ function postCompoundParts(words: PostingMap, candidates: Map<string, string>, l
     }
   }
   for (const [partTerm, postings] of additions) for (const [doc, w] of postings) post(words, partTerm, doc, w * COMPOUND_FACTOR);
-}
-
-/** Each name's position when the names are sorted the storefront language's way (å ä ö after z in Swedish). */
-function alphabeticalOrder(names: readonly string[], locale: LocaleCode): Int32Array {
-  const collator = new Intl.Collator(LOCALES[locale].iso, { sensitivity: 'base', numeric: true });
-  const order = names.map((_, i) => i).sort((a, b) => collator.compare(names[a], names[b]) || a - b);
-  const rank = new Int32Array(names.length);
-  order.forEach((doc, position) => (rank[doc] = position));
-  return rank;
 }
 
 function vocabularyOf(spellings: Map<string, Map<string, number>>): Vocabulary {

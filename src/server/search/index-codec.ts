@@ -7,7 +7,7 @@ import type { LocaleCode } from '#lib/market/locales.ts';
 import type { FacetCategory, Postings, SearchIndex } from './index-builder.ts';
 
 /** Bumped whenever the index's shape or the term pipeline changes: older files are then rebuilt, never misread. */
-export const INDEX_FORMAT = 3;
+export const INDEX_FORMAT = 5;
 
 interface Header {
   format: number;
@@ -24,22 +24,34 @@ interface Header {
   byLength: number[];
 }
 
-type Arrays = [
-  Int32Array,
-  Int32Array,
-  Int32Array,
-  Int32Array,
-  Float32Array,
-  Int32Array,
-  Int32Array,
-  Float32Array,
-  Int32Array,
-  Int32Array,
-  Int32Array,
-  Uint8Array,
-  Float64Array,
-  Int32Array,
-];
+/** The typed arrays after the header, in this order (arraysOf and decodeIndex follow it). */
+const KINDS = [
+  Int32Array, // ids
+  Int32Array, // mainCategory
+  Int32Array, // words.start
+  Int32Array, // words.doc
+  Float32Array, // words.weight
+  Int32Array, // codes.start
+  Int32Array, // codes.doc
+  Float32Array, // codes.weight
+  Int32Array, // byLength, flattened
+  Int32Array, // vocabulary.count
+  Int32Array, // facts.brand
+  Uint8Array, // facts.stock
+  Float64Array, // facts.price
+  Int32Array, // facts.nameOrder
+  Float32Array, // facts.vat
+  Uint8Array, // facts.orderable
+] as const;
+type ArrayOf<C> = C extends Int32ArrayConstructor
+  ? Int32Array
+  : C extends Float32ArrayConstructor
+    ? Float32Array
+    : C extends Float64ArrayConstructor
+      ? Float64Array
+      : Uint8Array;
+type ArraysOf<T extends readonly unknown[]> = { -readonly [K in keyof T]: ArrayOf<T[K]> };
+type Arrays = ArraysOf<typeof KINDS>;
 
 function arraysOf(i: SearchIndex): Arrays {
   const flatLengths = new Int32Array(i.byLength.reduce((n, b) => n + b.length, 0));
@@ -60,6 +72,8 @@ function arraysOf(i: SearchIndex): Arrays {
     i.facts.stock,
     i.facts.price,
     i.facts.nameOrder,
+    i.facts.vat,
+    i.facts.orderable,
   ];
 }
 
@@ -97,23 +111,7 @@ export function decodeIndex(bytes: Uint8Array): SearchIndex | null {
     const header = JSON.parse(view.subarray(8, 8 + jsonLength).toString()) as Header;
     if (header.format !== INDEX_FORMAT) return null;
     let at = align8(8 + jsonLength);
-    const kinds = [
-      Int32Array,
-      Int32Array,
-      Int32Array,
-      Int32Array,
-      Float32Array,
-      Int32Array,
-      Int32Array,
-      Float32Array,
-      Int32Array,
-      Int32Array,
-      Int32Array,
-      Uint8Array,
-      Float64Array,
-      Int32Array,
-    ] as const;
-    const arrays = kinds.map((Kind, i) => {
+    const arrays = KINDS.map((Kind, i) => {
       const n = header.lengths[i];
       const size = n * Kind.BYTES_PER_ELEMENT;
       if (at + size > view.length) throw new Error('cut short');
@@ -123,7 +121,24 @@ export function decodeIndex(bytes: Uint8Array): SearchIndex | null {
       at += align8(size);
       return a;
     }) as unknown as Arrays;
-    const [ids, mainCategory, wStart, wDoc, wWeight, cStart, cDoc, cWeight, flat, vocabularyCount, brand, stock, price, nameOrder] = arrays;
+    const [
+      ids,
+      mainCategory,
+      wStart,
+      wDoc,
+      wWeight,
+      cStart,
+      cDoc,
+      cWeight,
+      flat,
+      vocabularyCount,
+      brand,
+      stock,
+      price,
+      nameOrder,
+      vat,
+      orderable,
+    ] = arrays;
     const words: Postings = { terms: header.words, start: wStart, doc: wDoc, weight: wWeight };
     const codes: Postings = { terms: header.codes, start: cStart, doc: cDoc, weight: cWeight };
     let k = 0;
@@ -138,7 +153,16 @@ export function decodeIndex(bytes: Uint8Array): SearchIndex | null {
       byLength,
       termSet: new Set(words.terms),
       vocabulary: { ...header.vocabulary, count: vocabularyCount },
-      facts: { brand, stock, stockStatuses: header.stockStatuses, price, nameOrder, brandNames: new Map(header.brandNames) },
+      facts: {
+        brand,
+        stock,
+        stockStatuses: header.stockStatuses,
+        price,
+        vat,
+        orderable,
+        nameOrder,
+        brandNames: new Map(header.brandNames),
+      },
       categories: new Map(header.categories.map((c) => [c.id, c])),
     };
   } catch {

@@ -2,6 +2,7 @@
  * Everything one storefront's search index is built from, read in one go: the rows buildSearchIndex
  * (search-index.ts) reads in chunks. For benches that build other engines on exactly the same rows
  * (bench/search-libraries.mjs, docs/adr/0013-search-engine.md); the server builds in chunks, not with this.
+ * Only what search matches and ranks on: the refining facts (brand id, stock status, price) are left out.
  */
 import type { Db } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';

@@ -38,12 +38,12 @@ export async function buildSearchIndex(db: Db, locale: LocaleCode, version?: str
     const rows = (
       await localizedProducts(db, locale)
         .leftJoin('brands as b', 'b.id', 'p.brand_id')
-        .select(['p.id', 'p.sku', 't.name', 'b.name as brand', 'p.brand_id', 'p.stock_status', 'pr.prices'])
+        .select(['p.id', 'p.sku', 't.name', 'b.name as brand', 'p.brand_id', 'p.stock_status', 'p.orderable', 'pr.prices', 'pr.vat'])
         .where('p.id', '>', last)
         .orderBy('p.id')
         .limit(CHUNK)
         .execute()
-    ).map(({ prices, ...r }) => ({ ...r, price: unitPrice(pricesFromRow({ prices }), 1) }));
+    ).map(({ prices, vat, ...r }) => ({ ...r, price: unitPrice(pricesFromRow({ prices }), 1), vat: Number(vat) }));
     if (rows.length === 0) break;
     const first = last;
     last = rows[rows.length - 1].id;

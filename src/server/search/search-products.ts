@@ -12,7 +12,8 @@ import { SEARCH_MAX_LIMIT } from '#lib/api/catalogue-contracts.ts';
 import { roundTo } from '#lib/pricing/vat.ts';
 import { getSearchIndex, type SearchIndex } from './search-index.ts';
 import { matchQuery } from './match.ts';
-import { hasFilters, refine, type ResultFilters, type SortOrder } from './refine.ts';
+import { hasFilters, refine, type ResultFilters } from './refine.ts';
+import type { ListingSort } from '#lib/catalogue/listing-query.ts';
 import { queryTokens } from '#lib/search/tokenize.ts';
 import { boundedProcessCache, cacheBudgetBytes } from '#server/cache/process-cache.ts';
 import { pricesFromRow } from '#server/catalogue/price-row.ts';
@@ -29,7 +30,8 @@ export interface SearchOptions {
   withCounts?: boolean;
   /** Refinements (docs/product/search.md#refining-results). */
   filters?: ResultFilters;
-  sort?: SortOrder;
+  /** Absent: relevance. */
+  sort?: ListingSort;
   /** Include the facets of the refined results. */
   withFacets?: boolean;
 }
@@ -72,7 +74,7 @@ export async function searchProducts(db: Db, opts: SearchOptions): Promise<Searc
     !!opts.withCategories,
     !!opts.withCounts,
     opts.filters ?? null,
-    opts.sort ?? 'relevance',
+    opts.sort ?? null,
     !!opts.withFacets,
   ]);
   const hit = results.get(key);
@@ -86,8 +88,8 @@ export async function searchProducts(db: Db, opts: SearchOptions): Promise<Searc
 async function runSearch(db: Db, index: SearchIndex, opts: SearchOptions & { limit: number; offset: number }): Promise<SearchResult> {
   const { limit, offset } = opts;
   const matches = matchQuery(index, opts.query);
-  const refining = !!opts.withFacets || (opts.sort ?? 'relevance') !== 'relevance' || hasFilters(opts.filters ?? {});
-  const refined = refining ? refine(index, matches, opts.filters ?? {}, opts.sort ?? 'relevance') : null;
+  const refining = !!opts.withFacets || !!opts.sort || hasFilters(opts.filters ?? {});
+  const refined = refining ? refine(index, matches, opts.filters ?? {}, opts.sort) : null;
   const { docs, scores } = refined ?? matches;
   const page = Array.from(docs.subarray(offset, offset + limit));
   const ids = page.map((d) => index.ids[d]);
@@ -134,7 +136,8 @@ function mainCategoryCounts(index: SearchIndex, docs: Int32Array): (readonly [nu
   return [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
 }
 
-async function loadResults(
+/** The answer rows of these products, from our own database (also for the external search provider's picks). */
+export async function loadResults(
   db: Db,
   locale: LocaleCode,
   ids: number[],

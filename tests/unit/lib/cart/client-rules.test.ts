@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cartTotal } from '#lib/cart/cart-total.ts';
 import {
   addItem,
+  atcLines,
   cartCount,
   isLockedLine,
   itemFromProduct,
@@ -51,5 +52,35 @@ describe('cart rules', () => {
   it('sends products with variations to their page', () => {
     expect(needsProductPage(product)).toBe(false);
     expect(needsProductPage({ variations: [{ sku: 'a', name: 'A', attributes: { color: 'red' } }] })).toBe(true);
+  });
+});
+
+describe('atc link lines', () => {
+  const uuids = () => {
+    let n = 0;
+    return () => `new-${++n}`;
+  };
+  it('merges a link entry into the one-off line of its sku and appends the others', () => {
+    const lines = atcLines(
+      [line('a', 2)],
+      [
+        { sku: 'SKU-7', quantity: 3 },
+        { sku: 'SKU-9', quantity: 1 },
+      ],
+      uuids(),
+    );
+    expect(lines.map((l) => [l.uuid, l.sku, l.quantity])).toEqual([
+      ['a', 'SKU-7', 5],
+      ['new-1', 'SKU-9', 1],
+    ]);
+  });
+
+  it('keeps bundle, cross-sell, coupon and subscription lines as they are, never merging into them', () => {
+    const bundle = line('b', 1, { upselling_bundle_id: 4, unique_bundle_id: 'u1' });
+    const subscribed = line('s', 1, { subscription_interval: { name: 'every 3 months', months: 3 } });
+    const lines = atcLines([bundle, subscribed], [{ sku: 'SKU-7', quantity: 2 }], uuids());
+    expect(lines[0]).toMatchObject({ uuid: 'b', quantity: 1, upselling_bundle_id: 4, unique_bundle_id: 'u1' });
+    expect(lines[1]).toMatchObject({ uuid: 's', quantity: 1, subscription_interval: { months: 3 } });
+    expect(lines[2]).toMatchObject({ uuid: 'new-1', sku: 'SKU-7', quantity: 2 });
   });
 });

@@ -67,6 +67,36 @@ const EXPECTED: Record<RouteName, { params: RouteParams; paths: Record<LocaleCod
         nl: '/categorie/kok/diskmaskin/filter',
       },
     },
+    'brand-slug-page': {
+      params: { slug: 'bosch', page: '2' },
+      paths: {
+        sv: '/varumarke/bosch/sida/2',
+        no: '/varumarke/bosch/side/2',
+        da: '/maerke/bosch/side/2',
+        fi: '/tavaramerkki/bosch/sivu/2',
+        nl: '/merk/bosch/pagina/2',
+      },
+    },
+    'product-tag-slug-page': {
+      params: { slug: 'eco', page: '3' },
+      paths: {
+        sv: '/produkt-tagg/eco/sida/3',
+        no: '/produkt-stikkord/eco/side/3',
+        da: '/produkt-tagg/eco/side/3',
+        fi: '/produkt-tagg/eco/sivu/3',
+        nl: '/product-tag/eco/pagina/3',
+      },
+    },
+    'product-category-all-page': {
+      params: { all: 'kok/diskmaskin', page: '12' },
+      paths: {
+        sv: '/kategori/kok/diskmaskin/sida/12',
+        no: '/kategori/kok/diskmaskin/side/12',
+        da: '/kategori/kok/diskmaskin/side/12',
+        fi: '/kategoria/kok/diskmaskin/sivu/12',
+        nl: '/categorie/kok/diskmaskin/pagina/12',
+      },
+    },
     'discount-category': { params: { category: 'filter', discount: 'SAVE10' }, paths: same('/rabatt/filter/SAVE10') },
     discount: { params: { discount: 'SAVE10' }, paths: same('/rabatt/SAVE10') },
     content: { params: { all: 'kundservice/retur' }, paths: same('/kundservice/retur') },

@@ -1,0 +1,158 @@
+/**
+ * The on-demand listing pages' view of the catalogue (docs/adr/0012-listing-pages.md): per storefront a slim
+ * index (id, name rank, brand, stock, price, categories, tags — no descriptions, no images) loaded from the
+ * database in chunks, kept per process. At most every VERSION_CHECK_MS a primary-key lookup tells whether
+ * the catalogue was replaced; then a new index loads in the background while the old one keeps answering,
+ * so an import reaches page 2+ within seconds and no request waits for a reload. The cards of the one page
+ * shown come from listing-products.ts.
+ */
+import { getDb, type Db } from '#server/db/connection.ts';
+import type { LocaleCode } from '#lib/market/locales.ts';
+import { availabilityOf } from '#lib/catalogue/listing-query.ts';
+import { stockRank } from '#lib/catalogue/listing-filter.ts';
+import { unitPrice } from '#lib/pricing/tiers.ts';
+import type { PriceObject } from '#lib/catalogue/types.ts';
+import { processCache } from '#server/cache/process-cache.ts';
+import { flattenCategories, loadCategoryTree } from './category-repository.ts';
+import { localizedProducts } from './localized-products.ts';
+import { buildListingSource, rankNames, type ListingSource, type SourceProduct } from './listing-source.ts';
+
+export const VERSION_CHECK_MS = 10_000;
+/** Products per read: node:sqlite is synchronous, so loading yields to requests between chunks. */
+const CHUNK = 2000;
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+const push = <K, V>(m: Map<K, V[]>, k: K, v: V) => {
+  const a = m.get(k);
+  if (a) a.push(v);
+  else m.set(k, [v]);
+};
+
+/**
+ * Cheap change detector (a primary-key lookup, no scan): writeCatalogue stamps every product with the
+ * same updated_at, so the newest product's id and stamp change whenever the catalogue is replaced.
+ */
+async function catalogueVersion(db: Db): Promise<string> {
+  const r = await db.selectFrom('products').select(['id', 'updated_at']).orderBy('id', 'desc').limit(1).executeTakeFirst();
+  return r ? `${r.id}:${r.updated_at}` : 'empty';
+}
+
+interface Row {
+  id: number;
+  brand_id: number | null;
+  stock_status: string;
+  orderable: number | boolean;
+  name: string;
+  prices: string;
+  vat: number;
+}
+
+export async function loadListingIndex(locale: LocaleCode, db: Db = getDb()): Promise<ListingSource> {
+  const [tree, brands, tags] = await Promise.all([
+    loadCategoryTree(db, locale),
+    db.selectFrom('brands').select(['id', 'slug', 'name', 'logo_url']).orderBy('name').execute(),
+    db
+      .selectFrom('tags as g')
+      .innerJoin('tag_translations as t', (j) => j.onRef('t.tag_id', '=', 'g.id').on('t.locale', '=', locale))
+      .select(['g.id', 't.name', 't.slug'])
+      .execute(),
+  ]);
+  const rows: Row[] = [];
+  const categoriesOf = new Map<number, number[]>();
+  const tagsOf = new Map<number, number[]>();
+  for (let last = 0; ;) {
+    const chunk = await localizedProducts(db, locale)
+      .select(['p.id', 'p.brand_id', 'p.stock_status', 'p.orderable', 't.name', 'pr.prices', 'pr.vat'])
+      .where('p.id', '>', last)
+      .orderBy('p.id')
+      .limit(CHUNK)
+      .execute();
+    if (chunk.length === 0) break;
+    const first = last;
+    last = chunk[chunk.length - 1].id;
+    rows.push(...chunk);
+    const [cats, links] = await Promise.all([
+      db
+        .selectFrom('product_categories')
+        .select(['product_id', 'category_id'])
+        .where('product_id', '>', first)
+        .where('product_id', '<=', last)
+        .execute(),
+      db
+        .selectFrom('product_tags')
+        .select(['product_id', 'tag_id'])
+        .where('product_id', '>', first)
+        .where('product_id', '<=', last)
+        .execute(),
+    ]);
+    for (const c of cats) push(categoriesOf, c.product_id, c.category_id);
+    for (const t of links) push(tagsOf, t.product_id, t.tag_id);
+    await yieldToRequests();
+  }
+  const brandSlug = new Map(brands.map((b) => [b.id, b.slug]));
+  const ranks = rankNames(
+    rows.map((r) => r.name),
+    locale,
+  );
+  const products: SourceProduct[] = rows.map((r, i) => ({
+    item: {
+      id: r.id,
+      nameRank: ranks[i],
+      stockRank: stockRank(r.stock_status, !!r.orderable),
+      brand: r.brand_id !== null ? (brandSlug.get(r.brand_id) ?? null) : null,
+      availability: availabilityOf(r.stock_status),
+      price: unitPrice(JSON.parse(r.prices) as PriceObject, 1),
+      vat: r.vat,
+      categoryIds: categoriesOf.get(r.id) ?? [],
+    },
+    brandId: r.brand_id,
+    tagIds: tagsOf.get(r.id) ?? [],
+  }));
+  return buildListingSource(locale, flattenCategories(tree), brands, tags, products);
+}
+
+interface Entry {
+  version: string;
+  checkedAt: number;
+  value: Promise<ListingSource>;
+  busy: boolean;
+}
+// On globalThis (process-cache.ts): a rebuild switch must not keep a second copy per loaded build.
+const entries = processCache('listing-index.v2', () => new Map<LocaleCode, Entry>());
+
+function firstLoad(locale: LocaleCode): Entry {
+  const db = getDb();
+  const version = catalogueVersion(db);
+  const e: Entry = { version: '', checkedAt: Date.now(), value: version.then(() => loadListingIndex(locale, db)), busy: false };
+  version.then((v) => (e.version = v)).catch(() => undefined);
+  e.value.catch(() => {
+    if (entries.get(locale) === e) entries.delete(locale); // a failed load is retried by the next request
+  });
+  entries.set(locale, e);
+  return e;
+}
+
+/** In the background: a new index when the catalogue changed; the old one answers meanwhile and if it fails. */
+async function refresh(locale: LocaleCode, e: Entry): Promise<void> {
+  e.busy = true;
+  try {
+    const db = getDb();
+    const version = await catalogueVersion(db);
+    if (version !== e.version) {
+      const value = await loadListingIndex(locale, db);
+      entries.set(locale, { version, checkedAt: Date.now(), value: Promise.resolve(value), busy: false });
+    }
+  } catch (err) {
+    console.warn(`listing index ${locale}: refresh failed, serving the previous one`, err);
+  } finally {
+    e.checkedAt = Date.now();
+    e.busy = false;
+  }
+}
+
+/** The storefront's listing index: the first call waits for it, later ones never wait for a reload. */
+export function listingIndex(locale: LocaleCode, now = Date.now()): Promise<ListingSource> {
+  const e = entries.get(locale) ?? firstLoad(locale);
+  if (!e.busy && now - e.checkedAt > VERSION_CHECK_MS) void refresh(locale, e);
+  return e.value;
+}

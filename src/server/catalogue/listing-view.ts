@@ -1,0 +1,151 @@
+/**
+ * One listing page as the page components render it (docs/product/catalogue.md#listings-paging-filters-sorting):
+ * the items of the page, facets with labels and counts, and every URL of the page (page N, filtered,
+ * the fragment the listing script fetches). Shared by the static first pages and the on-demand pages.
+ */
+import type { LocaleCode } from '#lib/market/locales.ts';
+import { LOCALES } from '#lib/market/locales.ts';
+import { pathFor, type RouteName } from '#lib/routing/routes.ts';
+import { availabilityOrder, listingPage, refineListing, type ListingItem, type RefinedListing } from '#lib/catalogue/listing-filter.ts';
+import { isRefined, LISTING_PAGE_SIZE, listingSearch, type Availability, type ListingQuery } from '#lib/catalogue/listing-query.ts';
+import type { Category } from './category-repository.ts';
+import { categoryScope, type ListingSource } from './listing-source.ts';
+
+export type ListingTarget =
+  { kind: 'category'; category: Category } | { kind: 'brand'; id: number; slug: string } | { kind: 'tag'; id: number; slug: string };
+
+export interface FacetOption<V extends string = string> {
+  value: V;
+  label: string;
+  count: number;
+  checked: boolean;
+}
+
+export interface ListingView {
+  locale: LocaleCode;
+  /** 'search': the search results page shown as a listing (src/server/search/search-listing.ts). */
+  kind: ListingTarget['kind'] | 'search';
+  query: ListingQuery;
+  refined: boolean;
+  page: number;
+  pages: number;
+  total: number;
+  /** 1-based positions of the first and last product shown (0, 0 when none). */
+  from: number;
+  to: number;
+  ids: number[];
+  facets: {
+    brands: FacetOption[];
+    subs: FacetOption[];
+    stock: FacetOption<Availability>[];
+    price?: { min: number; max: number };
+  };
+  /** The unfiltered first page: the static, indexed URL. */
+  firstPath: string;
+  /** Where the filter form goes: the on-demand page 1. */
+  formAction: string;
+  /** Public URL of page n with this page's filters (page 1 unfiltered → firstPath). */
+  href(n: number, q?: ListingQuery): string;
+  /** The on-demand URL of page n's listing fragment (what the listing script fetches). */
+  partialHref(n: number, q?: ListingQuery): string;
+}
+
+const ROUTES: Record<ListingTarget['kind'], { first: RouteName; paged: RouteName; key: string }> = {
+  category: { first: 'product-category-all', paged: 'product-category-all-page', key: 'all' },
+  brand: { first: 'brand-slug', paged: 'brand-slug-page', key: 'slug' },
+  tag: { first: 'product-tag-slug', paged: 'product-tag-slug-page', key: 'slug' },
+};
+
+export function listingItems(source: ListingSource, target: ListingTarget): ListingItem[] {
+  if (target.kind === 'category') return source.inCategory.get(target.category.id) ?? [];
+  return (target.kind === 'brand' ? source.ofBrand : source.withTag).get(target.id) ?? [];
+}
+
+/**
+ * Refined listings per index (a fresh index starts empty): paging through one selection filters and sorts
+ * once. Bounded by count; the oldest selection goes first.
+ */
+const REFINED_MAX = 200;
+const refinedBySource = new WeakMap<ListingSource, Map<string, RefinedListing>>();
+
+function refined(source: ListingSource, target: ListingTarget, q: ListingQuery, subcategories: Map<string, Set<number>>): RefinedListing {
+  let memo = refinedBySource.get(source);
+  if (!memo) refinedBySource.set(source, (memo = new Map()));
+  const key = `${target.kind}:${target.kind === 'category' ? target.category.id : target.id}${listingSearch(q)}`;
+  let r = memo.get(key);
+  if (!r) {
+    r = refineListing(listingItems(source, target), q, { currency: LOCALES[source.locale].currency, subcategories });
+    if (memo.size >= REFINED_MAX) memo.delete(memo.keys().next().value!);
+    memo.set(key, r);
+  }
+  return r;
+}
+
+/** Labels of the stock facet: translated by the caller (a page has its translator). */
+export type StockLabel = (a: Availability) => string;
+
+export function listingView(
+  source: ListingSource,
+  target: ListingTarget,
+  query: ListingQuery,
+  page: number,
+  stockLabel: StockLabel,
+  pageSize = LISTING_PAGE_SIZE,
+): ListingView {
+  const { locale } = source;
+  const subcats = target.kind === 'category' ? target.category.children : [];
+  const subcategories = new Map(subcats.map((c) => [c.slug, categoryScope(c)]));
+  // a filter that cannot apply on this kind of listing is dropped, like any bad value
+  const q: ListingQuery = {
+    ...query,
+    brands: target.kind === 'brand' ? [] : query.brands.filter((b) => source.brandBySlug.has(b)),
+    subs: query.subs.filter((s) => subcategories.has(s)),
+  };
+  const r = listingPage(refined(source, target, q, subcategories), page, pageSize);
+  const route = ROUTES[target.kind];
+  const param = target.kind === 'category' ? target.category.path.join('/') : target.slug;
+  const paged = (n: number) => pathFor(route.paged, locale, { [route.key]: param, page: String(n) });
+  const firstPath = pathFor(route.first, locale, { [route.key]: param });
+  const href = (n: number, x: ListingQuery = q) => (n === 1 && !isRefined(x) ? firstPath : paged(n) + listingSearch(x));
+  const partialHref = (n: number, x: ListingQuery = q) => {
+    const s = listingSearch(x);
+    return `${paged(n)}${s ? `${s}&` : '?'}partial=1`;
+  };
+  const option = <V extends string>(value: V, label: string, count: number, chosen: readonly string[]): FacetOption<V> => ({
+    value,
+    label,
+    count,
+    checked: chosen.includes(value),
+  });
+  const keep = (o: FacetOption) => o.count > 0 || o.checked;
+  const brands =
+    target.kind === 'brand'
+      ? []
+      : [...source.brandBySlug.values()]
+          .map((b) => option(b.slug, b.name, r.facets.brands.get(b.slug) ?? 0, q.brands))
+          .filter(keep)
+          .sort((a, b) => a.label.localeCompare(b.label, locale));
+  const from = r.total === 0 ? 0 : (page - 1) * pageSize + 1;
+  return {
+    locale,
+    kind: target.kind,
+    query: q,
+    refined: isRefined(q),
+    page,
+    pages: r.pages,
+    total: r.total,
+    from: r.items.length ? from : 0,
+    to: r.items.length ? from + r.items.length - 1 : 0,
+    ids: r.items.map((x) => x.id),
+    facets: {
+      brands,
+      subs: subcats.map((c) => option(c.slug, c.name, r.facets.subs.get(c.slug) ?? 0, q.subs)).filter(keep),
+      stock: availabilityOrder.map((a) => option(a, stockLabel(a), r.facets.stock.get(a) ?? 0, q.stock)).filter(keep),
+      price: r.facets.price,
+    },
+    firstPath,
+    formAction: paged(1),
+    href,
+    partialHref,
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * The external search provider's configuration from the environment (README.md, docs/product/search.md#providers):
+ * PARTSFRONT_DEPICT_MERCHANT, PARTSFRONT_DEPICT_URL, PARTSFRONT_DEPICT_TIMEOUT_MS, PARTSFRONT_DEPICT_MARKETS.
+ * Outside production the local sandbox's Depict emulator fills what is not set (like the payment providers);
+ * in production, without a merchant there is no external provider and `external` requests get the internal engine.
+ */
+import { LOCALE_CODES, LOCALES, type LocaleCode } from '#lib/market/locales.ts';
+import { sandboxUrl } from '#server/payments/provider-config.ts';
+
+type Env = Record<string, string | undefined>;
+
+export const DEPICT_API_URL = 'https://api.depict.ai';
+/** The emulator's merchant (sandbox/README.md#depict). */
+export const SANDBOX_DEPICT_MERCHANT = 'partsfront';
+/** The whole time a search may wait for the provider (every cursor page included) before the internal engine answers. */
+export const DEPICT_DEFAULT_TIMEOUT_MS = 800;
+
+export interface DepictConfig {
+  /** Base URL without /v4, e.g. https://api.depict.ai or http://127.0.0.1:4330/depict. */
+  baseUrl: string;
+  /** The store's name in Depict, lower case. */
+  merchant: string;
+  timeoutMs: number;
+  /** Depict market per storefront. */
+  markets: Record<LocaleCode, string>;
+}
+
+/** `sv=se,no=no` → markets; storefronts not named keep their country code in lower case (se, no, dk, fi, nl). */
+function markets(value: string | undefined): Record<LocaleCode, string> {
+  const out = Object.fromEntries(LOCALE_CODES.map((c) => [c, LOCALES[c].countryCode.toLowerCase()])) as Record<LocaleCode, string>;
+  for (const pair of (value ?? '').split(',')) {
+    const [locale, market] = pair.split('=').map((s) => s.trim());
+    if ((LOCALE_CODES as readonly string[]).includes(locale) && market) out[locale as LocaleCode] = market;
+  }
+  return out;
+}
+
+export function depictConfig(env: Env = process.env): DepictConfig | null {
+  const box = sandboxUrl(env);
+  const merchant = (env.PARTSFRONT_DEPICT_MERCHANT || (box ? SANDBOX_DEPICT_MERCHANT : '')).trim().toLowerCase();
+  if (!merchant) return null;
+  const baseUrl = (env.PARTSFRONT_DEPICT_URL || (env.PARTSFRONT_DEPICT_MERCHANT ? DEPICT_API_URL : `${box}/depict`)).replace(/\/+$/, '');
+  const t = Number(env.PARTSFRONT_DEPICT_TIMEOUT_MS);
+  return {
+    baseUrl,
+    merchant,
+    timeoutMs: Number.isInteger(t) && t > 0 ? t : DEPICT_DEFAULT_TIMEOUT_MS,
+    markets: markets(env.PARTSFRONT_DEPICT_MARKETS),
+  };
+}

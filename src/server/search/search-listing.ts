@@ -1,0 +1,125 @@
+/**
+ * The search results page as a listing (docs/product/search.md#search-results-page): the query's matches,
+ * refined like a category listing (filters, facets, sort, pages of 48) and shown with the same listing
+ * component, so the page filters without a reload where JS runs and works without it. The page URL carries
+ * everything: `q`, the listing's own parameters (brand, sub = main category id, stock, min, max, vat, sort)
+ * and `page`.
+ */
+import type { LocaleCode } from '#lib/market/locales.ts';
+import { pathFor } from '#lib/routing/routes.ts';
+import {
+  isRefined,
+  listingSearch,
+  parseListingQuery,
+  parsePageNumber,
+  LISTING_PAGE_SIZE,
+  type ListingQuery,
+} from '#lib/catalogue/listing-query.ts';
+import { availabilityOrder, pageCount } from '#lib/catalogue/listing-filter.ts';
+import { getDb } from '#server/db/connection.ts';
+import { listingIndex } from '#server/catalogue/listing-index.ts';
+import { listingProducts } from '#server/catalogue/listing-products.ts';
+import { stockLabeller } from '#server/catalogue/listing-request.ts';
+import type { FacetOption, ListingView } from '#server/catalogue/listing-view.ts';
+import type { PageProduct } from '#server/catalogue/page-catalogue.ts';
+import { getSearchIndex } from './search-index.ts';
+import { matchQuery } from './match.ts';
+import { refine } from './refine.ts';
+
+export const MAX_QUERY_LENGTH = 200;
+/** The category facet lists the categories with most results (and any chosen one). */
+export const MAX_CATEGORY_OPTIONS = 20;
+
+export type SearchListing =
+  | { kind: 'empty'; q: string }
+  | { kind: 'not-found'; q: string }
+  | { kind: 'page'; q: string; partial: boolean; view: ListingView; products: PageProduct[] };
+
+export async function searchListing(locale: LocaleCode, url: URL): Promise<SearchListing> {
+  const q = (url.searchParams.get('q') ?? '').trim().slice(0, MAX_QUERY_LENGTH);
+  if (q.length <= 1) return { kind: 'empty', q };
+  const page = parsePageNumber(url.searchParams.get('page') ?? '1');
+  if (page === undefined) return { kind: 'not-found', q };
+  const [index, source] = await Promise.all([getSearchIndex(getDb(), locale), listingIndex(locale)]);
+  const matches = matchQuery(index, q);
+  if (matches.docs.length === 0) return { kind: 'empty', q };
+
+  const parsed = parseListingQuery(url.searchParams);
+  // brand slugs of this storefront and main-category ids; anything else is dropped like any bad value
+  const brandIds = parsed.brands.flatMap((slug) => source.brandBySlug.get(slug)?.id ?? []);
+  const query: ListingQuery = {
+    ...parsed,
+    brands: parsed.brands.filter((slug) => source.brandBySlug.has(slug)),
+    subs: parsed.subs.filter((id) => /^[1-9]\d{0,8}$/.test(id) && index.categories.has(Number(id))),
+  };
+  const refined = refine(
+    index,
+    matches,
+    {
+      brands: brandIds,
+      categories: query.subs.map(Number),
+      stock: query.stock,
+      vatEx: query.vatEx,
+      ...(query.min !== undefined ? { priceMin: query.min } : {}),
+      ...(query.max !== undefined ? { priceMax: query.max } : {}),
+    },
+    query.sort,
+  );
+  const total = refined.docs.length;
+  const pages = pageCount(total);
+  if (page > pages) return { kind: 'not-found', q };
+  const start = (page - 1) * LISTING_PAGE_SIZE;
+  const ids = Array.from(refined.docs.subarray(start, start + LISTING_PAGE_SIZE), (d) => index.ids[d]);
+
+  const path = pathFor('searchresults', locale);
+  const withQ = (x: ListingQuery, n: number) => {
+    const p = new URLSearchParams(listingSearch(x));
+    p.set('q', q);
+    if (n > 1) p.set('page', String(n));
+    return p;
+  };
+  const href = (n: number, x: ListingQuery = query) => `${path}?${withQ(x, n)}`;
+  const partialHref = (n: number, x: ListingQuery = query) => `${path}?${withQ(x, n)}&partial=1`;
+  const stockLabel = stockLabeller(locale);
+  const option = <V extends string>(value: V, label: string, count: number, chosen: readonly string[]): FacetOption<V> => ({
+    value,
+    label,
+    count,
+    checked: chosen.includes(value),
+  });
+  const { facets } = refined;
+  const view: ListingView = {
+    locale,
+    kind: 'search',
+    query,
+    refined: isRefined(query),
+    page,
+    pages,
+    total,
+    from: ids.length ? start + 1 : 0,
+    to: ids.length ? start + ids.length : 0,
+    ids,
+    facets: {
+      brands: facets.brands
+        .flatMap((b) => {
+          const brand = source.brandById.get(b.id);
+          return brand ? [option(brand.slug, brand.name, b.count, query.brands)] : [];
+        })
+        .sort((a, b) => a.label.localeCompare(b.label, locale)),
+      subs: facets.categories
+        .filter((c, i) => i < MAX_CATEGORY_OPTIONS || query.subs.includes(String(c.id)))
+        .map((c) => option(String(c.id), index.categories.get(c.id)?.name ?? '', c.count, query.subs)),
+      stock: availabilityOrder.flatMap((a) => {
+        const count = facets.stock.find((s) => s.status === a)?.count ?? 0;
+        return count > 0 || query.stock.includes(a) ? [option(a, stockLabel(a), count, query.stock)] : [];
+      }),
+      ...(facets.price ? { price: facets.price } : {}),
+    },
+    firstPath: `${path}?${new URLSearchParams({ q })}`,
+    formAction: path,
+    href,
+    partialHref,
+  };
+  const products = await listingProducts(locale, ids, source.brandById);
+  return { kind: 'page', q, partial: url.searchParams.get('partial') === '1', view, products };
+}

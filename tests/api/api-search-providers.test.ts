@@ -1,0 +1,158 @@
+/**
+ * Search providers on GET /api/products (docs/product/search.md#providers) on the real server, with the suite's
+ * sandbox as Depict (the server's external provider defaults to it outside production): who answers
+ * (x-search-provider), the external provider's order with our own prices and stock, unknown SKUs dropped,
+ * and the internal engine answering whenever the provider fails, is slow, or cannot answer the request.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { request, type TestResponse } from '#tests/support/http.ts';
+import { api, openTestDb, productsOf, type TestProduct } from './api-support.ts';
+import type { DbHandle } from '#server/db/connection.ts';
+import { productSearchResultSchema, type ProductSearchResult } from '#lib/api/catalogue-contracts.ts';
+import { emulatedSearch } from '#sandbox/depict/depict-emulator.ts';
+import type { FeedProduct } from '#sandbox/depict/depict-feed.ts';
+
+const depict = `${inject('sandboxUrl')}/depict`;
+let h: DbHandle;
+let sv: TestProduct[];
+/** The sv catalogue as Depict's feed, with prices and stock Depict has wrong, and two SKUs the shop does not sell. */
+let feed: FeedProduct[];
+/** A word in many product names: enough matches for several pages. */
+let word: string;
+
+async function control(name: string, body: unknown = {}): Promise<void> {
+  const res = await fetch(`${depict}/_sandbox/${name}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+  expect(res.status).toBe(200);
+}
+
+async function search(extra: string): Promise<{ r: TestResponse; provider: string; skus: string[]; products: ProductSearchResult[] }> {
+  const r = await request(api('/api/products', 'sv', extra));
+  expect(r.status).toBe(200);
+  const products = r.json<{ products: unknown[] }>().products.map((p) => productSearchResultSchema.parse(p));
+  return { r, provider: String(r.headers['x-search-provider']), skus: products.map((p) => p.sku), products };
+}
+
+/** What Depict (the emulator) ranks for a query, minus what we do not sell: the order the shopper must get. */
+const externalOrder = (query: string) =>
+  emulatedSearch(feed, query)
+    .map((p) => p.product_id)
+    .filter((sku) => sv.some((p) => p.sku === sku));
+
+beforeAll(async () => {
+  h = openTestDb();
+  sv = await productsOf(h, 'sv');
+  const counts = new Map<string, number>();
+  for (const p of sv) for (const w of new Set(p.name.toLowerCase().split(/[^\p{L}]+/u))) if (w.length >= 5) counts.set(w, (counts.get(w) ?? 0) + 1);
+  word = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0][0];
+  const first = sv.find((p) => p.name.toLowerCase().includes(word))!;
+  feed = [
+    // Unknown SKUs named like our products: Depict would rank them; the shop must drop them.
+    { product_id: 'NOT-SOLD-1', title: `${first.name} A`, slug: 'not-sold-1', price: 1, in_stock: true, image_url: null },
+    ...sv.map((p) => ({ product_id: p.sku, title: p.name, slug: p.slug, price: 1, in_stock: false, image_url: null })),
+    { product_id: 'NOT-SOLD-2', title: `${first.name} B`, slug: 'not-sold-2', price: 1, in_stock: true, image_url: null },
+  ];
+});
+beforeEach(async () => {
+  await control('reset');
+  await control('feed', { market: 'se', products: feed });
+});
+afterAll(async () => {
+  await control('reset');
+  await h.db.destroy();
+});
+
+describe('who answers', () => {
+  it('provider=internal (and no provider, and an unknown one) is the internal engine, and the header says so', async () => {
+    const internal = await search(`&query=${encodeURIComponent(word)}&provider=internal`);
+    expect(internal.provider).toBe('internal');
+    expect(internal.r.headers['access-control-expose-headers']).toContain('x-search-provider');
+    expect(internal.skus.length).toBeGreaterThan(0);
+    for (const extra of ['', '&provider=something_else']) {
+      const other = await search(`&query=${encodeURIComponent(word)}${extra}`);
+      expect(other.provider).toBe('internal');
+      expect(other.skus).toEqual(internal.skus);
+    }
+  });
+
+  it('provider=external is Depict\'s choice and order; prices, stock and names are ours; unknown SKUs are dropped', async () => {
+    const expected = externalOrder(word);
+    expect(expected.length).toBeGreaterThan(8);
+    const ext = await search(`&query=${encodeURIComponent(word)}&provider=external&limit=8`);
+    expect(ext.provider).toBe('external');
+    expect(ext.skus).toEqual(expected.slice(0, 8));
+    expect(ext.skus).not.toContain('NOT-SOLD-1');
+    const internal = await search(`&query=${encodeURIComponent(word)}&provider=internal&limit=8`);
+    expect(ext.skus).not.toEqual(internal.skus); // the emulator's ranking is not ours
+    for (const p of ext.products) {
+      const own = sv.find((o) => o.sku === p.sku)!;
+      expect(p.prices).toEqual(own.prices); // Depict's price (1) is never shown
+      expect(p.stock_status).toBe(own.stock_status);
+      expect(p.name).toBe(own.name);
+      expect(p.score).toBe(0);
+    }
+  });
+
+  it('pages deeper than Depict\'s first page follow its cursor (offset and page)', async () => {
+    const expected = externalOrder(word);
+    const byOffset = await search(`&query=${encodeURIComponent(word)}&provider=external&limit=10&offset=20`);
+    expect(byOffset.provider).toBe('external');
+    expect(byOffset.skus).toEqual(expected.slice(20, 30));
+    const byPage = await search(`&query=${encodeURIComponent(word)}&provider=external&limit=10&page=3`);
+    expect(byPage.skus).toEqual(expected.slice(20, 30));
+  });
+
+  it('nc/co on an external answer count the main categories of the products Depict chose', async () => {
+    const ext = await search(`&query=${encodeURIComponent(word)}&provider=external&nc=true&co=true&limit=100`);
+    expect(ext.provider).toBe('external');
+    const categories = ext.r.json<{ categories: { id: number; count: number }[] }>().categories;
+    expect(categories.length).toBeGreaterThan(0);
+    const main = await h.db
+      .selectFrom('product_categories as pc')
+      .innerJoin('products as p', 'p.id', 'pc.product_id')
+      .select(['p.sku', 'pc.category_id'])
+      .where('pc.main', '=', 1)
+      .where('p.sku', 'in', ext.skus)
+      .execute();
+    for (const c of categories) expect(c.count).toBe(main.filter((m) => m.category_id === c.id).length);
+  });
+});
+
+describe('the internal engine answers when the external provider cannot', () => {
+  it('Depict answering 5xx: a normal 200 from the internal engine', async () => {
+    const internal = await search(`&query=${encodeURIComponent(word)}&provider=internal`);
+    await control('faults', { failNext: 1 });
+    const ext = await search(`&query=${encodeURIComponent(word)}&provider=external`);
+    expect(ext.provider).toBe('internal');
+    expect(ext.skus).toEqual(internal.skus);
+  });
+
+  it('Depict slower than the budget (800 ms): the internal engine answers without waiting for it', async () => {
+    await control('faults', { delayMs: 3000 });
+    const started = Date.now();
+    const ext = await search(`&query=${encodeURIComponent(word)}&provider=external`);
+    expect(ext.provider).toBe('internal');
+    expect(ext.skus.length).toBeGreaterThan(0);
+    expect(Date.now() - started).toBeLessThan(2500);
+  });
+
+  it('Depict not knowing the merchant\'s market feed any more (a 4xx) or finding nothing we sell', async () => {
+    await control('feed', { market: 'se', products: [{ product_id: 'NOT-SOLD-1', title: word, slug: 'x', price: 1, in_stock: true, image_url: null }] });
+    const ext = await search(`&query=${encodeURIComponent(word)}&provider=external`);
+    expect(ext.provider).toBe('internal');
+    expect(ext.skus.length).toBeGreaterThan(0);
+  });
+
+  it('refinements, sorting and facets are the internal engine\'s', async () => {
+    for (const extra of ['&sort=price-asc', '&facets=true', '&stock=in-stock']) {
+      const ext = await search(`&query=${encodeURIComponent(word)}&provider=external${extra}`);
+      expect(ext.provider).toBe('internal');
+    }
+  });
+
+  it('a provider value the schema refuses is still a 400 with the error body', async () => {
+    const r = await request(api('/api/products', 'sv', `&query=${encodeURIComponent(word)}&provider=${'x'.repeat(41)}`));
+    expect(r.status).toBe(400);
+    expect(r.json().error.code).toBeTruthy();
+    expect(r.headers['x-search-provider']).toBeUndefined();
+  });
+});
