@@ -28,6 +28,13 @@ export default defineConfig({
     url: `http://127.0.0.1:${E2E_PORT}/healthz`,
     reuseExistingServer: !process.env.CI,
     timeout: 240_000,
-    env: { PORT: String(E2E_PORT), DATABASE_URL: `sqlite:${TEST_SQLITE_FILE}`, PARTSFRONT_BUILD_DIR: TEST_BUILD_DIR, HOST: '127.0.0.1' },
+    env: {
+      PORT: String(E2E_PORT),
+      DATABASE_URL: `sqlite:${TEST_SQLITE_FILE}`,
+      PARTSFRONT_BUILD_DIR: TEST_BUILD_DIR,
+      HOST: '127.0.0.1',
+      // The external search provider answered by the sandbox's Depict emulator (docs/product/search.md#providers).
+      PARTSFRONT_DEPICT_MERCHANT: 'partsfront',
+    },
   },
 });

@@ -103,18 +103,25 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
     extra: {
       feed(body: unknown): ApiAnswer {
         const input = feedInput.safeParse(body);
-        if (!input.success) return { status: 400, body: { error: input.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') } };
+        if (!input.success)
+          return { status: 400, body: { error: input.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') } };
         if (!DEPICT_MARKETS[input.data.market]) return { status: 400, body: { error: `unknown market ${input.data.market}` } };
         fromShop.delete(input.data.market);
         if ('products' in input.data) pushed.set(input.data.market, input.data.products);
         else pushed.delete(input.data.market);
-        return { status: 200, body: { market: input.data.market, products: 'products' in input.data ? input.data.products.length : 'shop' } };
+        return {
+          status: 200,
+          body: { market: input.data.market, products: 'products' in input.data ? input.data.products.length : 'shop' },
+        };
       },
     },
   };
 
   /** GET query string or POST JSON object: the same parameters either way (api-v4/introduction). */
-  async function params(req: IncomingMessage, url: URL): Promise<{ ok: true; p: Record<string, unknown> } | { ok: false; answer: ApiAnswer }> {
+  async function params(
+    req: IncomingMessage,
+    url: URL,
+  ): Promise<{ ok: true; p: Record<string, unknown> } | { ok: false; answer: ApiAnswer }> {
     if (req.method === 'GET') return { ok: true, p: Object.fromEntries(url.searchParams) };
     if (req.method !== 'POST') return { ok: false, answer: error(405, 'method_not_allowed', 'use GET or POST') };
     const parsed = parseJsonBody(await readBody(req));
@@ -138,7 +145,8 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
     let offset = 0;
     if (typeof p.cursor === 'string' && p.cursor) {
       const c = decodeCursor(p.cursor);
-      if (!c || c.market !== market || c.locale !== locale || c.query !== query) return error(400, 'invalid_cursor', 'the cursor belongs to another request');
+      if (!c || c.market !== market || c.locale !== locale || c.query !== query)
+        return error(400, 'invalid_cursor', 'the cursor belongs to another request');
       offset = c.offset;
     }
     // No query: a listing page of the whole catalogue in feed order (listings themselves are not emulated).
@@ -168,7 +176,8 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
       if (await faults.beforeApiCall()) return writeAnswer(res, error(503, 'unavailable', 'sandbox fault: try again'));
       // A search nobody waits for any more (the shop's time budget ran out during a delay) is dropped.
       if (res.destroyed || req.socket.destroyed) return;
-      if (decodeURIComponent(api[1]) !== EMULATED_MERCHANT) return writeAnswer(res, error(404, 'unknown_merchant', `no merchant ${api[1]}`));
+      if (decodeURIComponent(api[1]) !== EMULATED_MERCHANT)
+        return writeAnswer(res, error(404, 'unknown_merchant', `no merchant ${api[1]}`));
       const input = await params(req, url);
       if (!input.ok) return writeAnswer(res, input.answer);
       if (api[2] === 'browse') return writeAnswer(res, await browse(input.p));

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createStorefrontServer, loadBuild } from './storefront-server.ts';
-import { LOCALE_CODES, parseDomains } from '#lib/market/locales.ts';
+import { parseDomains } from '#lib/market/locales.ts';
 import { BUILDS_DIR, currentBuildDir, SERVER_PID_FILE } from '#builds/build-dir.ts';
 import { registerSwitchHook } from '#builds/switch-hook.ts';
 import { buildPollMs, startBuildPoll } from '#builds/build-poll.ts';
@@ -18,7 +18,6 @@ import { startReconciliation } from '#server/checkout/reconcile-schedule.ts';
 import { startMailWorker } from '#server/mail/mail-worker.ts';
 import { startIdleReclaim } from './idle-reclaim.ts';
 import { warmSearchIndexes } from '#server/search/search-index.ts';
-import { listingIndex } from '#server/catalogue/listing-index.ts';
 
 const port = Number(process.env.PORT ?? 4321);
 const host = process.env.HOST ?? '0.0.0.0';
@@ -40,12 +39,10 @@ app.server.listen(port, host, () => {
   startMailWorker(getDb());
   // Memory a burst of requests grew is given back once the server is quiet: docs/product/performance.md#idle-reclaim.
   startIdleReclaim();
-  // Every storefront's search index (from disk, or built) and listing index loaded before visitors ask for them:
-  // docs/product/search.md#index-freshness-and-caching, docs/adr/0012-listing-pages.md. One after another: a start
-  // on 2 cores keeps answering meanwhile.
-  void warmSearchIndexes(getDb()).then(async () => {
-    for (const code of LOCALE_CODES) await listingIndex(code).catch((err: Error) => console.warn(`listing index ${code}: ${err.message}`));
-  });
+  // Every storefront's search index (from disk, or built) loaded before visitors search:
+  // docs/product/search.md#index-freshness-and-caching. Listing indexes load on their first request instead: loading
+  // all five at start (≈ 12 s of CPU on 50k products) pushed API p99 to seconds under load (docs/adr/0012-listing-pages.md).
+  void warmSearchIndexes(getDb());
   // Every node follows the build recorded by a rebuild (PARTSFRONT_BUILD_DIR pins one build: no following).
   const intervalMs = buildPollMs();
   if (!process.env.PARTSFRONT_BUILD_DIR && intervalMs > 0)

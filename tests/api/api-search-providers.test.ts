@@ -21,7 +21,11 @@ let feed: FeedProduct[];
 let word: string;
 
 async function control(name: string, body: unknown = {}): Promise<void> {
-  const res = await fetch(`${depict}/_sandbox/${name}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+  const res = await fetch(`${depict}/_sandbox/${name}`, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json' },
+  });
   expect(res.status).toBe(200);
 }
 
@@ -42,7 +46,8 @@ beforeAll(async () => {
   h = openTestDb();
   sv = await productsOf(h, 'sv');
   const counts = new Map<string, number>();
-  for (const p of sv) for (const w of new Set(p.name.toLowerCase().split(/[^\p{L}]+/u))) if (w.length >= 5) counts.set(w, (counts.get(w) ?? 0) + 1);
+  for (const p of sv)
+    for (const w of new Set(p.name.toLowerCase().split(/[^\p{L}]+/u))) if (w.length >= 5) counts.set(w, (counts.get(w) ?? 0) + 1);
   word = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0][0];
   const first = sv.find((p) => p.name.toLowerCase().includes(word))!;
   feed = [
@@ -74,7 +79,7 @@ describe('who answers', () => {
     }
   });
 
-  it('provider=external is Depict\'s choice and order; prices, stock and names are ours; unknown SKUs are dropped', async () => {
+  it("provider=external is Depict's choice and order; prices, stock and names are ours; unknown SKUs are dropped", async () => {
     const expected = externalOrder(word);
     expect(expected.length).toBeGreaterThan(8);
     const ext = await search(`&query=${encodeURIComponent(word)}&provider=external&limit=8`);
@@ -92,13 +97,25 @@ describe('who answers', () => {
     }
   });
 
-  it('pages deeper than Depict\'s first page follow its cursor (offset and page)', async () => {
+  it("pages deeper than Depict's first page follow its cursor (offset and page)", async () => {
     const expected = externalOrder(word);
     const byOffset = await search(`&query=${encodeURIComponent(word)}&provider=external&limit=10&offset=20`);
     expect(byOffset.provider).toBe('external');
     expect(byOffset.skus).toEqual(expected.slice(20, 30));
     const byPage = await search(`&query=${encodeURIComponent(word)}&provider=external&limit=10&page=3`);
     expect(byPage.skus).toEqual(expected.slice(20, 30));
+  });
+
+  it("Depict pages are followed up to 5 deep; a page deeper than that is the internal engine's", async () => {
+    // Every product of ours matches "zzdeep" at Depict: 300 matches, 24 a page.
+    const deep = sv.map((p) => ({ product_id: p.sku, title: `zzdeep ${p.name}`, slug: p.slug, price: 1, in_stock: true, image_url: null }));
+    await control('feed', { market: 'se', products: deep });
+    const expected = emulatedSearch(deep, 'zzdeep').map((p) => p.product_id);
+    const fifth = await search('&query=zzdeep&provider=external&limit=10&offset=100'); // within pages 1–5 (120 cards)
+    expect(fifth.provider).toBe('external');
+    expect(fifth.skus).toEqual(expected.slice(100, 110));
+    const sixth = await search('&query=zzdeep&provider=external&limit=10&offset=130');
+    expect(sixth.provider).toBe('internal');
   });
 
   it('nc/co on an external answer count the main categories of the products Depict chose', async () => {
@@ -135,14 +152,17 @@ describe('the internal engine answers when the external provider cannot', () => 
     expect(Date.now() - started).toBeLessThan(2500);
   });
 
-  it('Depict not knowing the merchant\'s market feed any more (a 4xx) or finding nothing we sell', async () => {
-    await control('feed', { market: 'se', products: [{ product_id: 'NOT-SOLD-1', title: word, slug: 'x', price: 1, in_stock: true, image_url: null }] });
+  it('Depict finding only products we do not sell', async () => {
+    await control('feed', {
+      market: 'se',
+      products: [{ product_id: 'NOT-SOLD-1', title: word, slug: 'x', price: 1, in_stock: true, image_url: null }],
+    });
     const ext = await search(`&query=${encodeURIComponent(word)}&provider=external`);
     expect(ext.provider).toBe('internal');
     expect(ext.skus.length).toBeGreaterThan(0);
   });
 
-  it('refinements, sorting and facets are the internal engine\'s', async () => {
+  it("refinements, sorting and facets are the internal engine's", async () => {
     for (const extra of ['&sort=price-asc', '&facets=true', '&stock=in-stock']) {
       const ext = await search(`&query=${encodeURIComponent(word)}&provider=external${extra}`);
       expect(ext.provider).toBe('internal');

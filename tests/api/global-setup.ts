@@ -38,6 +38,8 @@ export default async function setup(project: TestProject) {
     env: {
       PARTSFRONT_INTERNAL_TOKEN: 'api-suite-internal-token',
       PARTSFRONT_SANDBOX_URL: sandbox.url,
+      // The external search provider (docs/product/search.md#providers) answered by the sandbox's Depict emulator.
+      PARTSFRONT_DEPICT_MERCHANT: 'partsfront',
       PARTSFRONT_OPERATOR_TOKEN: TEST_OPERATOR_TOKEN,
     },
   });

@@ -15,7 +15,11 @@ let depict: DepictClient;
 const base = () => `${sandbox.url}/depict`;
 
 async function control(name: string, body: unknown = {}): Promise<unknown> {
-  const res = await fetch(`${base()}/_sandbox/${name}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+  const res = await fetch(`${base()}/_sandbox/${name}`, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json' },
+  });
   expect(res.status).toBe(200);
   return res.json();
 }
@@ -52,7 +56,7 @@ afterAll(async () => {
 });
 
 describe('browse: the request and its answer', () => {
-  it('answers the cards matching the query in the emulator\'s order, one variant each with our SKU as product_id', async () => {
+  it("answers the cards matching the query in the emulator's order, one variant each with our SKU as product_id", async () => {
     const page = await depict.browse({ market: 'se', query: 'slang' }, budget());
     // Both hoses; "Slang till …" starts with the word, "Dammsugarslang" only contains it: the word start first.
     expect(page.cards).toEqual([['STI-000101'], ['STI-000102']]);
@@ -66,7 +70,14 @@ describe('browse: the request and its answer', () => {
     expect(body.currency).toBe('SEK');
     expect(body).not.toHaveProperty('facets'); // include= (empty): no sections besides the cards
     expect(body.products).toEqual([
-      { title: 'Slang till tvättmaskin', slug: 'slang-till-tv-ttmaskin', images: [], price: 201, in_stock: true, variants: [{ product_id: 'STI-000101', in_stock: true }] },
+      {
+        title: 'Slang till tvättmaskin',
+        slug: 'slang-till-tv-ttmaskin',
+        images: [],
+        price: 201,
+        in_stock: true,
+        variants: [{ product_id: 'STI-000101', in_stock: true }],
+      },
       expect.objectContaining({ title: 'Dammsugarslang Electrolux', variants: [{ product_id: 'STI-000102', in_stock: true }] }),
     ]);
     const post = await fetch(`${base()}/v4/${EMULATED_MERCHANT}/browse`, {
@@ -76,7 +87,10 @@ describe('browse: the request and its answer', () => {
     });
     expect(await post.json()).toEqual(body);
     // Without include: the default sections (facets and sorts).
-    const defaults = (await (await fetch(`${base()}/v4/${EMULATED_MERCHANT}/browse?market=se&query=slang`)).json()) as Record<string, unknown>;
+    const defaults = (await (await fetch(`${base()}/v4/${EMULATED_MERCHANT}/browse?market=se&query=slang`)).json()) as Record<
+      string,
+      unknown
+    >;
     expect(defaults).toHaveProperty('facets');
     expect(defaults).toHaveProperty('sorts');
   });
@@ -150,7 +164,9 @@ describe('browse: errors', () => {
   });
 
   it('a provider that is not there at all is a network failure', async () => {
-    const err = await failure(new DepictClient('http://127.0.0.1:9/depict', EMULATED_MERCHANT).browse({ market: 'se', query: 'x' }, budget()));
+    const err = await failure(
+      new DepictClient('http://127.0.0.1:9/depict', EMULATED_MERCHANT).browse({ market: 'se', query: 'x' }, budget()),
+    );
     expect(err.status).toBeNull();
     expect(err.message).toMatch(/^network/);
   });

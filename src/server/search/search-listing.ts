@@ -17,11 +17,11 @@ import {
 } from '#lib/catalogue/listing-query.ts';
 import { availabilityOrder, pageCount } from '#lib/catalogue/listing-filter.ts';
 import { getDb } from '#server/db/connection.ts';
-import { listingIndex } from '#server/catalogue/listing-index.ts';
 import { listingProducts } from '#server/catalogue/listing-products.ts';
 import { stockLabeller } from '#server/catalogue/listing-request.ts';
 import type { FacetOption, ListingView } from '#server/catalogue/listing-view.ts';
 import type { PageProduct } from '#server/catalogue/page-catalogue.ts';
+import type { ListingBrand } from '#server/catalogue/listing-source.ts';
 import { getSearchIndex } from './search-index.ts';
 import { matchQuery } from './match.ts';
 import { refine } from './refine.ts';
@@ -40,16 +40,23 @@ export async function searchListing(locale: LocaleCode, url: URL): Promise<Searc
   if (q.length <= 1) return { kind: 'empty', q };
   const page = parsePageNumber(url.searchParams.get('page') ?? '1');
   if (page === undefined) return { kind: 'not-found', q };
-  const [index, source] = await Promise.all([getSearchIndex(getDb(), locale), listingIndex(locale)]);
+  const db = getDb();
+  // The brands table is small: read it rather than wait for the listing index (loaded on a listing's first request).
+  const [index, brands] = await Promise.all([
+    getSearchIndex(db, locale),
+    db.selectFrom('brands').select(['id', 'slug', 'name', 'logo_url']).execute(),
+  ]);
+  const brandById = new Map<number, ListingBrand>(brands.map((b) => [b.id, b]));
+  const brandBySlug = new Map<string, ListingBrand>(brands.map((b) => [b.slug, b]));
   const matches = matchQuery(index, q);
   if (matches.docs.length === 0) return { kind: 'empty', q };
 
   const parsed = parseListingQuery(url.searchParams);
   // brand slugs of this storefront and main-category ids; anything else is dropped like any bad value
-  const brandIds = parsed.brands.flatMap((slug) => source.brandBySlug.get(slug)?.id ?? []);
+  const brandIds = parsed.brands.flatMap((slug) => brandBySlug.get(slug)?.id ?? []);
   const query: ListingQuery = {
     ...parsed,
-    brands: parsed.brands.filter((slug) => source.brandBySlug.has(slug)),
+    brands: parsed.brands.filter((slug) => brandBySlug.has(slug)),
     subs: parsed.subs.filter((id) => /^[1-9]\d{0,8}$/.test(id) && index.categories.has(Number(id))),
   };
   const refined = refine(
@@ -102,7 +109,7 @@ export async function searchListing(locale: LocaleCode, url: URL): Promise<Searc
     facets: {
       brands: facets.brands
         .flatMap((b) => {
-          const brand = source.brandById.get(b.id);
+          const brand = brandById.get(b.id);
           return brand ? [option(brand.slug, brand.name, b.count, query.brands)] : [];
         })
         .sort((a, b) => a.label.localeCompare(b.label, locale)),
@@ -120,6 +127,6 @@ export async function searchListing(locale: LocaleCode, url: URL): Promise<Searc
     href,
     partialHref,
   };
-  const products = await listingProducts(locale, ids, source.brandById);
+  const products = await listingProducts(locale, ids, brandById);
   return { kind: 'page', q, partial: url.searchParams.get('partial') === '1', view, products };
 }

@@ -6,7 +6,7 @@
 import type { Db } from '#server/db/connection.ts';
 import type { SearchOptions } from '../search-products.ts';
 import { depictConfig, type DepictConfig } from './depict-config.ts';
-import { externalProvider } from './external-provider.ts';
+import { externalProvider, NotForExternal } from './external-provider.ts';
 import { internalProvider } from './internal-provider.ts';
 import { requestedProvider, type ProviderAnswer, type SearchProvider } from './search-provider.ts';
 
@@ -26,7 +26,8 @@ export async function searchWithProvider(db: Db, provider: string | undefined, o
     try {
       return { result: await external.search(db, opts), provider: 'external' };
     } catch (err) {
-      if (!(err instanceof Error && err.name === 'NotForExternal')) console.warn(`search provider external failed, internal answers: ${err instanceof Error ? err.message : String(err)}`);
+      if (!(err instanceof NotForExternal))
+        console.warn(`search provider external failed, internal answers: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
   return { result: await internalProvider.search(db, opts), provider: 'internal' };

@@ -56,7 +56,8 @@ function errorCode(body: unknown): string | null {
   const b = body as { code?: unknown; error?: unknown };
   if (typeof b.code === 'string') return b.code;
   if (typeof b.error === 'string') return b.error;
-  if (b.error && typeof b.error === 'object' && typeof (b.error as { code?: unknown }).code === 'string') return (b.error as { code: string }).code;
+  if (b.error && typeof b.error === 'object' && typeof (b.error as { code?: unknown }).code === 'string')
+    return (b.error as { code: string }).code;
   return null;
 }
 

@@ -1,8 +1,10 @@
 /**
  * The external search provider's configuration from the environment (README.md, docs/product/search.md#providers):
  * PARTSFRONT_DEPICT_MERCHANT, PARTSFRONT_DEPICT_URL, PARTSFRONT_DEPICT_TIMEOUT_MS, PARTSFRONT_DEPICT_MARKETS.
- * Outside production the local sandbox's Depict emulator fills what is not set (like the payment providers);
- * in production, without a merchant there is no external provider and `external` requests get the internal engine.
+ * The internal engine is the default: without PARTSFRONT_DEPICT_MERCHANT there is no external provider and
+ * `external` requests get the internal engine (the experiment's default asks for `external`; a shop that has
+ * not signed up with the provider must still search well). With a merchant and no URL, outside production the
+ * local sandbox's Depict emulator answers (like the payment providers), in production Depict itself.
  */
 import { LOCALE_CODES, LOCALES, type LocaleCode } from '#lib/market/locales.ts';
 import { sandboxUrl } from '#server/payments/provider-config.ts';
@@ -36,10 +38,10 @@ function markets(value: string | undefined): Record<LocaleCode, string> {
 }
 
 export function depictConfig(env: Env = process.env): DepictConfig | null {
-  const box = sandboxUrl(env);
-  const merchant = (env.PARTSFRONT_DEPICT_MERCHANT || (box ? SANDBOX_DEPICT_MERCHANT : '')).trim().toLowerCase();
+  const merchant = (env.PARTSFRONT_DEPICT_MERCHANT ?? '').trim().toLowerCase();
   if (!merchant) return null;
-  const baseUrl = (env.PARTSFRONT_DEPICT_URL || (env.PARTSFRONT_DEPICT_MERCHANT ? DEPICT_API_URL : `${box}/depict`)).replace(/\/+$/, '');
+  const box = sandboxUrl(env);
+  const baseUrl = (env.PARTSFRONT_DEPICT_URL || (box ? `${box}/depict` : DEPICT_API_URL)).replace(/\/+$/, '');
   const t = Number(env.PARTSFRONT_DEPICT_TIMEOUT_MS);
   return {
     baseUrl,

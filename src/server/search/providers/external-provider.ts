@@ -6,6 +6,8 @@
  * a page deeper than MAX_PAGES cursor pages, no product we know, or no answer within the time budget.
  */
 import type { Db } from '#server/db/connection.ts';
+import type { LocaleCode } from '#lib/market/locales.ts';
+import { localizedProducts } from '#server/catalogue/localized-products.ts';
 import type { SearchCategory } from '#lib/api/catalogue-contracts.ts';
 import { hasFilters } from '../refine.ts';
 import { loadResults, MAX_FACETS, type SearchOptions, type SearchResult } from '../search-products.ts';
@@ -29,7 +31,8 @@ export function externalProvider(config: DepictConfig): SearchProvider {
   return {
     name: 'external',
     async search(db: Db, opts: SearchOptions): Promise<SearchResult> {
-      if (opts.withFacets || opts.sort || hasFilters(opts.filters ?? {})) throw new NotForExternal('refinements are answered by the internal engine');
+      if (opts.withFacets || opts.sort || hasFilters(opts.filters ?? {}))
+        throw new NotForExternal('refinements are answered by the internal engine');
       const limit = opts.limit ?? 24;
       const offset = opts.offset ?? 0;
       const signal = AbortSignal.timeout(config.timeoutMs);
@@ -46,7 +49,7 @@ export function externalProvider(config: DepictConfig): SearchProvider {
         const page = await client.browse({ market, query: opts.query, cursor }, signal);
         pages++;
         const fresh = page.cards.flat().filter((s) => !known.has(s));
-        const ids = await idsOf(db, fresh);
+        const ids = await idsOf(db, opts.locale, fresh);
         for (const card of page.cards) {
           const sku = card.find((s) => ids.has(s) && !known.has(s));
           if (sku) {
@@ -77,10 +80,10 @@ export function externalProvider(config: DepictConfig): SearchProvider {
   };
 }
 
-/** Our product ids of these SKUs (unknown SKUs absent). */
-async function idsOf(db: Db, skus: string[]): Promise<Map<string, number>> {
+/** Our product ids of these SKUs, among the products this storefront sells (others absent). */
+async function idsOf(db: Db, locale: LocaleCode, skus: string[]): Promise<Map<string, number>> {
   if (skus.length === 0) return new Map();
-  const rows = await db.selectFrom('products').select(['id', 'sku']).where('sku', 'in', skus).execute();
+  const rows = await localizedProducts(db, locale).select(['p.id', 'p.sku']).where('p.sku', 'in', skus).execute();
   return new Map(rows.map((r) => [r.sku, r.id]));
 }
 
