@@ -3,20 +3,10 @@ import fc from 'fast-check';
 import { applyRules } from '#lib/coupons/server-engine.ts';
 import type { CouponRule, EngineLine } from '#lib/coupons/types.ts';
 import { ids, ruleArb } from '#tests/unit/fixtures/arbitraries.ts';
-import { couponRule } from '#tests/unit/fixtures/coupon-rule.ts';
+import { couponRule, engineLine } from '#tests/unit/fixtures/coupon-rule.ts';
 
 const rule = (over: Partial<CouponRule>): CouponRule => couponRule(over);
-const line = (over: Partial<EngineLine>): EngineLine => ({
-  product_id: 1,
-  quantity: 1,
-  unit_price: 100,
-  campaign: false,
-  vat: 25,
-  categories: [10],
-  group_id: 1,
-  discount_category: 'A',
-  ...over,
-});
+const line = engineLine;
 
 describe('coupon engine: percentages', () => {
   it('applies a global percentage to every line and reports the VAT in it', () => {

@@ -4,20 +4,10 @@ import { applyCoupons, applyRules } from '#lib/coupons/server-engine.ts';
 import { allowedTogether, stackClass } from '#lib/coupons/stacking.ts';
 import type { CouponRule, EngineLine } from '#lib/coupons/types.ts';
 import { ruleArb } from '#tests/unit/fixtures/arbitraries.ts';
-import { couponRule } from '#tests/unit/fixtures/coupon-rule.ts';
+import { couponRule, engineLine } from '#tests/unit/fixtures/coupon-rule.ts';
 
 const rule = (over: Partial<CouponRule>): CouponRule => couponRule(over);
-const line = (over: Partial<EngineLine> = {}): EngineLine => ({
-  product_id: 1,
-  quantity: 1,
-  unit_price: 100,
-  campaign: false,
-  vat: 25,
-  categories: [10],
-  group_id: 1,
-  discount_category: 'A',
-  ...over,
-});
+const line = engineLine;
 const saved = (r: { lineDiscounts: number[] }) => r.lineDiscounts.reduce((a, b) => a + b, 0);
 const byCode = (r: ReturnType<typeof applyCoupons>, code: string) => r.coupons.find((c) => c.code === code)!;
 
