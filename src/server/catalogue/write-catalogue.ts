@@ -2,6 +2,7 @@
  * Writes a validated catalogue document into the database, replacing what was there, in ONE transaction:
  * a failed import leaves the previous catalogue untouched.
  */
+import { sql } from 'kysely';
 import type { Db } from '#server/db/connection.ts';
 import { catalogueSchema, type Catalogue, type CatalogueInput } from './catalogue-schema.ts';
 import { unitPrice } from '#lib/pricing/tiers.ts';
@@ -222,6 +223,9 @@ export async function writeCatalogue(
     await insertChunked(relations.bundles, (rows) => trx.insertInto('upsell_bundles').values(rows).execute());
     await insertChunked(relations.bundleLines, (rows) => trx.insertInto('upsell_bundle_lines').values(rows).execute());
   });
+  // Fresh planner statistics for the new catalogue: without them SQLite joins products to their translations
+  // by scanning an index instead of looking each product up (a 50k listing index loaded in 2.4 s instead of 0.5 s).
+  await sql`ANALYZE`.execute(db);
   return {
     categories: cat.categories.length,
     brands: cat.brands.length,
