@@ -1,6 +1,7 @@
 /** Kysely table types for the SQL migrations (JSON columns are TEXT, booleans 0/1). */
 import type { Generated } from 'kysely';
 import type { MailTables } from './mail-tables.ts';
+import type { ContentDraftTables } from './content-draft-tables.ts';
 import type { ReturnTables } from './return-tables.ts';
 import type { FulfilmentTables } from './fulfilment-tables.ts';
 import type { SubscriptionTables } from './subscription-tables.ts';
@@ -144,6 +145,7 @@ export interface Database
     AccountTables,
     OrderTables,
     CheckoutTables,
+    ContentDraftTables,
     MailTables,
     FulfilmentTables,
     AuthTables,

@@ -1,0 +1,24 @@
+/**
+ * PUT /api/content/drafts (docs/product/api.md#content-editing): save the storefront's draft of a content page
+ * or widget. Bearer PARTSFRONT_OPERATOR_TOKEN; ?locale=&sid=; HTML sanitized before it is stored → `{ draft }`.
+ */
+import type { APIRoute } from 'astro';
+import { saveDraftSchema } from '#lib/content/draft-contracts.ts';
+import { ApiFailure, endpoint, json, methodNotAllowed, readJsonBody, validate, requireStore } from '#server/http/endpoint.ts';
+import { getDb } from '#server/db/connection.ts';
+import { requireOperator } from '#server/fulfilment/operator-auth.ts';
+import { draftView, publishedExists, saveDraft } from '#server/content/drafts-store.ts';
+
+export const prerender = false;
+
+export const PUT: APIRoute = endpoint(async ({ request, url }) => {
+  requireOperator(request);
+  const { locale } = requireStore(url);
+  const input = validate(saveDraftSchema, await readJsonBody(request));
+  const db = getDb();
+  if (!(await publishedExists(db, locale, input.kind, input.key)))
+    throw new ApiFailure(404, 'not_found', `this storefront has no ${input.kind} ${input.key}`, 'key');
+  return json({ draft: draftView(await saveDraft(db, locale, input)) });
+});
+
+export const ALL = methodNotAllowed(['PUT']);

@@ -1,0 +1,32 @@
+/**
+ * POST /api/content/publish (docs/product/api.md#content-editing): publish a draft — copied over the published
+ * page or widget with a publish-log row (who, when) in one transaction — and start the rebuild. Bearer
+ * PARTSFRONT_OPERATOR_TOKEN; ?locale=&sid=; 409 rebuild_running while a rebuild runs (nothing published).
+ */
+import type { APIRoute } from 'astro';
+import { publishSchema } from '#lib/content/draft-contracts.ts';
+import { ApiFailure, endpoint, json, methodNotAllowed, readJsonBody, requireStore, validate } from '#server/http/endpoint.ts';
+import { getDb } from '#server/db/connection.ts';
+import { requireOperator } from '#server/fulfilment/operator-auth.ts';
+import { readDraft } from '#server/content/drafts-store.ts';
+import { publishDraft, RebuildRunning } from '#server/content/publish-content.ts';
+import { publishRebuild } from '#server/content/publish-rebuild.ts';
+
+export const prerender = false;
+
+export const POST: APIRoute = endpoint(async ({ request, url }) => {
+  requireOperator(request);
+  const { locale } = requireStore(url);
+  const { draftId, editor } = validate(publishSchema, await readJsonBody(request));
+  const db = getDb();
+  const draft = await readDraft(db, draftId, locale);
+  if (!draft) throw new ApiFailure(404, 'not_found', 'no such draft in this storefront', 'draftId');
+  try {
+    return json({ published: await publishDraft(db, draft, editor, publishRebuild) });
+  } catch (err) {
+    if (err instanceof RebuildRunning) throw new ApiFailure(409, 'rebuild_running', err.message);
+    throw err;
+  }
+});
+
+export const ALL = methodNotAllowed(['POST']);

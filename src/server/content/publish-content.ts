@@ -1,0 +1,57 @@
+/**
+ * Publishing a draft (docs/product/content-editing.md#publishing): copies it over the published row and writes
+ * the publish log in one transaction, then starts the rebuild that puts it into the static pages. A rebuild
+ * already under way refuses the publish (409 rebuild_running): nothing is copied, the editor tries again.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Db } from '#server/db/connection.ts';
+import type { DraftRow } from './drafts-store.ts';
+
+/** 'running': a rebuild began between the check and the commit; it may predate this change (docs/product/content-editing.md). */
+export type RebuildOutcome = 'started' | 'running' | 'off';
+
+export interface RebuildControl {
+  running(): boolean;
+  /** Starts the rebuild; 'off' when this deployment rebuilds on no request (no PARTSFRONT_REBUILD_TOKEN). */
+  start(): RebuildOutcome;
+}
+
+export class RebuildRunning extends Error {}
+
+export async function publishDraft(db: Db, draft: DraftRow, editor: string, rebuild: RebuildControl, now = new Date()) {
+  if (rebuild.running()) throw new RebuildRunning('a rebuild is running; publish again when it is done');
+  const at = now.toISOString();
+  const logId = randomUUID();
+  await db.transaction().execute(async (trx) => {
+    if (draft.kind === 'page')
+      await trx
+        .updateTable('content_pages')
+        .set({ title: draft.title, body_html: draft.body_html, meta_description: draft.meta_description, updated_at: at })
+        .where('locale', '=', draft.locale)
+        .where('slug', '=', draft.key)
+        .execute();
+    else
+      await trx
+        .updateTable('widgets')
+        .set({ content: draft.body_html, hidden: draft.hidden })
+        .where('locale', '=', draft.locale)
+        .where('slug', '=', draft.key)
+        .execute();
+    await trx
+      .insertInto('content_publish_log')
+      .values({
+        id: logId,
+        draft_id: draft.id,
+        kind: draft.kind,
+        locale: draft.locale,
+        key: draft.key,
+        published_by: editor,
+        published_at: at,
+        rebuild: 'pending',
+      })
+      .execute();
+  });
+  const outcome = rebuild.start();
+  await db.updateTable('content_publish_log').set({ rebuild: outcome }).where('id', '=', logId).execute();
+  return { logId, publishedAt: at, publishedBy: editor, rebuild: outcome };
+}
