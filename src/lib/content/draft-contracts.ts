@@ -23,5 +23,5 @@ export const saveDraftSchema = z.discriminatedUnion('kind', [
 ]);
 export type SaveDraft = z.infer<typeof saveDraftSchema>;
 
-export const draftRefSchema = z.object({ draftId: z.string().uuid() });
+export const draftRefSchema = z.object({ draftId: z.uuid() });
 export const publishSchema = draftRefSchema.extend({ editor });
