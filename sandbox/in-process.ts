@@ -13,7 +13,7 @@ export async function startSandboxForShop(port = Number(process.env.PARTSFRONT_S
     const sandbox = await startSandbox({ port, ...(publicBaseUrl ? { publicBaseUrl } : {}) });
     process.env.PARTSFRONT_SANDBOX_URL = `http://127.0.0.1:${sandbox.port}`;
     console.log(
-      `Provider sandbox (Adyen, Klarna, Walley, Two, Ingrid emulators) on ${sandbox.url} — PARTSFRONT_SANDBOX=off to leave it out`,
+      `Provider sandbox (Adyen, Klarna, Walley, Two, Ingrid, Depict emulators) on ${sandbox.url} — PARTSFRONT_SANDBOX=off to leave it out`,
     );
     return sandbox;
   } catch (err) {
