@@ -21,6 +21,14 @@ export interface FacetOption<V extends string = string> {
   checked: boolean;
 }
 
+/** A facet option: checked when the listing's query chose it. */
+export const facetOption = <V extends string>(value: V, label: string, count: number, chosen: readonly string[]): FacetOption<V> => ({
+  value,
+  label,
+  count,
+  checked: chosen.includes(value),
+});
+
 export interface ListingView {
   locale: LocaleCode;
   /** 'search': the search results page shown as a listing (src/server/search/search-listing.ts). */
@@ -111,18 +119,12 @@ export function listingView(
     const s = listingSearch(x);
     return `${paged(n)}${s ? `${s}&` : '?'}partial=1`;
   };
-  const option = <V extends string>(value: V, label: string, count: number, chosen: readonly string[]): FacetOption<V> => ({
-    value,
-    label,
-    count,
-    checked: chosen.includes(value),
-  });
   const keep = (o: FacetOption) => o.count > 0 || o.checked;
   const brands =
     target.kind === 'brand'
       ? []
       : [...source.brandBySlug.values()]
-          .map((b) => option(b.slug, b.name, r.facets.brands.get(b.slug) ?? 0, q.brands))
+          .map((b) => facetOption(b.slug, b.name, r.facets.brands.get(b.slug) ?? 0, q.brands))
           .filter(keep)
           .sort((a, b) => a.label.localeCompare(b.label, locale));
   const from = r.total === 0 ? 0 : (page - 1) * pageSize + 1;
@@ -139,8 +141,8 @@ export function listingView(
     ids: r.items.map((x) => x.id),
     facets: {
       brands,
-      subs: subcats.map((c) => option(c.slug, c.name, r.facets.subs.get(c.slug) ?? 0, q.subs)).filter(keep),
-      stock: availabilityOrder.map((a) => option(a, stockLabel(a), r.facets.stock.get(a) ?? 0, q.stock)).filter(keep),
+      subs: subcats.map((c) => facetOption(c.slug, c.name, r.facets.subs.get(c.slug) ?? 0, q.subs)).filter(keep),
+      stock: availabilityOrder.map((a) => facetOption(a, stockLabel(a), r.facets.stock.get(a) ?? 0, q.stock)).filter(keep),
       price: r.facets.price,
     },
     firstPath,

@@ -11,10 +11,7 @@ import { processCache } from '#server/cache/process-cache.ts';
 import { getDb, getDbConfig } from '#server/db/connection.ts';
 import type { DbConfig } from '#server/db/config.ts';
 import { readStoredIndex, storeIndex } from './index-store.ts';
-import { flattenCategories, loadCategoryTree } from '#server/catalogue/category-repository.ts';
-import { localizedProducts } from '#server/catalogue/localized-products.ts';
-import { pricesFromRow } from '#server/catalogue/price-row.ts';
-import { unitPrice } from '#lib/pricing/tiers.ts';
+import { facetCategories, indexCategoryLinks, indexProducts } from './index-rows.ts';
 
 export const VERSION_CHECK_MS = 5_000;
 
@@ -35,35 +32,15 @@ export async function buildSearchIndex(db: Db, locale: LocaleCode, version?: str
   const v = version ?? (await catalogueVersion(db));
   const builder = indexBuilder(locale);
   for (let last = 0; ;) {
-    const rows = (
-      await localizedProducts(db, locale)
-        .leftJoin('brands as b', 'b.id', 'p.brand_id')
-        .select(['p.id', 'p.sku', 't.name', 'b.name as brand', 'p.brand_id', 'p.stock_status', 'p.orderable', 'pr.prices', 'pr.vat'])
-        .where('p.id', '>', last)
-        .orderBy('p.id')
-        .limit(CHUNK)
-        .execute()
-    ).map(({ prices, vat, ...r }) => ({ ...r, price: unitPrice(pricesFromRow({ prices }), 1), vat: Number(vat) }));
+    const rows = await indexProducts(db, locale, { after: last, limit: CHUNK });
     if (rows.length === 0) break;
     const first = last;
     last = rows[rows.length - 1].id;
     builder.addProducts(rows);
-    builder.addCategories(
-      await db
-        .selectFrom('product_categories as pc')
-        .innerJoin('category_translations as ct', (j) => j.onRef('ct.category_id', '=', 'pc.category_id').on('ct.locale', '=', locale))
-        .select(['pc.product_id', 'pc.category_id', 'pc.main', 'ct.name'])
-        .where('pc.product_id', '>', first)
-        .where('pc.product_id', '<=', last)
-        .execute(),
-    );
+    builder.addCategories(await indexCategoryLinks(db, locale, { after: first, upTo: last }));
     await yieldToRequests();
   }
-  const tree = await loadCategoryTree(db, locale);
-  return builder.finish(
-    v,
-    flattenCategories(tree).map((c) => ({ id: c.id, name: c.name, slug: c.slug, uri: c.uri, hierarchy: c.hierarchy })),
-  );
+  return builder.finish(v, await facetCategories(db, locale));
 }
 
 interface Slot {

@@ -19,7 +19,7 @@ import { availabilityOrder, pageCount } from '#lib/catalogue/listing-filter.ts';
 import { getDb } from '#server/db/connection.ts';
 import { listingProducts } from '#server/catalogue/listing-products.ts';
 import { stockLabeller } from '#server/catalogue/listing-request.ts';
-import type { FacetOption, ListingView } from '#server/catalogue/listing-view.ts';
+import { facetOption, type ListingView } from '#server/catalogue/listing-view.ts';
 import type { PageProduct } from '#server/catalogue/page-catalogue.ts';
 import type { ListingBrand } from '#server/catalogue/listing-source.ts';
 import { getSearchIndex } from './search-index.ts';
@@ -88,12 +88,6 @@ export async function searchListing(locale: LocaleCode, url: URL): Promise<Searc
   const href = (n: number, x: ListingQuery = query) => `${path}?${withQ(x, n)}`;
   const partialHref = (n: number, x: ListingQuery = query) => `${path}?${withQ(x, n)}&partial=1`;
   const stockLabel = stockLabeller(locale);
-  const option = <V extends string>(value: V, label: string, count: number, chosen: readonly string[]): FacetOption<V> => ({
-    value,
-    label,
-    count,
-    checked: chosen.includes(value),
-  });
   const { facets } = refined;
   const view: ListingView = {
     locale,
@@ -110,15 +104,15 @@ export async function searchListing(locale: LocaleCode, url: URL): Promise<Searc
       brands: facets.brands
         .flatMap((b) => {
           const brand = brandById.get(b.id);
-          return brand ? [option(brand.slug, brand.name, b.count, query.brands)] : [];
+          return brand ? [facetOption(brand.slug, brand.name, b.count, query.brands)] : [];
         })
         .sort((a, b) => a.label.localeCompare(b.label, locale)),
       subs: facets.categories
         .filter((c, i) => i < MAX_CATEGORY_OPTIONS || query.subs.includes(String(c.id)))
-        .map((c) => option(String(c.id), index.categories.get(c.id)?.name ?? '', c.count, query.subs)),
+        .map((c) => facetOption(String(c.id), index.categories.get(c.id)?.name ?? '', c.count, query.subs)),
       stock: availabilityOrder.flatMap((a) => {
         const count = facets.stock.find((s) => s.status === a)?.count ?? 0;
-        return count > 0 || query.stock.includes(a) ? [option(a, stockLabel(a), count, query.stock)] : [];
+        return count > 0 || query.stock.includes(a) ? [facetOption(a, stockLabel(a), count, query.stock)] : [];
       }),
       ...(facets.price ? { price: facets.price } : {}),
     },
