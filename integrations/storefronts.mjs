@@ -1,14 +1,27 @@
 // Astro integration: in `astro dev`, map Host + public localized path → internal page path (the same
-// route table as the production server entry), and after `astro build` precompress static files.
+// route table as the production server entry), and after `astro build` precompress static files. During a
+// build, prerendered pages append their page tags to <outDir>/page-tags.ndjson (docs/adr/0017-incremental-pages.md).
 import { resolveRequest } from '../src/lib/routing/request-mapping.ts';
 import { parseDomains } from '../src/lib/market/locales.ts';
 import { precompressDir } from '../src/builds/precompress.ts';
+import { buildStartSeq } from '../src/server/catalogue/change-feed.ts';
+import { startPageTagIndex } from '../src/server/catalogue/page-tags.ts';
 import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 
 export default function storefronts() {
+  let outDir = '';
   return {
     name: 'partsfront-storefronts',
     hooks: {
+      'astro:config:done': ({ config }) => {
+        outDir = fileURLToPath(config.outDir);
+      },
+      'astro:build:start': async () => {
+        // the change-feed position the build's data is at least as new as: the index's first line
+        process.env.PARTSFRONT_BUILD_CHANGE_SEQ = String(await buildStartSeq());
+        process.env.PARTSFRONT_PAGE_TAGS_FILE = path.join(outDir, 'page-tags.ndjson');
+      },
       'astro:server:setup': ({ server }) => {
         const domains = parseDomains(process.env.PARTSFRONT_DOMAINS);
         server.middlewares.use((req, res, next) => {
@@ -26,6 +39,7 @@ export default function storefronts() {
       },
       'astro:build:done': async ({ dir, logger }) => {
         const client = fileURLToPath(dir);
+        startPageTagIndex(); // a build without tagged pages still records its position
         const t = Date.now();
         const n = await precompressDir(client);
         logger.info(`precompressed ${n} files (br + gzip) in ${Date.now() - t} ms`);

@@ -17,7 +17,9 @@ import { FaultState } from '../shared/faults.ts';
 import { parseJsonBody, readBody, writeAnswer, type ApiAnswer } from '../shared/http-io.ts';
 import { Notifier } from '../shared/notifier.ts';
 import { handleControl } from '../shared/sandbox-controls.ts';
+import { handleTracking } from './depict-tracking.ts';
 import { DEPICT_MARKETS, feedFromShopDatabase, feedProductSchema, type FeedProduct } from './depict-feed.ts';
+import { RECOMMEND_PATH, serveRecommend } from './depict-recommend.ts';
 
 const PREFIX = '/depict';
 /** The one merchant the emulator knows (SANDBOX_DEPICT_MERCHANT in src/server/search/providers/depict-config.ts). */
@@ -169,8 +171,10 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
     prefix: PREFIX,
     async handle(req, res, url) {
       const path = url.pathname.slice(PREFIX.length);
+      if (await handleTracking(req, res, path, EMULATED_MERCHANT)) return; // the personalisation tracking call
       const control = /^\/_sandbox\/([a-z-]+)$/.exec(path);
       if (control) return handleControl(req, res, control[1], controls);
+      if (path === RECOMMEND_PATH) return serveRecommend(req, res, { merchant: EMULATED_MERCHANT, faults, feedOf });
       const api = /^\/v4\/([^/]+)\/([a-z_]+)$/.exec(path);
       if (!api) return writeAnswer(res, error(404, 'not_found', 'no such endpoint'));
       if (await faults.beforeApiCall()) return writeAnswer(res, error(503, 'unavailable', 'sandbox fault: try again'));

@@ -23,17 +23,24 @@ async function* walk(dir: string): AsyncGenerator<string> {
   }
 }
 
+/** The .br and .gz of one file's bytes (the settings precompressDir uses); null when too small to be worth it. */
+export async function compressedVariants(file: string, data: Buffer): Promise<{ br: Buffer; gz: Buffer } | null> {
+  if (data.length < MIN_BYTES) return null;
+  const [br, gz] = await Promise.all([
+    brotli(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: brotliQuality(file), [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+    gzip(data, { level: 9 }),
+  ]);
+  return { br, gz };
+}
+
 export async function precompressDir(dir: string, concurrency = 8): Promise<number> {
   let count = 0;
   const pending = new Set<Promise<void>>();
   for await (const file of walk(dir)) {
     const job = (async () => {
-      const data = await fs.readFile(file);
-      if (data.length < MIN_BYTES) return;
-      const [br, gz] = await Promise.all([
-        brotli(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: brotliQuality(file), [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
-        gzip(data, { level: 9 }),
-      ]);
+      const variants = await compressedVariants(file, await fs.readFile(file));
+      if (!variants) return;
+      const { br, gz } = variants;
       await Promise.all([fs.writeFile(`${file}.br`, br), fs.writeFile(`${file}.gz`, gz)]);
       count++;
     })();

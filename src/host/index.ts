@@ -18,6 +18,8 @@ import { startReconciliation } from '#server/checkout/reconcile-schedule.ts';
 import { startMailWorker } from '#server/mail/mail-worker.ts';
 import { startIdleReclaim } from './idle-reclaim.ts';
 import { warmSearchIndexes } from '#server/search/search-index.ts';
+import { startPageUpdates } from '#builds/page-updates.ts';
+import { loadExperimentsConfig } from '#server/experiments/experiment-config.ts';
 
 const port = Number(process.env.PORT ?? 4321);
 const host = process.env.HOST ?? '0.0.0.0';
@@ -27,8 +29,13 @@ const domains = parseDomains(process.env.PARTSFRONT_DOMAINS);
 await registerSharedAuthSecret(getDb()).catch((err: unknown) =>
   console.error('no shared access-token key (is the database migrated?); this process signs with its own:', err),
 );
+// An invalid experiments file stops the start here, not at a visitor's first page (docs/product/experiments.md#configuration).
+loadExperimentsConfig();
 const build = await loadBuild(currentBuildDir());
-const app = createStorefrontServer(build, domains);
+// Price, stock and content changes re-render only the pages showing them, and product pages a build left out are
+// rendered on their first request: docs/adr/0017-incremental-pages.md.
+const app = createStorefrontServer(build, domains, { materialize: (b, page) => pages.pagesOf(b).materialize(page) });
+const pages = startPageUpdates(getDb(), () => app.build, domains);
 app.server.listen(port, host, () => {
   console.log(`Partsfront serving build ${path.relative(process.cwd(), build.dir) || '.'} on ${host}:${port}`);
   for (const [code, domain] of Object.entries(domains)) console.log(`  ${code}: http://${domain}:${port}`);

@@ -9,6 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { forwardedHttps } from '#server/http/trusted-proxy.ts';
 import { commonSecurityHeaders, executableInlineScripts, htmlContentSecurityPolicy } from '#lib/security/security-headers.ts';
+import { declaresTagManager } from '#lib/tracking/tag-manager-config.ts';
 
 /** `'sha256-…'` CSP sources for the inline scripts of an HTML text, in page order, without repeats. */
 export function inlineScriptHashSources(html: string): string[] {
@@ -16,7 +17,8 @@ export function inlineScriptHashSources(html: string): string[] {
   return [...new Set(sources)];
 }
 
-export const htmlCspFor = (html: string): string => htmlContentSecurityPolicy(inlineScriptHashSources(html));
+export const htmlCspFor = (html: string): string =>
+  htmlContentSecurityPolicy(inlineScriptHashSources(html), { tagManager: declaresTagManager(html) });
 
 /** Over https: TLS here, or a trusted proxy says so (forwardedHttps, the rule isHttps follows too). */
 export function requestIsHttps(req: IncomingMessage, trustProxy = process.env.PARTSFRONT_TRUST_PROXY === '1'): boolean {

@@ -50,7 +50,12 @@ function notFound(req: IncomingMessage, res: ServerResponse, build: Build, local
   else fail(req, res, 404, 'not_found', 'This page could not be found');
 }
 
-export function createStorefrontServer(initial: Build, domains: Record<LocaleCode, string>) {
+/** Renders a prerenderable page the build does not hold yet into it; false when there is no such page (docs/adr/0017-incremental-pages.md). */
+export type Materialize = (build: Build, internalPath: string) => Promise<boolean>;
+/** Routes whose pages a build may leave out and render on their first request (PARTSFRONT_PRERENDER_PRODUCTS). */
+const MATERIALIZED_ROUTES = new Set(['product']);
+
+export function createStorefrontServer(initial: Build, domains: Record<LocaleCode, string>, opts: { materialize?: Materialize } = {}) {
   let build = initial;
 
   const onRequest = (req: IncomingMessage, res: ServerResponse) => {
@@ -97,6 +102,16 @@ export function createStorefrontServer(initial: Build, domains: Record<LocaleCod
         path.join(current.clientDir, r.locale),
       );
       if (fileExists(file)) return sendFile(req, res, file);
+      if (file && opts.materialize && MATERIALIZED_ROUTES.has(match.name)) {
+        opts.materialize(current, match.internalPath).then(
+          (made) => (made && fileExists(file) ? sendFile(req, res, file) : notFound(req, res, current, r.locale)),
+          (err: unknown) => {
+            console.error(`rendering ${match.internalPath} on its first request failed:`, err);
+            if (!res.headersSent) fail(req, res, 503, 'service_unavailable', 'This page is not available right now; try again');
+          },
+        );
+        return;
+      }
       return notFound(req, res, current, r.locale);
     }
     req.url = match.internalPath + url.search;

@@ -25,8 +25,10 @@ import { wireLogout } from '#islands/dom/logout.ts';
 import { showDeal } from '#islands/dom/deal-banner.ts';
 import { showConsentBar } from '#islands/dom/consent-bar.ts';
 import { showRecentlyViewed } from '#islands/dom/recently-viewed.ts';
+import { setUpExperiments } from '#islands/dom/experiments.ts';
 import { reloadForChunk, watchClientErrors } from '#islands/dom/client-errors.ts';
 import { isChunkLoadError } from '#lib/page-behaviour/chunk-reload.ts';
+import { startTracking } from '#islands/dom/tracking.ts';
 
 export const HEADER_SHRINK_PX = 40;
 export const USP_AUTOPLAY_MS = 3000;
@@ -215,9 +217,11 @@ for (const step of [
   wireAccountLink,
   wireLogout,
   queryFlags,
+  setUpExperiments,
   priceRerender,
   headerShrink,
   uspCarousel,
+  () => startTracking(locale),
 ]) {
   try {
     step();

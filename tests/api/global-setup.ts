@@ -41,6 +41,8 @@ export default async function setup(project: TestProject) {
       // The external search provider (docs/product/search.md#providers) answered by the sandbox's Depict emulator.
       PARTSFRONT_DEPICT_MERCHANT: 'partsfront',
       PARTSFRONT_OPERATOR_TOKEN: TEST_OPERATOR_TOKEN,
+      // The suite's build is shared: only api-incremental-pages.test.ts re-renders pages, on its own copy.
+      PARTSFRONT_CHANGE_POLL_MS: '0',
     },
   });
   project.provide('apiBase', `http://sv.localhost:${API_PORT}`);

@@ -10,7 +10,7 @@ import { lineInputs, linesSignature } from '#lib/checkout/client-cart-link.ts';
 import { getCheckout, openCheckout, updateCheckout, type CheckoutFailure, type CheckoutResult } from '#api-client/checkout.ts';
 import { cart, followCheckoutView } from '#stores/cart.ts';
 import { couponCodes } from '#stores/discount.ts';
-import { providers } from '#stores/experiment.ts';
+import { consentedVisitorId, providers } from '#stores/experiment.ts';
 import { withId, type CheckoutProps } from './checkout-props.ts';
 
 export type CheckoutPhase = 'loading' | 'ready' | 'empty' | 'failed';
@@ -61,6 +61,7 @@ export function useCheckout({ id, paths }: Pick<CheckoutProps, 'id' | 'paths'>):
     viewRef.current = v;
     knownLines.current = linesSignature(v.items);
     if (followedByCart) followCheckoutView(v);
+    document.dispatchEvent(new CustomEvent('pf:checkout-view', { detail: v })); // GA4 checkout events (src/islands/dom/tracking-ecommerce.ts)
     setView(v);
     setFailure(undefined);
     setPhase(hasLines(v) ? 'ready' : 'empty');
@@ -126,6 +127,7 @@ export function useCheckout({ id, paths }: Pick<CheckoutProps, 'id' | 'paths'>):
         items: lineInputs(local.items),
         coupons: couponCodes(),
         shipping_processor: providers().shippingProcessor,
+        experiment_visitor: consentedVisitorId(),
       });
       if (!r.ok) return fail(r);
       apply(r.data);

@@ -33,6 +33,7 @@ export function applyConsent(value: number): void {
     };
   gtag('consent', 'update', consentModeSignals(value));
   (window.dataLayer ??= []).push({ event: 'consent_update', consent: value });
+  dispatchEvent(new CustomEvent('pf:consent', { detail: value })); // tracking follows the choice (src/islands/dom/tracking-consent.ts)
 }
 
 function el<K extends keyof HTMLElementTagNameMap>(

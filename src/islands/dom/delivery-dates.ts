@@ -3,10 +3,12 @@
  * working-day counts, this writes the dates. Run on load and on every listing grid swapped in (listing-effect.ts).
  */
 import { deliveryEstimate, formatDeliveryDate } from '#lib/catalogue/delivery-estimate.ts';
+import { stockDatesOn } from './stock-dates.ts';
 
 export function showDeliveryDates(root: ParentNode = document): void {
   // stock_dates=default_format (docs/product/delivery-estimates.md#dates-off-back-order-as-out-of-stock) turns delivery dates off: back-orders then read "out of stock".
-  const datesOn = new URLSearchParams(location.search).get('stock_dates') !== 'default_format';
+  // The page's override, else the stock_dates experiment (src/islands/dom/stock-dates.ts, the productpurchase slice).
+  const datesOn = stockDatesOn();
   const now = new Date();
   const today = new Date(Date.UTC(now.getFullYear(), now.getMonth(), now.getDate()));
   for (const el of root.querySelectorAll<HTMLElement>('[data-testid="stock-status"]')) {

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { MAX_CART_LINES, MAX_COUPONS } from './common.ts';
 import { cartLineInputSchema, cartLineItemSchema, couponRefSchema } from './cart-contracts.ts';
 import { couponSchema } from './coupon-contracts.ts';
+import { VISITOR_ID_PATTERN } from '#lib/experiments/assignment.ts';
 
 export const CUSTOMER_TYPES = ['consumer', 'business'] as const;
 export type CustomerType = (typeof CUSTOMER_TYPES)[number];
@@ -36,6 +37,8 @@ export const openCheckoutRequestSchema = z.object({
   coupons: z.array(couponRefSchema).max(MAX_COUPONS).optional(),
   /** The visitor's shipping processor from the experiment ('eel' or 'external'); the server decides what it honours. */
   shipping_processor: z.string().max(32).optional(),
+  /** The random experiment visitor id, sent only with statistics consent (docs/product/experiments.md#orders). */
+  experiment_visitor: z.string().regex(VISITOR_ID_PATTERN).optional(),
 });
 export type OpenCheckoutRequest = z.input<typeof openCheckoutRequestSchema>;
 

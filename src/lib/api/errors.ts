@@ -14,6 +14,8 @@ export const API_ERROR_STATUS = {
   unauthorized: 401,
   invalid_credentials: 401,
   invalid_token: 401,
+  /** The request needs a consent the visitor has not given (experiment events without statistics consent). */
+  consent_required: 403,
   not_found: 404,
   unknown_widget: 404,
   method_not_allowed: 405,

@@ -6,6 +6,7 @@ export const API_PATHS = {
   currentDeal: '/api/current-deal',
   widgetBySlug: (slug: string) => `/api/widget-by-slug/${encodeURIComponent(slug)}`,
   products: '/api/products',
+  recommendations: '/api/recommendations',
   searchTriggers: '/api/search-triggers',
   searchSuggestions: '/api/search-suggestions',
   productCategories: '/api/product-categories',
@@ -36,4 +37,7 @@ export const API_PATHS = {
   /** Provider notifications (webhooks): called by the provider, never by the browser. */
   paymentNotifications: (provider: string) => `/api/payments/${provider}/notifications`,
   captuerr: '/captuerr',
+  productViews: '/api/product-views',
+  productActivity: '/api/product-activity',
+  personalisation: { visitor: '/api/personalisation/visitor', purchase: '/api/personalisation/purchase' },
 } as const;

@@ -2,6 +2,7 @@
  * The security header policy of every answer (docs/product/security.md): pure strings and the inline-script
  * scan; hashing and applying them to answers is src/host/security-headers.ts.
  */
+import { TAG_MANAGER_ORIGIN } from '#lib/tracking/tag-manager-config.ts';
 
 /** Features no storefront page uses are switched off; payment stays available to our own origin only. */
 export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), usb=(), payment=(self), browsing-topics=()';
@@ -29,14 +30,17 @@ export function commonSecurityHeaders(https: boolean): Record<string, string> {
  * (`'sha256-…'` sources) — never 'unsafe-inline'. Styles allow 'unsafe-inline' because the pages and the
  * React islands set `style` attributes (progress bars, image boxes) that a hash cannot allow.
  */
-export function htmlContentSecurityPolicy(scriptHashSources: readonly string[]): string {
+export function htmlContentSecurityPolicy(scriptHashSources: readonly string[], opts: { tagManager?: boolean } = {}): string {
+  // A page whose storefront has a tag manager container (docs/product/tracking.md#tag-manager) may load it
+  // from exactly that host; every other page names no other host.
+  const tm = opts.tagManager ? [TAG_MANAGER_ORIGIN] : [];
   return [
     "default-src 'self'",
-    ['script-src', "'self'", ...scriptHashSources].join(' '),
+    ['script-src', "'self'", ...tm, ...scriptHashSources].join(' '),
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
+    ['img-src', "'self'", 'data:', ...tm].join(' '),
     "font-src 'self'",
-    "connect-src 'self'",
+    ['connect-src', "'self'", ...tm].join(' '),
     "form-action 'self'",
     "frame-ancestors 'none'",
     "base-uri 'self'",

@@ -3,8 +3,9 @@
  * index (id, name rank, brand, stock, price, categories, tags — no descriptions, no images) loaded from the
  * database in chunks, kept per process. At most every VERSION_CHECK_MS a primary-key lookup tells whether
  * the catalogue was replaced; then a new index loads in the background while the old one keeps answering,
- * so an import reaches page 2+ within seconds and no request waits for a reload. The cards of the one page
- * shown come from listing-products.ts.
+ * so an import reaches page 2+ within seconds and no request waits for a reload. A price or stock change of a
+ * few products (the change feed, docs/adr/0017-incremental-pages.md) updates their items in place instead of
+ * reloading the whole index. The cards of the one page shown come from listing-products.ts.
  */
 import { getDb, type Db } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
@@ -13,6 +14,8 @@ import { stockRank } from '#lib/catalogue/listing-filter.ts';
 import { unitPrice } from '#lib/pricing/tiers.ts';
 import type { PriceObject } from '#lib/catalogue/types.ts';
 import { processCache } from '#server/cache/process-cache.ts';
+import { changesAfter, latestChangeSeq } from './change-feed.ts';
+import type { ListingItem } from '#lib/catalogue/listing-filter.ts';
 import { flattenCategories, loadCategoryTree } from './category-repository.ts';
 import { localizedProducts } from './localized-products.ts';
 import { buildListingSource, rankNames, type ListingSource, type SourceProduct } from './listing-source.ts';
@@ -37,6 +40,9 @@ async function catalogueVersion(db: Db): Promise<string> {
   return r ? `${r.id}:${r.updated_at}` : 'empty';
 }
 
+/** The columns an item's price and stock come from (also what a change re-reads). */
+const ITEM_COLUMNS = ['p.id', 'p.brand_id', 'p.stock_status', 'p.orderable', 't.name', 'pr.prices', 'pr.vat'] as const;
+
 interface Row {
   id: number;
   brand_id: number | null;
@@ -46,6 +52,14 @@ interface Row {
   prices: string;
   vat: number;
 }
+
+/** The parts of an item a price or stock change moves. */
+const itemFacts = (r: Pick<Row, 'stock_status' | 'orderable' | 'prices' | 'vat'>) => ({
+  stockRank: stockRank(r.stock_status, !!r.orderable),
+  availability: availabilityOf(r.stock_status),
+  price: unitPrice(JSON.parse(r.prices) as PriceObject, 1),
+  vat: r.vat,
+});
 
 export async function loadListingIndex(locale: LocaleCode, db: Db = getDb()): Promise<ListingSource> {
   const [tree, brands, tags] = await Promise.all([
@@ -61,12 +75,7 @@ export async function loadListingIndex(locale: LocaleCode, db: Db = getDb()): Pr
   const categoriesOf = new Map<number, number[]>();
   const tagsOf = new Map<number, number[]>();
   for (let last = 0; ;) {
-    const chunk = await localizedProducts(db, locale)
-      .select(['p.id', 'p.brand_id', 'p.stock_status', 'p.orderable', 't.name', 'pr.prices', 'pr.vat'])
-      .where('p.id', '>', last)
-      .orderBy('p.id')
-      .limit(CHUNK)
-      .execute();
+    const chunk = await localizedProducts(db, locale).select(ITEM_COLUMNS).where('p.id', '>', last).orderBy('p.id').limit(CHUNK).execute();
     if (chunk.length === 0) break;
     const first = last;
     last = chunk[chunk.length - 1].id;
@@ -98,11 +107,8 @@ export async function loadListingIndex(locale: LocaleCode, db: Db = getDb()): Pr
     item: {
       id: r.id,
       nameRank: ranks[i],
-      stockRank: stockRank(r.stock_status, !!r.orderable),
       brand: r.brand_id !== null ? (brandSlug.get(r.brand_id) ?? null) : null,
-      availability: availabilityOf(r.stock_status),
-      price: unitPrice(JSON.parse(r.prices) as PriceObject, 1),
-      vat: r.vat,
+      ...itemFacts(r),
       categoryIds: categoriesOf.get(r.id) ?? [],
     },
     brandId: r.brand_id,
@@ -116,15 +122,73 @@ interface Entry {
   checkedAt: number;
   value: Promise<ListingSource>;
   busy: boolean;
+  /** The change-feed position the items are as new as. */
+  changeSeq: number;
+  /** The catch-up with the change feed under way (one at a time). */
+  catchingUp?: Promise<void>;
 }
 // On globalThis (process-cache.ts): a rebuild switch must not keep a second copy per loaded build.
-const entries = processCache('listing-index.v2', () => new Map<LocaleCode, Entry>());
+const entries = processCache('listing-index.v3', () => new Map<LocaleCode, Entry>());
+
+const itemsOf = new WeakMap<ListingSource, Map<number, ListingItem>>();
+/** Every item by id (each product is one object shared by all its lists, so a change in place reaches them all). */
+function itemById(source: ListingSource): Map<number, ListingItem> {
+  let m = itemsOf.get(source);
+  if (!m) {
+    m = new Map();
+    for (const lists of [source.inCategory, source.ofBrand, source.withTag])
+      for (const list of lists.values()) for (const i of list) m.set(i.id, i);
+    itemsOf.set(source, m);
+  }
+  return m;
+}
+
+/** Products named by the changes after `seq` (price or stock), and the newest position. */
+async function changedProducts(db: Db, seq: number): Promise<{ ids: Set<number>; seq: number }> {
+  const ids = new Set<number>();
+  for (;;) {
+    const batch = await changesAfter(db, seq);
+    if (batch.length === 0) return { ids, seq };
+    for (const c of batch) for (const t of c.tags) if (t.startsWith('product:')) ids.add(Number(t.slice('product:'.length)));
+    seq = batch[batch.length - 1].seq;
+  }
+}
+
+/** Brings the items of changed products up to date in place (prices, stock: what filters and sorting read). */
+function catchUp(locale: LocaleCode, e: Entry): Promise<void> {
+  e.catchingUp ??= (async () => {
+    const db = getDb();
+    const source = await e.value;
+    const { ids, seq } = await changedProducts(db, e.changeSeq);
+    if (seq === e.changeSeq) return;
+    const items = itemById(source);
+    const wanted = [...ids].filter((id) => items.has(id));
+    for (let i = 0; i < wanted.length; i += 500) {
+      const rows = await localizedProducts(db, locale)
+        .select(ITEM_COLUMNS)
+        .where('p.id', 'in', wanted.slice(i, i + 500))
+        .execute();
+      for (const r of rows) Object.assign(items.get(r.id)!, itemFacts(r));
+    }
+    e.changeSeq = seq;
+  })().finally(() => (e.catchingUp = undefined));
+  return e.catchingUp;
+}
 
 function firstLoad(locale: LocaleCode): Entry {
   const db = getDb();
   const version = catalogueVersion(db);
-  const e: Entry = { version: '', checkedAt: Date.now(), value: version.then(() => loadListingIndex(locale, db)), busy: false };
+  // the position first: changes committed while the index loads are applied again by the next catch-up
+  const seq = latestChangeSeq(db).catch(() => 0);
+  const e: Entry = {
+    version: '',
+    checkedAt: Date.now(),
+    value: Promise.all([version, seq]).then(() => loadListingIndex(locale, db)),
+    busy: false,
+    changeSeq: 0,
+  };
   version.then((v) => (e.version = v)).catch(() => undefined);
+  void seq.then((n) => (e.changeSeq = n));
   e.value.catch(() => {
     if (entries.get(locale) === e) entries.delete(locale); // a failed load is retried by the next request
   });
@@ -132,16 +196,17 @@ function firstLoad(locale: LocaleCode): Entry {
   return e;
 }
 
-/** In the background: a new index when the catalogue changed; the old one answers meanwhile and if it fails. */
+/** In the background: a new index when the catalogue was replaced, else the changed products in place. */
 async function refresh(locale: LocaleCode, e: Entry): Promise<void> {
   e.busy = true;
   try {
     const db = getDb();
     const version = await catalogueVersion(db);
     if (version !== e.version) {
+      const changeSeq = await latestChangeSeq(db).catch(() => 0);
       const value = await loadListingIndex(locale, db);
-      entries.set(locale, { version, checkedAt: Date.now(), value: Promise.resolve(value), busy: false });
-    }
+      entries.set(locale, { version, checkedAt: Date.now(), value: Promise.resolve(value), busy: false, changeSeq });
+    } else await catchUp(locale, e);
   } catch (err) {
     console.warn(`listing index ${locale}: refresh failed, serving the previous one`, err);
   } finally {
@@ -155,4 +220,12 @@ export function listingIndex(locale: LocaleCode, now = Date.now()): Promise<List
   const e = entries.get(locale) ?? firstLoad(locale);
   if (!e.busy && now - e.checkedAt > VERSION_CHECK_MS) void refresh(locale, e);
   return e.value;
+}
+
+/** The index with every committed price and stock change applied (a page re-rendered after a change needs them). */
+export async function currentListingIndex(locale: LocaleCode): Promise<ListingSource> {
+  const e = entries.get(locale) ?? firstLoad(locale);
+  const source = await e.value;
+  await catchUp(locale, e);
+  return source;
 }

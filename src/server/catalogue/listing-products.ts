@@ -22,8 +22,20 @@ export async function listingProducts(locale: LocaleCode, ids: number[], brandBy
       .orderBy('product_id')
       .orderBy('sort_order')
       .execute(),
-    db.selectFrom('product_categories').where('product_id', 'in', ids).select(['product_id', 'category_id', 'main']).execute(),
-    db.selectFrom('product_tags').where('product_id', 'in', ids).select(['product_id', 'tag_id']).execute(),
+    db
+      .selectFrom('product_categories')
+      .where('product_id', 'in', ids)
+      .select(['product_id', 'category_id', 'main'])
+      .orderBy('product_id')
+      .orderBy('category_id')
+      .execute(),
+    db
+      .selectFrom('product_tags')
+      .where('product_id', 'in', ids)
+      .select(['product_id', 'tag_id'])
+      .orderBy('product_id')
+      .orderBy('tag_id')
+      .execute(),
   ]);
   const imagesOf = new Map<number, ProductImage[]>();
   for (const i of images) {

@@ -90,8 +90,14 @@ async function loadShared(): Promise<Shared> {
       .orderBy('product_id')
       .orderBy('sort_order')
       .execute(),
-    db.selectFrom('product_categories').select(['product_id', 'category_id', 'main']).execute(),
-    db.selectFrom('product_tags').select(['product_id', 'tag_id']).execute(),
+    // ordered: a re-rendered page (listing-products.ts) lists a product's categories in the same order
+    db
+      .selectFrom('product_categories')
+      .select(['product_id', 'category_id', 'main'])
+      .orderBy('product_id')
+      .orderBy('category_id')
+      .execute(),
+    db.selectFrom('product_tags').select(['product_id', 'tag_id']).orderBy('product_id').orderBy('tag_id').execute(),
     db.selectFrom('product_translations').select(['product_id', 'locale', 'slug']).execute(),
     db.selectFrom('tag_translations').select(['tag_id', 'locale', 'slug']).execute(),
     db.selectFrom('brands').select(['id', 'slug', 'name', 'logo_url']).orderBy('name').execute(),

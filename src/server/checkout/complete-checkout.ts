@@ -27,6 +27,7 @@ import { reserveStock } from './stock-reservation.ts';
 import { issueOrderLink } from '#server/account/order-links.ts';
 import { createSubscriptions } from '#server/subscriptions/create-subscriptions.ts';
 import { createAccountForOrder } from '#server/auth/account-from-order.ts';
+import { recordOrderVisitor } from '#server/experiments/experiment-events.ts';
 
 export interface PaymentOutcome {
   provider: string;
@@ -197,6 +198,8 @@ export async function completeCheckout(
           },
         ])
         .execute();
+      // The experiment visitor of the checkout goes onto the order (docs/product/experiments.md#orders).
+      await recordOrderVisitor(trx, c.id, number);
       await trx.updateTable('checkouts').set({ status: 'completed', order_id: number, updated_at: now }).where('id', '=', c.id).execute();
       return { number, created: true };
     });

@@ -1,14 +1,21 @@
 /**
  * Publishing a draft (docs/product/content-editing.md#publishing): copies it over the published row and writes
- * the publish log in one transaction, then starts the rebuild that puts it into the static pages. A rebuild
- * already under way refuses the publish (409 rebuild_running): nothing is copied, the editor tries again.
+ * the publish log in one transaction.
+ * - A content page: the same transaction records a change-feed row for that page, and every node re-renders just
+ *   that page within seconds (docs/adr/0017-incremental-pages.md); no rebuild.
+ * - A widget is part of every page's layout: it starts the full rebuild. A rebuild already under way refuses the
+ *   widget publish (409 rebuild_running): nothing is copied, the editor tries again.
  */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '#server/db/connection.ts';
 import type { DraftRow } from './drafts-store.ts';
+import { recordChange } from '#server/catalogue/change-feed.ts';
+import { contentTag } from '#server/catalogue/page-tags.ts';
 
 /** 'running': a rebuild began between the check and the commit; it may predate this change (docs/product/content-editing.md). */
 export type RebuildOutcome = 'started' | 'running' | 'off';
+/** How a publish reaches the static pages: a rebuild outcome, or 'incremental' (the page alone re-rendered). */
+export type PublishOutcome = RebuildOutcome | 'incremental';
 
 export interface RebuildControl {
   running(): boolean;
@@ -19,18 +26,24 @@ export interface RebuildControl {
 export class RebuildRunning extends Error {}
 
 export async function publishDraft(db: Db, draft: DraftRow, editor: string, rebuild: RebuildControl, now = new Date()) {
-  if (rebuild.running()) throw new RebuildRunning('a rebuild is running; publish again when it is done');
+  if (draft.kind === 'widget' && rebuild.running()) throw new RebuildRunning('a rebuild is running; publish again when it is done');
   const at = now.toISOString();
   const logId = randomUUID();
   await db.transaction().execute(async (trx) => {
-    if (draft.kind === 'page')
+    if (draft.kind === 'page') {
       await trx
         .updateTable('content_pages')
         .set({ title: draft.title, body_html: draft.body_html, meta_description: draft.meta_description, updated_at: at })
         .where('locale', '=', draft.locale)
         .where('slug', '=', draft.key)
         .execute();
-    else
+      await recordChange(trx, {
+        tags: [contentTag(draft.locale, draft.key)],
+        locales: [draft.locale],
+        reason: 'content',
+        changedBy: editor,
+      });
+    } else
       await trx
         .updateTable('widgets')
         .set({ content: draft.body_html, hidden: draft.hidden })
@@ -47,11 +60,14 @@ export async function publishDraft(db: Db, draft: DraftRow, editor: string, rebu
         key: draft.key,
         published_by: editor,
         published_at: at,
-        rebuild: 'pending',
+        rebuild: draft.kind === 'page' ? 'incremental' : 'pending',
       })
       .execute();
   });
-  const outcome = rebuild.start();
-  await db.updateTable('content_publish_log').set({ rebuild: outcome }).where('id', '=', logId).execute();
+  let outcome: PublishOutcome = 'incremental';
+  if (draft.kind === 'widget') {
+    outcome = rebuild.start();
+    await db.updateTable('content_publish_log').set({ rebuild: outcome }).where('id', '=', logId).execute();
+  }
   return { logId, publishedAt: at, publishedBy: editor, rebuild: outcome };
 }

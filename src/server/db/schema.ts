@@ -11,6 +11,9 @@ import type { CouponStackingColumns } from './coupon-stacking-tables.ts';
 import type { MarketingTables } from './marketing-tables.ts';
 import type { RateLimitTables } from './rate-limit-tables.ts';
 import type { ProductRelationTables } from './product-relation-tables.ts';
+import type { ProductViewTables } from './product-view-tables.ts';
+import type { CatalogueChangeTables } from './catalogue-change-tables.ts';
+import type { ExperimentTables, ExperimentVisitorColumn } from './experiment-tables.ts';
 export interface CategoriesTable {
   id: number;
   parent_id: number | null;
@@ -154,7 +157,10 @@ export interface Database
     MarketingTables,
     RateLimitTables,
     ReturnTables,
-    ProductRelationTables {
+    ProductRelationTables,
+    CatalogueChangeTables,
+    ExperimentTables,
+    ProductViewTables {
   categories: CategoriesTable;
   category_translations: CategoryTranslationsTable;
   brands: BrandsTable;
@@ -230,7 +236,7 @@ export interface AccountTables {
 }
 
 // 0004_orders
-export interface OrdersTable {
+export interface OrdersTable extends ExperimentVisitorColumn {
   id: string;
   locale: string;
   email: string;
@@ -253,7 +259,7 @@ export interface OrderTables {
 }
 
 // 0005_checkout
-export interface CheckoutsTable {
+export interface CheckoutsTable extends ExperimentVisitorColumn {
   id: string;
   locale: string;
   status: string;

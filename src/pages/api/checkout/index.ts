@@ -5,13 +5,16 @@ import { endpoint, json, methodNotAllowed, readJsonBody, requireStore, validate 
 import { getDb } from '#server/db/connection.ts';
 import { customerContext } from '#server/checkout/customer-context.ts';
 import { openCheckout } from '#server/checkout/checkout-service.ts';
+import { recordCheckoutVisitor } from '#server/experiments/experiment-events.ts';
 
 export const prerender = false;
 
 export const POST: APIRoute = endpoint(async ({ request, url }) => {
   const { locale } = requireStore(url);
   const body = validate(openCheckoutRequestSchema, await readJsonBody(request));
-  return json(await openCheckout(getDb(), locale, body, await customerContext(getDb(), request.headers)));
+  const view = await openCheckout(getDb(), locale, body, await customerContext(getDb(), request.headers));
+  await recordCheckoutVisitor(getDb(), request.headers, view.id, body.experiment_visitor);
+  return json(view);
 });
 
 export const ALL = methodNotAllowed(['POST']);

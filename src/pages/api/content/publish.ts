@@ -1,7 +1,8 @@
 /**
  * POST /api/content/publish (docs/product/api.md#content-editing): publish a draft — copied over the published
- * page or widget with a publish-log row (who, when) in one transaction — and start the rebuild. Bearer
- * PARTSFRONT_OPERATOR_TOKEN; ?locale=&sid=; 409 rebuild_running while a rebuild runs (nothing published).
+ * page or widget with a publish-log row (who, when) in one transaction. A page is re-rendered alone on every node
+ * (docs/adr/0017-incremental-pages.md); a widget starts the rebuild. Bearer PARTSFRONT_OPERATOR_TOKEN;
+ * ?locale=&sid=; a widget while a rebuild runs: 409 rebuild_running (nothing published).
  */
 import type { APIRoute } from 'astro';
 import { publishSchema } from '#lib/content/draft-contracts.ts';

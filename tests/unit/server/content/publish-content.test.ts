@@ -9,6 +9,19 @@ beforeAll(async () => {
   db = openDb({ kind: 'sqlite', file: ':memory:' }).db;
   await migrate(db);
   await db.insertInto('widgets').values({ slug: 'store-message', locale: 'sv', content: '<p>old</p>', hidden: 0 }).execute();
+  await db
+    .insertInto('content_pages')
+    .values({
+      id: 1,
+      locale: 'sv',
+      slug: 'om-oss',
+      title: 'Om oss',
+      body_html: '<p>old</p>',
+      meta_description: '',
+      published: 1,
+      updated_at: '2026-01-01T00:00:00.000Z',
+    })
+    .execute();
 });
 afterAll(() => db.destroy());
 
@@ -50,5 +63,26 @@ describe('publishDraft', () => {
     expect(log).toEqual([
       expect.objectContaining({ draft_id: draft.id, published_by: 'eve', published_at: at.toISOString(), rebuild: 'started' }),
     ]);
+  });
+
+  it('publishes a page without a rebuild, even while one runs: one change-feed row re-renders that page alone', async () => {
+    const draft = await saveDraft(db, 'sv', {
+      kind: 'page',
+      key: 'om-oss',
+      title: 'Om oss',
+      bodyHtml: '<p>new</p>',
+      metaDescription: '',
+      editor: 'ed',
+    });
+    const started: string[] = [];
+    const out = await publishDraft(db, draft, 'ed', control(true, started));
+    expect(out.rebuild).toBe('incremental');
+    expect(started).toEqual([]);
+    expect(await db.selectFrom('content_pages').select('body_html').executeTakeFirstOrThrow()).toEqual({ body_html: '<p>new</p>' });
+    expect(await db.selectFrom('catalogue_changes').select(['seq', 'tags', 'locales', 'reason', 'changed_by']).execute()).toEqual([
+      { seq: 1, tags: 'content:sv:om-oss', locales: 'sv', reason: 'content', changed_by: 'ed' },
+    ]);
+    const log = await db.selectFrom('content_publish_log').select('rebuild').where('draft_id', '=', draft.id).execute();
+    expect(log).toEqual([{ rebuild: 'incremental' }]);
   });
 });

@@ -1,0 +1,16 @@
+// `npm run experiments -- report [--experiment <name>] [--locale <code>] [--json]`: the experiment report
+// (docs/product/experiments.md#the-report) from the database of DATABASE_URL, like every script.
+import { openDb } from '#server/db/connection.ts';
+import { migrate } from '#server/db/migrate.ts';
+import { experimentsCommand } from '#server/experiments/experiments-command.ts';
+
+const { db } = openDb();
+try {
+  await migrate(db);
+  process.exitCode = await experimentsCommand(db, process.argv.slice(2));
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err);
+  process.exitCode = 1;
+} finally {
+  await db.destroy();
+}

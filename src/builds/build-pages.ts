@@ -1,0 +1,100 @@
+/**
+ * The pages of one served build that can change without a rebuild (docs/adr/0017-incremental-pages.md): its page
+ * renderer (started on first use), its page-tag index (read on first use) and the two ways a page is written —
+ * re-rendered after a change (`rerender`) or rendered for the first time when a shopper asks for a product page the
+ * build did not prerender (`materialize`). Every written page's tags are appended to the build's index file, so a
+ * restarted server knows them too.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { LocaleCode } from '#lib/market/locales.ts';
+import type { Build } from '#host/storefront-server.ts';
+import { PAGE_TAGS_FILE } from '#server/catalogue/page-tags.ts';
+import { readPageTagIndex, type PageTagIndex } from './page-tag-index.ts';
+import { startPageRenderer, type PageRenderer } from './page-renderer.ts';
+import { replacePage } from './page-writer.ts';
+
+/** Pages rendered for the first time at once; further shoppers wait in line (a crawler cannot flood the renderer). */
+export const MATERIALIZE_CONCURRENCY = 4;
+
+export interface BuildPages {
+  dir: string;
+  clientDir: string;
+  index(): Promise<PageTagIndex>;
+  /** Renders the page again over its file, dated `at` (the change's time); throws when it cannot (the live file stays). */
+  rerender(page: string, at: Date): Promise<'written' | 'absent'>;
+  /** Renders a page the build does not hold yet into its file; false when there is no such page. */
+  materialize(page: string): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export function buildPages(build: Build, domains: Record<LocaleCode, string>): BuildPages {
+  let renderer: Promise<PageRenderer> | undefined;
+  let index: Promise<PageTagIndex> | undefined;
+  const inFlight = new Map<string, Promise<boolean>>();
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  const render = () => (renderer ??= startPageRenderer(build.handler, domains));
+  const loadIndex = () => (index ??= readPageTagIndex(build.dir));
+
+  let ownFile: Promise<void> | undefined;
+  /** A build copied with hard links shares the index file with its source: give this build its own copy first. */
+  const ownIndexFile = (file: string) =>
+    (ownFile ??= (async () => {
+      const stat = await fs.stat(file).catch(() => undefined);
+      if (!stat || stat.nlink < 2) return;
+      const tmp = `${file}.${process.pid}.tmp`;
+      await fs.copyFile(file, tmp);
+      await fs.rename(tmp, file);
+    })());
+
+  async function record(page: string, tags: readonly string[]): Promise<void> {
+    (await loadIndex()).update(page, tags);
+    const file = path.join(build.dir, PAGE_TAGS_FILE);
+    await ownIndexFile(file);
+    await fs.appendFile(file, JSON.stringify({ p: page, t: tags }) + '\n');
+  }
+
+  async function slot<T>(work: () => Promise<T>): Promise<T> {
+    if (running >= MATERIALIZE_CONCURRENCY) await new Promise<void>((resolve) => waiting.push(resolve));
+    running++;
+    try {
+      return await work();
+    } finally {
+      running--;
+      waiting.shift()?.();
+    }
+  }
+
+  return {
+    dir: build.dir,
+    clientDir: build.clientDir,
+    index: loadIndex,
+    async rerender(page, at) {
+      const r = await (await render()).render(page);
+      if (r.status !== 200) throw new Error(`render answered ${r.status}`);
+      if (!(await replacePage(build.clientDir, page, r.html, { mtime: at }))) return 'absent';
+      await record(page, r.tags);
+      return 'written';
+    },
+    materialize(page) {
+      let job = inFlight.get(page);
+      if (!job) {
+        job = slot(async () => {
+          const r = await (await render()).render(page);
+          if (r.status === 404) return false;
+          if (r.status !== 200) throw new Error(`render answered ${r.status}`);
+          // dated like the build's own pages (the build directory's time), the same on every node
+          await replacePage(build.clientDir, page, r.html, { create: true, mtime: (await fs.stat(build.dir)).mtime });
+          await record(page, r.tags);
+          return true;
+        }).finally(() => inFlight.delete(page));
+        inFlight.set(page, job);
+      }
+      return job;
+    },
+    async close() {
+      if (renderer) await (await renderer).close();
+    },
+  };
+}

@@ -1,0 +1,127 @@
+/**
+ * Incremental pages (docs/adr/0017-incremental-pages.md): every serving process follows the change feed and
+ * re-renders, in the build it serves, only the prerendered pages whose tags a change names — a price or stock
+ * change reaches its product page, and every page showing that product, within about a poll interval.
+ *
+ * - A page is replaced only by a complete 200 render (page-writer.ts); a failed render leaves the live page as
+ *   it was. The feed moves on, and the page is tried again with a growing pause (RETRY_DELAYS_MS) — a retry renders
+ *   the data as it is then, so order does not matter — and is given up after the last one with an error in the log
+ *   (the next full build has it).
+ * - After a build switch the new build's own index and feed position are used (its pages are as new as its data).
+ */
+import type { Db } from '#server/db/connection.ts';
+import { changesAfter } from '#server/catalogue/change-feed.ts';
+import type { PageTagIndex } from './page-tag-index.ts';
+import type { BuildPages } from './build-pages.ts';
+
+export const DEFAULT_CHANGE_POLL_MS = 1000;
+/** Pages rendered at a time: database reads of one render overlap another's rendering and compression. */
+export const RENDER_CONCURRENCY = 3;
+/** Pauses before the retries of a page whose re-render failed: about 10 minutes in all. */
+export const RETRY_DELAYS_MS = [1000, 2000, 5000, 15_000, 60_000, 120_000, 180_000, 240_000];
+
+export function changePollMs(env: Record<string, string | undefined> = process.env): number {
+  const ms = Number(env.PARTSFRONT_CHANGE_POLL_MS ?? DEFAULT_CHANGE_POLL_MS);
+  return Number.isFinite(ms) && ms > 0 ? Math.max(100, ms) : 0;
+}
+
+export interface ApplyReport {
+  seq: number;
+  rendered: string[];
+  failed: string[];
+}
+
+export interface IncrementalPagesOptions {
+  db: Db;
+  /** The pages of the build served now. */
+  served: () => BuildPages;
+  log?: (message: string) => void;
+  /** After each applied change (tests and the bench watch this). */
+  onApplied?: (report: ApplyReport) => void;
+}
+
+export function createIncrementalPages({ db, served, log = console.log, onApplied, now = Date.now }: IncrementalPagesOptions & { now?: () => number }) {
+  let state: { dir: string; index: PageTagIndex; applied: number; retries: Map<string, { attempts: number; at: number; changedAt: string }> } | undefined;
+
+  async function current() {
+    const s = served();
+    if (state?.dir !== s.dir) {
+      const index = await s.index();
+      state = { dir: s.dir, index, applied: index.seq, retries: new Map() };
+    }
+    return state;
+  }
+
+  /** Renders and replaces one page; false when it failed (the live page stays). */
+  async function renderPage(s: BuildPages, page: string, at: Date, why: string): Promise<boolean> {
+    try {
+      await s.rerender(page, at);
+      return true;
+    } catch (err) {
+      log(`${why}: ${page} not re-rendered, the live page stays as it was: ${err instanceof Error ? err.message : String(err)}`);
+      return false;
+    }
+  }
+
+  function failed(st: NonNullable<typeof state>, page: string, changedAt: string): void {
+    const attempts = (st.retries.get(page)?.attempts ?? 0) + 1;
+    if (attempts > RETRY_DELAYS_MS.length) {
+      st.retries.delete(page);
+      console.error(`${page} given up after ${attempts} attempts; it keeps its previous version until the next build`);
+    } else st.retries.set(page, { attempts, at: now() + RETRY_DELAYS_MS[attempts - 1]!, changedAt });
+  }
+
+  /** One poll: the changes after the served build's position, in order, then the retries that are due. */
+  return async function poll(): Promise<number> {
+    const st = await current();
+    const s = served();
+    const changes = await changesAfter(db, st.applied);
+    for (const change of changes) {
+      const report: ApplyReport = { seq: change.seq, rendered: [], failed: [] };
+      const pages = st.index.pagesFor(change.tags, change.locales);
+      let next = 0;
+      const worker = async () => {
+        for (let page = pages[next++]; page !== undefined; page = pages[next++]) {
+          st.retries.delete(page);
+          if (await renderPage(s, page, new Date(change.createdAt), `change ${change.seq}`)) report.rendered.push(page);
+          else {
+            report.failed.push(page);
+            failed(st, page, change.createdAt);
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: RENDER_CONCURRENCY }, worker));
+      if (state !== st) return changes.length; // the build switched meanwhile: its own position applies
+      st.applied = change.seq;
+      onApplied?.(report);
+    }
+    for (const [page, r] of [...st.retries]) {
+      if (r.at > now() || state !== st) continue;
+      if (await renderPage(s, page, new Date(r.changedAt), `retry ${r.attempts}`)) st.retries.delete(page);
+      else failed(st, page, r.changedAt);
+    }
+    return changes.length;
+  };
+}
+
+/** Polls every `intervalMs` (never two polls at a time); the timer does not keep the process alive. */
+export function startIncrementalPages(opts: IncrementalPagesOptions & { intervalMs: number }): { stop(): void } {
+  const poll = createIncrementalPages(opts);
+  let running = false;
+  let unreadable = false;
+  const tick = () => {
+    if (running) return;
+    running = true;
+    poll()
+      .then(() => (unreadable = false))
+      .catch((err: unknown) => {
+        if (!unreadable) (opts.log ?? console.log)(`change feed unreadable, pages stay as they are: ${err instanceof Error ? err.message : String(err)}`);
+        unreadable = true;
+      })
+      .finally(() => (running = false));
+  };
+  tick();
+  const timer = setInterval(tick, opts.intervalMs);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}

@@ -1,0 +1,145 @@
+/**
+ * What the static first page of a category, brand or tag listing shows, loaded two ways that must agree
+ * (docs/adr/0017-incremental-pages.md): from the build's memoized catalogue (listing-build-source.ts), or — when
+ * a change re-renders the page — from this process's listing index brought up to date with the change feed
+ * (listing-index.ts) and the page's cards read fresh by id (listing-products.ts). Its tags are the products it shows.
+ */
+import { getDb } from '#server/db/connection.ts';
+import { LOCALE_CODES, type LocaleCode } from '#lib/market/locales.ts';
+import { EMPTY_QUERY } from '#lib/catalogue/listing-query.ts';
+import { categoryPaths, localeCatalogue, tagSlugs, type PageProduct } from './page-catalogue.ts';
+import type { Category } from './category-repository.ts';
+import { flattenCategories, loadCategoryTree } from './category-repository.ts';
+import { buildListing } from './listing-build-source.ts';
+import { currentListingIndex } from './listing-index.ts';
+import { listingProducts } from './listing-products.ts';
+import type { ListingBrand, ListingSource, ListingTag } from './listing-source.ts';
+import { listingView, type ListingTarget, type ListingView } from './listing-view.ts';
+import { stockLabeller } from './listing-request.ts';
+import { localizedProducts } from './localized-products.ts';
+import { productTag } from './page-tags.ts';
+
+interface FirstPage {
+  view: ListingView;
+  shown: PageProduct[];
+  /** Products of the whole listing (the description says how many). */
+  count: number;
+  /** The listing's path per storefront (hreflang alternates). */
+  alternates: Partial<Record<LocaleCode, string>>;
+  pageTags: string[];
+}
+export interface CategoryFirstPage extends FirstPage {
+  category: Category;
+  trail: Category[];
+  /** Products per subcategory chip. */
+  childCounts: Record<number, number>;
+}
+export interface BrandFirstPage extends FirstPage {
+  brand: ListingBrand;
+}
+export interface TagFirstPage extends FirstPage {
+  tag: ListingTag;
+}
+
+function trailOf(byId: ReadonlyMap<number, Category>, c: Category): Category[] {
+  const trail: Category[] = [];
+  for (let x: Category | undefined = c; x; x = x.parent_id !== null ? byId.get(x.parent_id) : undefined) trail.unshift(x);
+  return trail;
+}
+
+const firstView = (locale: LocaleCode, source: ListingSource, target: ListingTarget) =>
+  listingView(source, target, EMPTY_QUERY, 1, stockLabeller(locale));
+
+const tagged = (shown: readonly PageProduct[]) => shown.map((p) => productTag(p.id));
+
+/** The build's view of the listing and its cards from the build's catalogue. */
+async function fromBuild(locale: LocaleCode, target: ListingTarget) {
+  const { source, productById } = await buildListing(locale);
+  const view = firstView(locale, source, target);
+  return { source, view, shown: view.ids.map((id) => productById.get(id)!) };
+}
+
+/** This process's listing index and the cards read now. */
+async function fresh(locale: LocaleCode, source: ListingSource, target: ListingTarget) {
+  const view = firstView(locale, source, target);
+  return { view, shown: await listingProducts(locale, view.ids, source.brandById) };
+}
+
+const childCountsOf = (source: ListingSource, c: Category) =>
+  Object.fromEntries(c.children.map((x) => [x.id, source.inCategory.get(x.id)?.length ?? 0]));
+
+export async function categoryPageFromBuild(locale: LocaleCode, category: Category): Promise<CategoryFirstPage> {
+  const cat = await localeCatalogue(locale);
+  const { source, view, shown } = await fromBuild(locale, { kind: 'category', category });
+  return {
+    category,
+    trail: trailOf(cat.categoryById, category),
+    childCounts: childCountsOf(source, category),
+    count: cat.productsInCategory.get(category.id)?.length ?? 0,
+    alternates: await categoryPaths(category.id),
+    view,
+    shown,
+    pageTags: tagged(shown),
+  };
+}
+
+export async function freshCategoryPage(locale: LocaleCode, all: string): Promise<CategoryFirstPage | null> {
+  const source = await currentListingIndex(locale);
+  const category = source.categoryByPath.get(all);
+  if (!category) return null;
+  const db = getDb();
+  const alternates: Partial<Record<LocaleCode, string>> = {};
+  for (const code of LOCALE_CODES) {
+    const c = flattenCategories(await loadCategoryTree(db, code)).find((x) => x.id === category.id);
+    if (c) alternates[code] = c.path.join('/');
+  }
+  const { view, shown } = await fresh(locale, source, { kind: 'category', category });
+  return {
+    category,
+    trail: trailOf(source.categoryById, category),
+    childCounts: childCountsOf(source, category),
+    count: source.inCategory.get(category.id)?.length ?? 0,
+    alternates,
+    view,
+    shown,
+    pageTags: tagged(shown),
+  };
+}
+
+export async function brandPageFromBuild(locale: LocaleCode, brand: ListingBrand): Promise<BrandFirstPage> {
+  const alternates: Partial<Record<LocaleCode, string>> = {};
+  for (const code of LOCALE_CODES) if ((await localeCatalogue(code)).productsOfBrand.has(brand.id)) alternates[code] = brand.slug;
+  const { view, shown } = await fromBuild(locale, { kind: 'brand', id: brand.id, slug: brand.slug });
+  const count = (await localeCatalogue(locale)).productsOfBrand.get(brand.id)?.length ?? 0;
+  return { brand, count, alternates, view, shown, pageTags: tagged(shown) };
+}
+
+export async function freshBrandPage(locale: LocaleCode, slug: string): Promise<BrandFirstPage | null> {
+  const source = await currentListingIndex(locale);
+  const brand = source.brandBySlug.get(slug);
+  if (!brand || !source.ofBrand.has(brand.id)) return null;
+  const db = getDb();
+  const alternates: Partial<Record<LocaleCode, string>> = {};
+  for (const code of LOCALE_CODES) {
+    const sold = await localizedProducts(db, code).where('p.brand_id', '=', brand.id).select('p.id').limit(1).executeTakeFirst();
+    if (sold) alternates[code] = brand.slug;
+  }
+  const { view, shown } = await fresh(locale, source, { kind: 'brand', id: brand.id, slug: brand.slug });
+  return { brand, count: source.ofBrand.get(brand.id)?.length ?? 0, alternates, view, shown, pageTags: tagged(shown) };
+}
+
+export async function tagPageFromBuild(locale: LocaleCode, tag: ListingTag): Promise<TagFirstPage> {
+  const { view, shown } = await fromBuild(locale, { kind: 'tag', id: tag.id, slug: tag.slug });
+  const count = (await localeCatalogue(locale)).productsWithTag.get(tag.id)?.length ?? 0;
+  return { tag, count, alternates: await tagSlugs(tag.id), view, shown, pageTags: tagged(shown) };
+}
+
+export async function freshTagPage(locale: LocaleCode, slug: string): Promise<TagFirstPage | null> {
+  const source = await currentListingIndex(locale);
+  const tag = source.tagBySlug.get(slug);
+  if (!tag) return null;
+  const rows = await getDb().selectFrom('tag_translations').where('tag_id', '=', tag.id).select(['locale', 'slug']).execute();
+  const alternates = Object.fromEntries(rows.map((r) => [r.locale, r.slug])) as Partial<Record<LocaleCode, string>>;
+  const { view, shown } = await fresh(locale, source, { kind: 'tag', id: tag.id, slug: tag.slug });
+  return { tag, count: source.withTag.get(tag.id)?.length ?? 0, alternates, view, shown, pageTags: tagged(shown) };
+}

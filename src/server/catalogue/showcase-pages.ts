@@ -1,0 +1,84 @@
+/**
+ * The home page and the Christmas calendar show product cards chosen from the whole catalogue. Loaded two ways
+ * that must agree (docs/adr/0017-incremental-pages.md): from the build's catalogue, or — when a change to a
+ * shown product re-renders the page — from a slim read of the storefront's products (id, orderable, stock,
+ * campaign) with the chosen cards read fresh by id. Their tags are the products they show.
+ */
+import { getDb } from '#server/db/connection.ts';
+import type { LocaleCode } from '#lib/market/locales.ts';
+import type { PriceObject } from '#lib/catalogue/types.ts';
+import { homeShowcase } from '#lib/catalogue/home-showcase.ts';
+import { pickDoorProducts } from '#lib/catalogue/christmas-calendar.ts';
+import { localeCatalogue, type PageProduct } from './page-catalogue.ts';
+import { loadCategoryTree, type Category } from './category-repository.ts';
+import { listingProducts } from './listing-products.ts';
+import { localizedProducts } from './localized-products.ts';
+import { productTag } from './page-tags.ts';
+
+export interface HomePageData {
+  top: Category[];
+  deals: PageProduct[];
+  popular: PageProduct[];
+  pageTags: string[];
+}
+export interface CalendarPageData {
+  doors: PageProduct[];
+  pageTags: string[];
+}
+
+const hasCampaign = (prices: PriceObject) => !!prices.c?.length;
+const tagsOf = (...lists: PageProduct[][]) => lists.flat().map((p) => productTag(p.id));
+
+export async function homePageFromBuild(locale: LocaleCode): Promise<HomePageData> {
+  const cat = await localeCatalogue(locale);
+  const { deals, popular } = homeShowcase(cat.products.map((p) => ({ ...p, campaign: hasCampaign(p.prices) })));
+  return { top: cat.categoryTree.filter((c) => c.show_in_main_menu), deals, popular, pageTags: tagsOf(deals, popular) };
+}
+
+export async function calendarPageFromBuild(locale: LocaleCode): Promise<CalendarPageData> {
+  const cat = await localeCatalogue(locale);
+  const doors = pickDoorProducts(cat.products.map((p) => ({ ...p, campaign: hasCampaign(p.prices) })));
+  return { doors, pageTags: tagsOf(doors) };
+}
+
+/** The storefront's products as the showcases choose them, in id order (no descriptions, images or names). */
+async function slimProducts(locale: LocaleCode) {
+  const rows = await localizedProducts(getDb(), locale)
+    .select(['p.id', 'p.orderable', 'p.stock_status', 'pr.prices'])
+    .orderBy('p.id')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    orderable: !!r.orderable,
+    stock_status: r.stock_status,
+    campaign: hasCampaign(JSON.parse(r.prices) as PriceObject),
+  }));
+}
+
+/** Cards of these ids, in this order, read now. */
+async function cards(locale: LocaleCode, ids: number[]): Promise<PageProduct[]> {
+  const brands = await getDb().selectFrom('brands').select(['id', 'slug', 'name', 'logo_url']).execute();
+  return listingProducts(locale, ids, new Map(brands.map((b) => [b.id, b])));
+}
+
+export async function freshHomePage(locale: LocaleCode): Promise<HomePageData> {
+  const [slim, tree] = await Promise.all([slimProducts(locale), loadCategoryTree(getDb(), locale)]);
+  const chosen = homeShowcase(slim);
+  const shown = await cards(
+    locale,
+    [...chosen.deals, ...chosen.popular].map((p) => p.id),
+  );
+  const byId = new Map(shown.map((p) => [p.id, p]));
+  const pick = (list: { id: number }[]) => list.flatMap((p) => byId.get(p.id) ?? []);
+  const deals = pick(chosen.deals);
+  const popular = pick(chosen.popular);
+  return { top: tree.filter((c) => c.show_in_main_menu), deals, popular, pageTags: tagsOf(deals, popular) };
+}
+
+export async function freshCalendarPage(locale: LocaleCode): Promise<CalendarPageData> {
+  const chosen = pickDoorProducts(await slimProducts(locale));
+  const shown = await cards(locale, [...new Set(chosen.map((p) => p.id))]);
+  const byId = new Map(shown.map((p) => [p.id, p]));
+  const doors = chosen.flatMap((p) => byId.get(p.id) ?? []);
+  return { doors, pageTags: tagsOf(doors) };
+}

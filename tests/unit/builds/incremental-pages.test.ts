@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDb, type Db } from '#server/db/connection.ts';
+import { migrate } from '#server/db/migrate.ts';
+import { recordChange } from '#server/catalogue/change-feed.ts';
+import { createPageTagIndex, type PageTagIndex } from '#builds/page-tag-index.ts';
+import { createIncrementalPages, RETRY_DELAYS_MS, type ApplyReport } from '#builds/incremental-pages.ts';
+import type { BuildPages } from '#builds/build-pages.ts';
+
+let db: Db;
+beforeAll(async () => {
+  db = openDb({ kind: 'sqlite', file: ':memory:' }).db;
+  await migrate(db);
+});
+afterAll(() => db.destroy());
+
+const change = (tags: string[], locales: string[] = []) =>
+  db.transaction().execute((trx) => recordChange(trx, { tags, locales, reason: 'price', changedBy: 'test' }));
+
+/** A build whose pages are "rendered" into a map; `broken` pages fail to render. */
+function fakeBuild(dir: string, index: PageTagIndex, broken: Set<string>) {
+  const written: string[] = [];
+  const pages: BuildPages = {
+    dir,
+    clientDir: `${dir}/client`,
+    index: async () => index,
+    rerender: async (page) => {
+      if (broken.has(page)) throw new Error('render answered 404');
+      written.push(page);
+      return 'written';
+    },
+    materialize: async () => false,
+    close: async () => {},
+  };
+  return { pages, written };
+}
+
+describe('incremental pages', () => {
+  it('applies the changes after the build’s position in order, re-rendering only the tagged pages of the named storefronts', async () => {
+    const before = await change(['product:1']); // older than the build: never applied
+    const index = createPageTagIndex(before);
+    index.update('/sv/product/a-1', ['product:1']);
+    index.update('/no/product/a-1', ['product:1']);
+    index.update('/sv/product/b-2', ['product:2', 'product:1']);
+    index.update('/sv/product/c-3', ['product:3']);
+    const b = fakeBuild('b1', index, new Set());
+    const reports: ApplyReport[] = [];
+    const poll = createIncrementalPages({ db, served: () => b.pages, log: () => {}, onApplied: (r) => reports.push(r) });
+    const s1 = await change(['product:1'], ['sv']);
+    const s2 = await change(['product:3']);
+    expect(await poll()).toBe(2);
+    expect(reports.map((r) => ({ ...r, rendered: [...r.rendered].sort() }))).toEqual([
+      { seq: s1, rendered: ['/sv/product/a-1', '/sv/product/b-2'], failed: [] },
+      { seq: s2, rendered: ['/sv/product/c-3'], failed: [] },
+    ]);
+    expect(b.written.sort()).toEqual(['/sv/product/a-1', '/sv/product/b-2', '/sv/product/c-3']);
+    expect(await poll()).toBe(0); // nothing new
+    expect(b.written).toHaveLength(3);
+  });
+
+  it('moves on past a page that fails, retries it after a pause and renders it once it can', async () => {
+    const index = createPageTagIndex(await change(['product:9']));
+    index.update('/sv/product/x-7', ['product:7']);
+    index.update('/sv/product/y-8', ['product:7']);
+    const broken = new Set(['/sv/product/x-7']);
+    const b = fakeBuild('b2', index, broken);
+    let now = 1_000_000;
+    const log: string[] = [];
+    const poll = createIncrementalPages({ db, served: () => b.pages, log: (m) => log.push(m), now: () => now });
+    await change(['product:7']);
+    const later = await change(['product:8']);
+    expect(await poll()).toBe(2); // the feed does not wait for the failed page
+    expect(b.written).toEqual(['/sv/product/y-8']);
+    expect(log.some((m) => m.includes('/sv/product/x-7 not re-rendered'))).toBe(true);
+    await poll();
+    expect(b.written).toEqual(['/sv/product/y-8']); // not due yet
+    broken.clear();
+    now += RETRY_DELAYS_MS[0]!;
+    await poll();
+    expect(b.written).toEqual(['/sv/product/y-8', '/sv/product/x-7']);
+    now += 1_000_000;
+    await poll();
+    expect(b.written).toHaveLength(2); // rendered once it could, not again
+    expect(later).toBeGreaterThan(0);
+  });
+
+  it('follows a switched build from that build’s own position', async () => {
+    const first = createPageTagIndex(await change(['product:20']));
+    first.update('/sv/product/p-21', ['product:21']);
+    const second = createPageTagIndex(await change(['product:21'])); // built after that change
+    second.update('/sv/product/p-21', ['product:21']);
+    const b1 = fakeBuild('first', first, new Set());
+    const b2 = fakeBuild('second', second, new Set());
+    let served = b1.pages;
+    const poll = createIncrementalPages({ db, served: () => served, log: () => {} });
+    await poll();
+    expect(b1.written).toEqual(['/sv/product/p-21']);
+    served = b2.pages;
+    await poll();
+    expect(b2.written).toEqual([]); // the change is already in the second build
+    await change(['product:21']);
+    await poll();
+    expect(b2.written).toEqual(['/sv/product/p-21']);
+  });
+});
