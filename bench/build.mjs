@@ -10,6 +10,7 @@ import { openDb } from '#server/db/connection.ts';
 import { migrate } from '#server/db/migrate.ts';
 import { generateDemoCatalogue } from '#server/catalogue/demo-generator.ts';
 import { writeCatalogue } from '#server/catalogue/write-catalogue.ts';
+import { treeRss } from './tree-rss.mjs';
 
 const arg = (name, def) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -29,21 +30,6 @@ await migrate(db);
 await writeCatalogue(db, generateDemoCatalogue({ products, now: new Date() }));
 await db.destroy();
 console.log(`seeded ${products} products in ${((Date.now() - t) / 1000).toFixed(1)} s`);
-
-/** Peak resident memory of a process and its descendants (Linux /proc), sampled. */
-function treeRss(pid) {
-  let kb = 0;
-  const walk = (p) => {
-    try {
-      kb += Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0);
-      for (const c of fs.readFileSync(`/proc/${p}/task/${p}/children`, 'utf8').trim().split(/\s+/).filter(Boolean)) walk(c);
-    } catch {
-      /* exited */
-    }
-  };
-  walk(pid);
-  return kb * 1024;
-}
 
 t = Date.now();
 let log = '';

@@ -13,6 +13,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { seededBenchDb } from './bench-db.mjs';
+import { treeRss } from './tree-rss.mjs';
 
 const arg = (name, def) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -31,21 +32,6 @@ const dbFile = path.join(tmp, 'catalogue.db');
 fs.copyFileSync(source, dbFile);
 const env = { ...process.env, DATABASE_URL: `sqlite:${dbFile}`, PORT: String(port), ASTRO_TELEMETRY_DISABLED: '1' };
 if (spawnSync(process.execPath, ['scripts/db.mjs', 'migrate'], { env, stdio: 'ignore' }).status !== 0) throw new Error('migrate failed');
-
-/** Resident memory of a process and its descendants (Linux /proc). */
-function treeRss(pid) {
-  let kb = 0;
-  const walk = (p) => {
-    try {
-      kb += Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0);
-      for (const c of fs.readFileSync(`/proc/${p}/task/${p}/children`, 'utf8').trim().split(/\s+/).filter(Boolean)) walk(c);
-    } catch {
-      /* exited */
-    }
-  };
-  walk(pid);
-  return kb * 1024;
-}
 
 // 1. first deploy
 const outDir = path.join(tmp, 'build');
