@@ -4,9 +4,9 @@
  * Depict's choice and order with our own prices, the internal ranking answers whenever Depict fails or has nothing
  * we can list, and bad input is a 4xx with the error body.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { request, type TestResponse } from '#tests/support/http.ts';
-import { api, openTestDb, productsOf, raw, type TestProduct } from './api-support.ts';
+import { api, openTestDb, productsOf, raw, type TestProduct, depictControl as control } from './api-support.ts';
 import type { DbHandle } from '#server/db/connection.ts';
 import { recommendationCardSchema, type RecommendationCard } from '#lib/api/recommendation-contracts.ts';
 import { pathFor } from '#lib/routing/routes.ts';
@@ -14,7 +14,6 @@ import { unitPrice } from '#lib/pricing/tiers.ts';
 import { emulatedRecommendations } from '#sandbox/depict/depict-recommend.ts';
 import type { FeedProduct } from '#sandbox/depict/depict-feed.ts';
 
-const depict = `${inject('sandboxUrl')}/depict`;
 let h: DbHandle;
 let sv: TestProduct[];
 let feed: FeedProduct[];
@@ -22,15 +21,6 @@ let feed: FeedProduct[];
 let pages: { product: TestProduct; skus: string[] }[];
 /** SKUs that can be listed (orderable, no variation to choose). */
 let listable: Set<string>;
-
-async function control(name: string, body: unknown = {}): Promise<void> {
-  const res = await fetch(`${depict}/_sandbox/${name}`, {
-    method: 'POST',
-    body: JSON.stringify(body),
-    headers: { 'content-type': 'application/json' },
-  });
-  expect(res.status).toBe(200);
-}
 
 async function recommendations(extra: string): Promise<{ r: TestResponse; provider: string; cards: RecommendationCard[]; skus: string[] }> {
   const r = await request(api('/api/recommendations', 'sv', extra));

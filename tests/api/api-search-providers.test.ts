@@ -4,30 +4,20 @@
  * (x-search-provider), the external provider's order with our own prices and stock, unknown SKUs dropped,
  * and the internal engine answering whenever the provider fails, is slow, or cannot answer the request.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { request, type TestResponse } from '#tests/support/http.ts';
-import { api, openTestDb, productsOf, type TestProduct } from './api-support.ts';
+import { api, openTestDb, productsOf, type TestProduct, depictControl as control } from './api-support.ts';
 import type { DbHandle } from '#server/db/connection.ts';
 import { productSearchResultSchema, type ProductSearchResult } from '#lib/api/catalogue-contracts.ts';
 import { emulatedSearch } from '#sandbox/depict/depict-emulator.ts';
 import type { FeedProduct } from '#sandbox/depict/depict-feed.ts';
 
-const depict = `${inject('sandboxUrl')}/depict`;
 let h: DbHandle;
 let sv: TestProduct[];
 /** The sv catalogue as Depict's feed, with prices and stock Depict has wrong, and two SKUs the shop does not sell. */
 let feed: FeedProduct[];
 /** A word in many product names: enough matches for several pages. */
 let word: string;
-
-async function control(name: string, body: unknown = {}): Promise<void> {
-  const res = await fetch(`${depict}/_sandbox/${name}`, {
-    method: 'POST',
-    body: JSON.stringify(body),
-    headers: { 'content-type': 'application/json' },
-  });
-  expect(res.status).toBe(200);
-}
 
 async function search(extra: string): Promise<{ r: TestResponse; provider: string; skus: string[]; products: ProductSearchResult[] }> {
   const r = await request(api('/api/products', 'sv', extra));

@@ -46,3 +46,13 @@ export async function productsOf(h: DbHandle, locale: LocaleCode): Promise<TestP
     .execute();
   return rows.map((r) => ({ ...r, prices: JSON.parse(r.prices) as PriceObject }));
 }
+
+/** POST /depict/_sandbox/{name} on the suite's provider sandbox (feed, faults, reset: sandbox/README.md); expects 200. */
+export async function depictControl(name: string, body: unknown = {}): Promise<void> {
+  const res = await fetch(`${inject('sandboxUrl')}/depict/_sandbox/${name}`, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json' },
+  });
+  if (res.status !== 200) throw new Error(`depict sandbox control ${name} answered ${res.status}`);
+}
