@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import type { Build } from '#host/storefront-server.ts';
 import { PAGE_TAGS_FILE } from '#server/catalogue/page-tags.ts';
+import { siteSettings } from '#server/market/site-settings.ts';
 import { readPageTagIndex, type PageTagIndex } from './page-tag-index.ts';
 import { startPageRenderer, type PageRenderer } from './page-renderer.ts';
 import { replacePage } from './page-writer.ts';
@@ -17,10 +18,15 @@ import { replacePage } from './page-writer.ts';
 /** Pages rendered for the first time at once; further shoppers wait in line (a crawler cannot flood the renderer). */
 export const MATERIALIZE_CONCURRENCY = 4;
 
+/** The build was made for other public origins than this process serves (build-pages.ts). */
+export class OtherOrigins extends Error {}
+
 export interface BuildPages {
   dir: string;
   clientDir: string;
   index(): Promise<PageTagIndex>;
+  /** False when the build was made for other public origins than this process's: nothing is written into it. */
+  writable(): Promise<boolean>;
   /** Renders the page again over its file, dated `at` (the change's time); throws when it cannot (the live file stays). */
   rerender(page: string, at: Date): Promise<'written' | 'absent'>;
   /** Renders a page the build does not hold yet into its file; false when there is no such page. */
@@ -36,6 +42,18 @@ export function buildPages(build: Build, domains: Record<LocaleCode, string>): B
   const waiting: (() => void)[] = [];
   const render = () => (renderer ??= startPageRenderer(build.handler, domains));
   const loadIndex = () => (index ??= readPageTagIndex(build.dir));
+  let writable: Promise<boolean> | undefined;
+  /**
+   * A process whose public origins differ from the build's (another port or domain than the build was made for)
+   * would write pages linking elsewhere: it never writes into that build; the build's files stay as they are.
+   */
+  const sameOrigins = () =>
+    (writable ??= loadIndex().then((i) => {
+      const mine = JSON.stringify(siteSettings().origins);
+      if (!i.origins || JSON.stringify(i.origins) === mine) return true;
+      console.warn(`build ${path.basename(build.dir)} links to ${JSON.stringify(i.origins)}, this server to ${mine}: its pages change with builds only here`);
+      return false;
+    }));
 
   let ownFile: Promise<void> | undefined;
   /** A build copied with hard links shares the index file with its source: give this build its own copy first. */
@@ -70,7 +88,9 @@ export function buildPages(build: Build, domains: Record<LocaleCode, string>): B
     dir: build.dir,
     clientDir: build.clientDir,
     index: loadIndex,
+    writable: sameOrigins,
     async rerender(page, at) {
+      if (!(await sameOrigins())) throw new OtherOrigins('this build was made for other public origins');
       const r = await (await render()).render(page);
       if (r.status !== 200) throw new Error(`render answered ${r.status}`);
       if (!(await replacePage(build.clientDir, page, r.html, { mtime: at }))) return 'absent';
@@ -81,6 +101,7 @@ export function buildPages(build: Build, domains: Record<LocaleCode, string>): B
       let job = inFlight.get(page);
       if (!job) {
         job = slot(async () => {
+          if (!(await sameOrigins())) return false; // as before incremental pages: a page the build lacks is not found
           const r = await (await render()).render(page);
           if (r.status === 404) return false;
           if (r.status !== 200) throw new Error(`render answered ${r.status}`);

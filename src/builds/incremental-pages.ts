@@ -75,6 +75,7 @@ export function createIncrementalPages({ db, served, log = console.log, onApplie
   return async function poll(): Promise<number> {
     const st = await current();
     const s = served();
+    if (!(await s.writable())) return 0; // a build made for other public origins: pages change with builds only
     const changes = await changesAfter(db, st.applied);
     for (const change of changes) {
       const report: ApplyReport = { seq: change.seq, rendered: [], failed: [] };

@@ -1,7 +1,7 @@
 /**
  * The page-tag index of one build (docs/adr/0017-incremental-pages.md#page-tags): which prerendered pages carry
  * which tags, read from the build's page-tags.ndjson (first line `{"seq"}`: the change-feed position the build's
- * data is at least as new as; then `{"p": internal path, "t": tags}` per page). Re-rendered pages replace their
+ * data is at least as new as, and `origins`: the public origins its pages link to; then `{"p": internal path, "t": tags}` per page). Re-rendered pages replace their
  * own entry, so the index follows what each page shows now.
  */
 import fs from 'node:fs';
@@ -11,6 +11,8 @@ import readline from 'node:readline';
 export interface PageTagIndex {
   /** The change-feed position of the build: changes after it may be missing from its pages. */
   seq: number;
+  /** The public origins the build's pages link to (absent in builds older than this field). */
+  origins?: Record<string, string>;
   /** Pages carrying any of `tags`, limited to `locales` (internal paths start with /<locale>/); empty = all. */
   pagesFor(tags: readonly string[], locales: readonly string[]): string[];
   /** A page now shows `tags` (after it was re-rendered). */
@@ -18,11 +20,12 @@ export interface PageTagIndex {
   size(): number;
 }
 
-export function createPageTagIndex(seq: number): PageTagIndex {
+export function createPageTagIndex(seq: number, origins?: Record<string, string>): PageTagIndex {
   const pagesOf = new Map<string, Set<string>>();
   const tagsOf = new Map<string, readonly string[]>();
   const index: PageTagIndex = {
     seq,
+    origins,
     pagesFor(tags, locales) {
       const out = new Set<string>();
       for (const tag of tags) for (const page of pagesOf.get(tag) ?? []) out.add(page);
@@ -51,8 +54,8 @@ export async function readPageTagIndex(buildDir: string): Promise<PageTagIndex> 
   const lines = readline.createInterface({ input: fs.createReadStream(file, 'utf8'), crlfDelay: Infinity });
   for await (const line of lines) {
     if (!line) continue;
-    const entry = JSON.parse(line) as { seq?: number; p?: string; t?: string[] };
-    if (typeof entry.seq === 'number') index ??= createPageTagIndex(entry.seq);
+    const entry = JSON.parse(line) as { seq?: number; origins?: Record<string, string>; p?: string; t?: string[] };
+    if (typeof entry.seq === 'number') index ??= createPageTagIndex(entry.seq, entry.origins);
     else if (entry.p && entry.t) (index ??= createPageTagIndex(0)).update(entry.p, entry.t);
   }
   return index ?? createPageTagIndex(0);

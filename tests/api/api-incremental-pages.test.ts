@@ -426,3 +426,39 @@ describe('the home page and the Christmas calendar follow the products they show
     }
   });
 });
+
+describe('a server whose public origins are not the build’s writes nothing into it', () => {
+  it('leaves the build’s pages as they are and answers a page the build lacks with 404', async () => {
+    const other = path.join(TEST_DIR, 'incremental-build-other');
+    fs.rmSync(other, { recursive: true, force: true });
+    if (spawnSync('cp', ['-al', TEST_BUILD_DIR, other]).status !== 0) fs.cpSync(TEST_BUILD_DIR, other, { recursive: true });
+    const page = `/sv/product/${subject.slugs.sv}`;
+    const otherFile = path.join(other, 'client', ...page.split('/').filter(Boolean), 'index.html');
+    const missing = `/no/product/${subject.slugs.no}`;
+    fs.rmSync(path.join(other, 'client', ...missing.split('/').filter(Boolean), 'index.html'));
+    // its own port in its links (no PARTSFRONT_PUBLIC_PORT): not the build's
+    const second = await startServer({
+      port: API_PORT + 9,
+      databaseUrl: inject('databaseUrl'),
+      buildDir: other,
+      env: { PARTSFRONT_CHANGE_POLL_MS: '150' },
+    });
+    try {
+      const before = fs.statSync(otherFile).mtimeMs;
+      expect((await patch(subject.sku, { prices: subject.prices, changed_by: 'Eva Editor' })).status).toBe(200);
+      await waitFor('the matching server to re-render', async () =>
+        fs.statSync(file(page)).mtimeMs !== fs.statSync(original(page)).mtimeMs ? true : undefined,
+      );
+      await waitFor('the other server to say why it does not', async () =>
+        second.output().includes('its pages change with builds only here') ? true : undefined,
+      );
+      await new Promise((r) => setTimeout(r, 500));
+      expect(fs.statSync(otherFile).mtimeMs).toBe(before);
+      const lacking = await request(`http://no.localhost:${API_PORT + 9}/produkt/${subject.slugs.no}`);
+      expect(lacking.status).toBe(404);
+    } finally {
+      await second.stop();
+      fs.rmSync(other, { recursive: true, force: true });
+    }
+  });
+});

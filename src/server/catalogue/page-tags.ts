@@ -8,6 +8,7 @@
  * re-rendered page answers its tags in the `x-page-tags` header, and the index is updated with them.
  */
 import fs from 'node:fs';
+import { siteSettings } from '#server/market/site-settings.ts';
 import type { PageProduct } from './page-catalogue.ts';
 import type { ProductRelations } from './recommendations-build.ts';
 
@@ -24,14 +25,16 @@ export function productPageTags(product: PageProduct, relations: ProductRelation
 }
 
 /**
- * Creates the build's index with its first line `{"seq"}`, once per build: the flag is in the environment because
+ * Creates the build's index with its first line `{"seq", "origins"}`, once per build: the flag is in the environment because
  * the integration and the build's bundled pages hold different copies of this module.
  */
 export function startPageTagIndex(): void {
   const file = process.env.PARTSFRONT_PAGE_TAGS_FILE;
   if (!file || process.env.PARTSFRONT_PAGE_TAGS_STARTED) return;
   process.env.PARTSFRONT_PAGE_TAGS_STARTED = '1';
-  fs.writeFileSync(file, JSON.stringify({ seq: Number(process.env.PARTSFRONT_BUILD_CHANGE_SEQ ?? 0) }) + '\n');
+  // the public origins the pages link to: a server with other origins must not write into this build
+  const origins = siteSettings().origins;
+  fs.writeFileSync(file, JSON.stringify({ seq: Number(process.env.PARTSFRONT_BUILD_CHANGE_SEQ ?? 0), origins }) + '\n');
 }
 
 /**

@@ -23,6 +23,7 @@ function fakeBuild(dir: string, index: PageTagIndex, broken: Set<string>) {
     dir,
     clientDir: `${dir}/client`,
     index: async () => index,
+    writable: async () => true,
     rerender: async (page) => {
       if (broken.has(page)) throw new Error('render answered 404');
       written.push(page);

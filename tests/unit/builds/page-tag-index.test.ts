@@ -32,12 +32,13 @@ describe('page-tag index', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pf-tags-'));
     fs.writeFileSync(
       path.join(dir, 'page-tags.ndjson'),
-      [{ seq: 12 }, { p: '/sv/product/a-1', t: ['product:1', 'product:2'] }, { p: '/sv/product/a-1', t: ['product:1'] }, { p: '/da/product/b-2', t: ['product:2'] }]
+      [{ seq: 12, origins: { sv: 'https://www.example.se' } }, { p: '/sv/product/a-1', t: ['product:1', 'product:2'] }, { p: '/sv/product/a-1', t: ['product:1'] }, { p: '/da/product/b-2', t: ['product:2'] }]
         .map((l) => JSON.stringify(l))
         .join('\n') + '\n',
     );
     const index = await readPageTagIndex(dir);
     expect(index.seq).toBe(12);
+    expect(index.origins).toEqual({ sv: 'https://www.example.se' });
     expect(index.pagesFor(['product:2'], [])).toEqual(['/da/product/b-2']);
     expect(index.size()).toBe(2);
     // a build without the file (older than incremental pages): empty, from position 0
