@@ -2,6 +2,7 @@
 // from a shell through the running server's content API, so publishing starts the server's own rebuild.
 //   draft <locale> page <slug> <file.html> --title "…" [--meta "…"] --editor <name>
 //   draft <locale> widget <slug> <file.html> [--hidden] --editor <name>
+//   draft <locale> deal <id|new> --title "…" --sku <sku> --discount <percent> --starts <ISO time> --expires <ISO time> --editor <name>
 //   preview-link <locale> <draft id>
 //   publish <locale> <draft id> --editor <name>
 // PARTSFRONT_OPERATOR_TOKEN authenticates; --server <storefront origin> defaults to http://<locale>.localhost:$PORT.
@@ -20,11 +21,15 @@ const { values, positionals } = parseArgs({
     editor: { type: 'string' },
     hidden: { type: 'boolean' },
     server: { type: 'string' },
+    sku: { type: 'string' },
+    discount: { type: 'string' },
+    starts: { type: 'string' },
+    expires: { type: 'string' },
   },
 });
 const [command, locale, ...rest] = positionals;
 const usage =
-  'usage: npm run content -- draft <locale> <page|widget> <slug> <file.html> --editor <name> [--title …] | preview-link <locale> <draft id> | publish <locale> <draft id> --editor <name>';
+  'usage: npm run content -- draft <locale> <page|widget> <slug> <file.html> --editor <name> [--title …] | draft <locale> deal <id|new> --title … --sku … --discount … --starts … --expires … --editor <name> | preview-link <locale> <draft id> | publish <locale> <draft id> --editor <name>';
 
 // *.localhost names (the local storefronts) resolve to the loopback address, as browsers do.
 const lookup = (host, opts, cb) =>
@@ -74,7 +79,20 @@ async function call(method, path, body) {
 
 try {
   if (!isLocaleCode(locale ?? '')) throw new Error(usage);
-  if (command === 'draft' && rest.length === 3) {
+  if (command === 'draft' && rest[0] === 'deal' && rest.length === 2) {
+    const body = {
+      kind: 'deal',
+      key: rest[1],
+      title: values.title,
+      sku: values.sku,
+      discount: Number(values.discount),
+      startsAt: values.starts,
+      expiresAt: values.expires,
+      editor: values.editor,
+    };
+    const { answer } = await call('PUT', '/api/content/drafts', body);
+    console.log(`draft ${answer.draft.id} saved (deal ${answer.draft.key}, ${locale})`);
+  } else if (command === 'draft' && rest.length === 3) {
     const [kind, key, file] = rest;
     const bodyHtml = fs.readFileSync(file, 'utf8');
     const body =

@@ -212,3 +212,73 @@ describe('/page-preview refuses links it did not sign for this storefront', () =
     refused(await request(raw(href, 'no')));
   });
 });
+
+describe('deal drafts', () => {
+  const start = new Date(Date.now() - 3600_000).toISOString();
+  const end = new Date(Date.now() + 2 * 86_400_000).toISOString();
+  let created: number | undefined;
+  afterAll(async () => {
+    if (created !== undefined) await h.db.deleteFrom('deals').where('id', '=', created).execute();
+  });
+
+  it('refuses bad deals: no discount, an end before the start, an unknown deal (404) or a product not sold here (400)', async () => {
+    const sku = (await h.db.selectFrom('products').select('sku').orderBy('id').executeTakeFirstOrThrow()).sku;
+    const deal = { kind: 'deal', key: 'new', title: 'Veckans fynd', sku, discount: 20, startsAt: start, expiresAt: end, editor: 'ed' };
+    for (const bad of [
+      { ...deal, discount: 0 },
+      { ...deal, discount: 120 },
+      { ...deal, expiresAt: start, startsAt: end },
+      { ...deal, startsAt: 'tomorrow' },
+      { ...deal, key: 'latest' },
+    ]) {
+      const r = await send('PUT', '/api/content/drafts', bad);
+      expect(r.status, JSON.stringify(bad)).toBe(400);
+      expect(apiErrorSchema.parse(r.json()).error.code).toBe('invalid_request');
+    }
+    expect((await send('PUT', '/api/content/drafts', { ...deal, key: '999999' })).status).toBe(404);
+    const unsold = await send('PUT', '/api/content/drafts', { ...deal, sku: 'NO-SUCH-SKU' });
+    expect(unsold.status).toBe(400);
+    expect(apiErrorSchema.parse(unsold.json()).error).toMatchObject({ code: 'invalid_request', field: 'sku' });
+  });
+
+  it('a new deal previews as its banner and publishes into the storefront’s deals', async () => {
+    const p = await h.db
+      .selectFrom('products as p')
+      .innerJoin('product_translations as t', (j) => j.onRef('t.product_id', '=', 'p.id').on('t.locale', '=', 'sv'))
+      .select(['p.id', 'p.sku', 't.name', 't.slug'])
+      .orderBy('p.id', 'desc')
+      .executeTakeFirstOrThrow();
+    const saved = await send('PUT', '/api/content/drafts', {
+      kind: 'deal',
+      key: 'new',
+      title: 'Helgfynd',
+      sku: p.sku,
+      discount: 30,
+      startsAt: start,
+      expiresAt: end,
+      editor: 'ed',
+    });
+    expect(saved.status).toBe(200);
+    const { draft } = saved.json<{ draft: { id: string; deal: { sku: string; discount: number } } }>();
+    expect(draft.deal).toMatchObject({ sku: p.sku, discount: 30 });
+    expect(await h.db.selectFrom('deals').select('id').where('title', '=', 'Helgfynd').execute()).toEqual([]);
+
+    const link = (await send('POST', '/api/content/preview-link', { draftId: draft.id })).json<{ href: string }>().href;
+    const preview = await request(raw(link));
+    expect(preview.status).toBe(200);
+    expect(preview.body).toContain('data-testid="preview-deal"');
+    expect(preview.body).toContain(`Helgfynd: ${p.name} −30 %`);
+    expect(preview.body).toContain(`href="/produkt/${p.slug}"`);
+
+    const published = await send('POST', '/api/content/publish', { draftId: draft.id, editor: 'ed' });
+    expect(published.status).toBe(200);
+    expect(published.json().published).toMatchObject({ publishedBy: 'ed', rebuild: 'off' });
+    const row = await h.db.selectFrom('deals').selectAll().where('title', '=', 'Helgfynd').executeTakeFirstOrThrow();
+    created = row.id;
+    expect(row).toMatchObject({ locale: 'sv', product_id: p.id, product_name: p.name, product_slug: p.slug, discount: 30 });
+    expect(row.starts_at).toBe(start);
+    expect(row.expires_at).toBe(end);
+    const log = await h.db.selectFrom('content_publish_log').selectAll().where('draft_id', '=', draft.id).executeTakeFirstOrThrow();
+    expect(log).toMatchObject({ kind: 'deal', key: String(row.id), published_by: 'ed', rebuild: 'off' });
+  });
+});

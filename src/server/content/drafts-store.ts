@@ -1,7 +1,7 @@
 /**
- * Drafts of content pages and widgets beside their published rows (docs/adr/0014-content-drafts-and-preview.md):
- * one draft per (kind, locale, key), its HTML sanitized before it is stored. Only pages and widgets that the
- * storefront already has can be drafted; nothing here touches the published tables.
+ * Drafts of content pages, widgets and deals beside their published rows (docs/adr/0014-content-drafts-and-preview.md):
+ * one draft per (kind, locale, key), its HTML sanitized before it is stored. Only pages, widgets and deals that the
+ * storefront already has can be drafted (a deal also as `new`); nothing here touches the published tables.
  */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '#server/db/connection.ts';
@@ -9,10 +9,12 @@ import type { LocaleCode } from '#lib/market/locales.ts';
 import type { SaveDraft } from '#lib/content/draft-contracts.ts';
 import type { ContentDraftsTable } from '#server/db/content-draft-tables.ts';
 import { sanitizeEditorHtml } from './sanitize.ts';
+import { dealExists, dealFields } from './deal-drafts.ts';
 
 export type DraftRow = ContentDraftsTable;
 
 export async function publishedExists(db: Db, locale: LocaleCode, kind: string, key: string): Promise<boolean> {
+  if (kind === 'deal') return dealExists(db, locale, key);
   const row =
     kind === 'page'
       ? await db.selectFrom('content_pages').select('slug').where('locale', '=', locale).where('slug', '=', key).executeTakeFirst()
@@ -23,10 +25,14 @@ export async function publishedExists(db: Db, locale: LocaleCode, kind: string, 
 /** Creates or replaces the storefront's draft of one page or widget; returns it as stored. */
 export async function saveDraft(db: Db, locale: LocaleCode, input: SaveDraft, now = new Date()): Promise<DraftRow> {
   const values = {
-    title: input.kind === 'page' ? input.title : '',
-    body_html: sanitizeEditorHtml(input.bodyHtml),
+    title: input.kind === 'widget' ? '' : input.title,
+    body_html: input.kind === 'deal' ? '' : sanitizeEditorHtml(input.bodyHtml),
     meta_description: input.kind === 'page' ? input.metaDescription : '',
     hidden: input.kind === 'widget' && input.hidden ? 1 : 0,
+    deal:
+      input.kind === 'deal'
+        ? JSON.stringify({ sku: input.sku, discount: input.discount, startsAt: input.startsAt, expiresAt: input.expiresAt })
+        : null,
     updated_by: input.editor,
     updated_at: now.toISOString(),
   };
@@ -60,4 +66,5 @@ export const draftView = (d: DraftRow) => ({
   hidden: d.hidden === 1,
   updatedBy: d.updated_by,
   updatedAt: d.updated_at,
+  deal: dealFields(d),
 });

@@ -3,14 +3,16 @@
  * the publish log in one transaction.
  * - A content page: the same transaction records a change-feed row for that page, and every node re-renders just
  *   that page within seconds (docs/adr/0017-incremental-pages.md); no rebuild.
- * - A widget is part of every page's layout: it starts the full rebuild. A rebuild already under way refuses the
- *   widget publish (409 rebuild_running): nothing is copied, the editor tries again.
+ * - A widget is part of every page's layout, and so is a deal (its banner's room is reserved at build time): they
+ *   start the full rebuild. A rebuild already under way refuses them (409 rebuild_running): nothing is copied, the
+ *   editor tries again.
  */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '#server/db/connection.ts';
 import type { DraftRow } from './drafts-store.ts';
 import { recordChange } from '#server/catalogue/change-feed.ts';
 import { contentTag } from '#server/catalogue/page-tags.ts';
+import { publishDeal } from './deal-drafts.ts';
 
 /** 'running': a rebuild began between the check and the commit; it may predate this change (docs/product/content-editing.md). */
 export type RebuildOutcome = 'started' | 'running' | 'off';
@@ -26,9 +28,11 @@ export interface RebuildControl {
 export class RebuildRunning extends Error {}
 
 export async function publishDraft(db: Db, draft: DraftRow, editor: string, rebuild: RebuildControl, now = new Date()) {
-  if (draft.kind === 'widget' && rebuild.running()) throw new RebuildRunning('a rebuild is running; publish again when it is done');
+  const rebuilds = draft.kind !== 'page'; // a widget and a deal's banner are in every page's layout
+  if (rebuilds && rebuild.running()) throw new RebuildRunning('a rebuild is running; publish again when it is done');
   const at = now.toISOString();
   const logId = randomUUID();
+  let key = draft.key;
   await db.transaction().execute(async (trx) => {
     if (draft.kind === 'page') {
       await trx
@@ -43,7 +47,9 @@ export async function publishDraft(db: Db, draft: DraftRow, editor: string, rebu
         reason: 'content',
         changedBy: editor,
       });
-    } else
+    } else if (draft.kind === 'deal')
+      key = String(await publishDeal(trx, draft)); // a new deal's id
+    else
       await trx
         .updateTable('widgets')
         .set({ content: draft.body_html, hidden: draft.hidden })
@@ -57,7 +63,7 @@ export async function publishDraft(db: Db, draft: DraftRow, editor: string, rebu
         draft_id: draft.id,
         kind: draft.kind,
         locale: draft.locale,
-        key: draft.key,
+        key,
         published_by: editor,
         published_at: at,
         rebuild: draft.kind === 'page' ? 'incremental' : 'pending',
@@ -65,7 +71,7 @@ export async function publishDraft(db: Db, draft: DraftRow, editor: string, rebu
       .execute();
   });
   let outcome: PublishOutcome = 'incremental';
-  if (draft.kind === 'widget') {
+  if (rebuilds) {
     outcome = rebuild.start();
     await db.updateTable('content_publish_log').set({ rebuild: outcome }).where('id', '=', logId).execute();
   }

@@ -10,6 +10,8 @@ export interface ContentDraftsTable {
   hidden: number;
   updated_by: string;
   updated_at: string;
+  /** A deal draft's fields as JSON (migration 0023); null for pages and widgets. */
+  deal: string | null;
 }
 export interface ContentPublishLogTable {
   id: string;

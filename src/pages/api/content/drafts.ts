@@ -1,6 +1,6 @@
 /**
- * PUT /api/content/drafts (docs/product/api.md#content-editing): save the storefront's draft of a content page
- * or widget. Bearer PARTSFRONT_OPERATOR_TOKEN; ?locale=&sid=; HTML sanitized before it is stored → `{ draft }`.
+ * PUT /api/content/drafts (docs/product/api.md#content-editing): save the storefront's draft of a content page,
+ * widget or deal (a deal's product must be sold in the storefront). Bearer PARTSFRONT_OPERATOR_TOKEN; ?locale=&sid=; HTML sanitized before it is stored → `{ draft }`.
  */
 import type { APIRoute } from 'astro';
 import { saveDraftSchema } from '#lib/content/draft-contracts.ts';
@@ -8,6 +8,7 @@ import { ApiFailure, endpoint, json, methodNotAllowed, readJsonBody, validate, r
 import { getDb } from '#server/db/connection.ts';
 import { requireOperator } from '#server/fulfilment/operator-auth.ts';
 import { draftView, publishedExists, saveDraft } from '#server/content/drafts-store.ts';
+import { dealProduct } from '#server/content/deal-drafts.ts';
 
 export const prerender = false;
 
@@ -18,6 +19,8 @@ export const PUT: APIRoute = endpoint(async ({ request, url }) => {
   const db = getDb();
   if (!(await publishedExists(db, locale, input.kind, input.key)))
     throw new ApiFailure(404, 'not_found', `this storefront has no ${input.kind} ${input.key}`, 'key');
+  if (input.kind === 'deal' && !(await dealProduct(db, locale, input.sku)))
+    throw new ApiFailure(400, 'invalid_request', `product ${input.sku} is not sold in this storefront`, 'sku');
   return json({ draft: draftView(await saveDraft(db, locale, input)) });
 });
 

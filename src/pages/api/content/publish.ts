@@ -1,8 +1,9 @@
 /**
  * POST /api/content/publish (docs/product/api.md#content-editing): publish a draft — copied over the published
  * page or widget with a publish-log row (who, when) in one transaction. A page is re-rendered alone on every node
- * (docs/adr/0017-incremental-pages.md); a widget starts the rebuild. Bearer PARTSFRONT_OPERATOR_TOKEN;
- * ?locale=&sid=; a widget while a rebuild runs: 409 rebuild_running (nothing published).
+ * (docs/adr/0017-incremental-pages.md); a widget or a deal starts the rebuild. Bearer PARTSFRONT_OPERATOR_TOKEN;
+ * ?locale=&sid=; a widget or deal while a rebuild runs: 409 rebuild_running; a deal whose product is no longer
+ * sold: 409 invalid_transition (nothing published).
  */
 import type { APIRoute } from 'astro';
 import { publishSchema } from '#lib/content/draft-contracts.ts';
@@ -12,6 +13,7 @@ import { requireOperator } from '#server/fulfilment/operator-auth.ts';
 import { readDraft } from '#server/content/drafts-store.ts';
 import { publishDraft, RebuildRunning } from '#server/content/publish-content.ts';
 import { publishRebuild } from '#server/content/publish-rebuild.ts';
+import { DealProductGone } from '#server/content/deal-drafts.ts';
 
 export const prerender = false;
 
@@ -26,6 +28,7 @@ export const POST: APIRoute = endpoint(async ({ request, url }) => {
     return json({ published: await publishDraft(db, draft, editor, publishRebuild) });
   } catch (err) {
     if (err instanceof RebuildRunning) throw new ApiFailure(409, 'rebuild_running', err.message);
+    if (err instanceof DealProductGone) throw new ApiFailure(409, 'invalid_transition', err.message, 'sku');
     throw err;
   }
 });

@@ -3,6 +3,9 @@ import { openDb, type Db } from '#server/db/connection.ts';
 import { migrate } from '#server/db/migrate.ts';
 import { saveDraft } from '#server/content/drafts-store.ts';
 import { publishDraft, RebuildRunning, type RebuildControl } from '#server/content/publish-content.ts';
+import { DealProductGone } from '#server/content/deal-drafts.ts';
+import { writeCatalogue } from '#server/catalogue/write-catalogue.ts';
+import { generateDemoCatalogue } from '#server/catalogue/demo-generator.ts';
 
 let db: Db;
 beforeAll(async () => {
@@ -84,5 +87,71 @@ describe('publishDraft', () => {
     ]);
     const log = await db.selectFrom('content_publish_log').select('rebuild').where('draft_id', '=', draft.id).execute();
     expect(log).toEqual([{ rebuild: 'incremental' }]);
+  });
+});
+
+describe('publishDraft: deals', () => {
+  let dealDb: Db;
+  const started: string[] = [];
+  const ctl = control(false, started);
+  beforeAll(async () => {
+    dealDb = openDb({ kind: 'sqlite', file: ':memory:' }).db;
+    await migrate(dealDb);
+    await writeCatalogue(dealDb, generateDemoCatalogue({ products: 6, now: new Date('2026-11-24T00:00:00Z') }));
+  });
+  afterAll(() => dealDb.destroy());
+  const product = () =>
+    dealDb
+      .selectFrom('products as p')
+      .innerJoin('product_translations as t', (j) => j.onRef('t.product_id', '=', 'p.id').on('t.locale', '=', 'sv'))
+      .select(['p.id', 'p.sku', 't.name', 't.slug'])
+      .orderBy('p.id')
+      .executeTakeFirstOrThrow();
+  const fields = (sku: string) => ({
+    kind: 'deal' as const,
+    title: 'Veckans fynd',
+    sku,
+    discount: 25,
+    startsAt: '2026-11-30T08:00:00+01:00',
+    expiresAt: '2026-12-01T08:00:00+01:00',
+    editor: 'ed',
+  });
+
+  it('a new deal: inserted with the product as the storefront sells it, the draft then edits that deal, and the rebuild starts', async () => {
+    const p = await product();
+    const before = await dealDb.selectFrom('deals').select('id').execute();
+    const draft = await saveDraft(dealDb, 'sv', { ...fields(p.sku), key: 'new' });
+    const out = await publishDraft(dealDb, draft, 'ed', ctl);
+    expect(out.rebuild).toBe('started');
+    expect(started).toEqual(['start']);
+    const id = Math.max(0, ...before.map((d) => d.id)) + 1;
+    expect(await dealDb.selectFrom('deals').selectAll().where('id', '=', id).executeTakeFirstOrThrow()).toMatchObject({
+      locale: 'sv',
+      title: 'Veckans fynd',
+      product_id: p.id,
+      product_name: p.name,
+      product_slug: p.slug,
+      discount: 25,
+      starts_at: '2026-11-30T07:00:00.000Z',
+      expires_at: '2026-12-01T07:00:00.000Z',
+    });
+    expect((await dealDb.selectFrom('content_drafts').select('key').where('id', '=', draft.id).executeTakeFirstOrThrow()).key).toBe(
+      String(id),
+    );
+
+    // the same draft edited again updates that deal, not a new one
+    const again = await saveDraft(dealDb, 'sv', { ...fields(p.sku), key: String(id), discount: 40 });
+    await publishDraft(dealDb, again, 'ed', ctl);
+    expect((await dealDb.selectFrom('deals').select('discount').where('id', '=', id).executeTakeFirstOrThrow()).discount).toBe(40);
+    expect(await dealDb.selectFrom('deals').select('id').execute()).toHaveLength(before.length + 1);
+  });
+
+  it('refuses a deal whose product is no longer sold, writing nothing', async () => {
+    const p = await product();
+    const draft = await saveDraft(dealDb, 'sv', { ...fields(p.sku), key: 'new', title: 'Borta' });
+    await dealDb.deleteFrom('product_prices').where('product_id', '=', p.id).where('locale', '=', 'sv').execute();
+    await expect(publishDraft(dealDb, draft, 'ed', ctl)).rejects.toBeInstanceOf(DealProductGone);
+    expect(await dealDb.selectFrom('deals').select('id').where('title', '=', 'Borta').execute()).toEqual([]);
+    expect(await dealDb.selectFrom('content_publish_log').select('id').where('draft_id', '=', draft.id).execute()).toEqual([]);
   });
 });
