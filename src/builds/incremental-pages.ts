@@ -40,6 +40,16 @@ export interface IncrementalPagesOptions {
   onApplied?: (report: ApplyReport) => void;
 }
 
+/** The pages of `content:<locale>:<slug>` tags that the index does not know yet (new pages). */
+export function newContentPages(tags: readonly string[], locales: readonly string[], known: readonly string[]): string[] {
+  return tags.flatMap((tag) => {
+    const m = /^content:([a-z]{2}):(.+)$/.exec(tag);
+    if (!m || (locales.length > 0 && !locales.includes(m[1]!))) return [];
+    const page = `/${m[1]}/content/${m[2]}`;
+    return known.includes(page) ? [] : [page];
+  });
+}
+
 export function createIncrementalPages({ db, served, log = console.log, onApplied, now = Date.now }: IncrementalPagesOptions & { now?: () => number }) {
   let state: { dir: string; index: PageTagIndex; applied: number; retries: Map<string, { attempts: number; at: number; changedAt: string }> } | undefined;
 
@@ -80,6 +90,15 @@ export function createIncrementalPages({ db, served, log = console.log, onApplie
     for (const change of changes) {
       const report: ApplyReport = { seq: change.seq, rendered: [], failed: [] };
       const pages = st.index.pagesFor(change.tags, change.locales);
+      // a content page the build does not have (published after it was built): rendered into the build
+      for (const page of newContentPages(change.tags, change.locales, pages)) {
+        try {
+          if (await s.materialize(page)) report.rendered.push(page);
+        } catch (err) {
+          report.failed.push(page);
+          log(`change ${change.seq}: new page ${page} not rendered: ${err instanceof Error ? err.message : String(err)}`);
+        }
+      }
       let next = 0;
       const worker = async () => {
         for (let page = pages[next++]; page !== undefined; page = pages[next++]) {

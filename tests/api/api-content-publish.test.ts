@@ -73,18 +73,19 @@ describe('content editing API', () => {
     expect(await h.db.selectFrom('content_drafts').select('id').execute()).toEqual([]);
   });
 
-  it('answers bad input with 400 and unknown pages with 404', async () => {
+  it('answers bad input with 400, an address another page answers with 400, unknown drafts with 404', async () => {
     const bad = await send('PUT', '/api/content/drafts', { kind: 'widget', key: 'no-such-widget', bodyHtml: 'x', editor: 'eve' });
     expect(bad.status).toBe(400);
     expect(apiErrorSchema.parse(bad.json()).error.code).toBe('invalid_request');
-    const missing = await send('PUT', '/api/content/drafts', {
-      kind: 'page',
-      key: 'no-such-page',
-      title: 'T',
-      bodyHtml: 'x',
-      editor: 'eve',
-    });
-    expect(missing.status).toBe(404);
+    // a page the storefront does not have yet is a new page, unless another page answers its address
+    const fresh = await send('PUT', '/api/content/drafts', { kind: 'page', key: 'no-such-page', title: 'T', bodyHtml: 'x', editor: 'eve' });
+    expect(fresh.status).toBe(200);
+    expect(fresh.json().draft).toMatchObject({ kind: 'page', key: 'no-such-page', title: 'T' });
+    for (const key of ['kategori/stad', 'sok', 'checkout']) {
+      const taken = await send('PUT', '/api/content/drafts', { kind: 'page', key, title: 'T', bodyHtml: 'x', editor: 'eve' });
+      expect(taken.status, key).toBe(400);
+      expect(apiErrorSchema.parse(taken.json()).error).toMatchObject({ code: 'invalid_request', field: 'key' });
+    }
     const unknownDraft = await send('POST', '/api/content/preview-link', { draftId: crypto.randomUUID() });
     expect(unknownDraft.status).toBe(404);
   });

@@ -340,6 +340,55 @@ describe('publishing a content page re-renders that page alone', () => {
   });
 });
 
+describe('publishing a new content page', () => {
+  afterAll(async () => {
+    await h.db.deleteFrom('content_pages').where('locale', '=', 'sv').where('slug', '=', 'nyheter/vinter').execute();
+  });
+
+  it('puts it on the storefront within seconds; an address another page answers is refused', async () => {
+    const op = (method: string, route: string, body: unknown) =>
+      request(`http://sv.localhost:${PORT}${route}?locale=sv&sid=${LOCALES.sv.storeID}`, {
+        method,
+        body: JSON.stringify(body),
+        headers: AUTH,
+      });
+    const taken = await op('PUT', '/api/content/drafts', {
+      kind: 'page',
+      key: `produkt/${subject.slugs.sv}`,
+      title: 'x',
+      bodyHtml: '<p>x</p>',
+      editor: 'Eva Editor',
+    });
+    expect(taken.status).toBe(400);
+    expect(apiErrorSchema.parse(taken.json()).error).toMatchObject({ code: 'invalid_request', field: 'key' });
+    expect((await request(`http://sv.localhost:${PORT}/nyheter/vinter`)).status).toBe(404);
+
+    const saved = await op('PUT', '/api/content/drafts', {
+      kind: 'page',
+      key: 'nyheter/vinter',
+      title: 'Vinternyheter',
+      bodyHtml: '<p>Nya reservdelar för vintern.</p>',
+      editor: 'Eva Editor',
+    });
+    expect(saved.status).toBe(200);
+    const published = await op('POST', '/api/content/publish', {
+      draftId: saved.json<{ draft: { id: string } }>().draft.id,
+      editor: 'Eva Editor',
+    });
+    expect(published.status).toBe(200);
+    expect(published.json().published).toMatchObject({ rebuild: 'incremental' });
+    const html = await waitFor('the new page', async () => {
+      const r = await request(`http://sv.localhost:${PORT}/nyheter/vinter`);
+      return r.status === 200 ? r.body : undefined;
+    });
+    expect(html).toContain('<h1>Vinternyheter</h1>');
+    expect(html).toContain('<p>Nya reservdelar för vintern.</p>');
+    expect(fs.existsSync(file('/sv/content/nyheter/vinter'))).toBe(true);
+    // the other storefronts have no such page
+    expect((await request(`http://no.localhost:${PORT}/nyheter/vinter`)).status).toBe(404);
+  });
+});
+
 describe('a product page the build left out is rendered on its first request', () => {
   it('renders, keeps and serves the page; an unknown product stays a 404; a later change re-renders it', async () => {
     const slug = subject.slugs.da;

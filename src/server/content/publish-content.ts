@@ -35,12 +35,24 @@ export async function publishDraft(db: Db, draft: DraftRow, editor: string, rebu
   let key = draft.key;
   await db.transaction().execute(async (trx) => {
     if (draft.kind === 'page') {
-      await trx
+      const page = { title: draft.title, body_html: draft.body_html, meta_description: draft.meta_description, updated_at: at };
+      const updated = await trx
         .updateTable('content_pages')
-        .set({ title: draft.title, body_html: draft.body_html, meta_description: draft.meta_description, updated_at: at })
+        .set(page)
         .where('locale', '=', draft.locale)
         .where('slug', '=', draft.key)
-        .execute();
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) {
+        // a new page; a publish is a rare staff action: the next id under the transaction is enough
+        const max = await trx
+          .selectFrom('content_pages')
+          .select((eb) => eb.fn.max('id').as('id'))
+          .executeTakeFirst();
+        await trx
+          .insertInto('content_pages')
+          .values({ id: Number(max?.id ?? 0) + 1, locale: draft.locale, slug: draft.key, published: 1, ...page })
+          .execute();
+      }
       await recordChange(trx, {
         tags: [contentTag(draft.locale, draft.key)],
         locales: [draft.locale],

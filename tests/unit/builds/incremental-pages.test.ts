@@ -3,7 +3,7 @@ import { openDb, type Db } from '#server/db/connection.ts';
 import { migrate } from '#server/db/migrate.ts';
 import { recordChange } from '#server/catalogue/change-feed.ts';
 import { createPageTagIndex, type PageTagIndex } from '#builds/page-tag-index.ts';
-import { createIncrementalPages, RETRY_DELAYS_MS, type ApplyReport } from '#builds/incremental-pages.ts';
+import { createIncrementalPages, newContentPages, RETRY_DELAYS_MS, type ApplyReport } from '#builds/incremental-pages.ts';
 import type { BuildPages } from '#builds/build-pages.ts';
 
 let db: Db;
@@ -101,5 +101,14 @@ describe('incremental pages', () => {
     await change(['product:21']);
     await poll();
     expect(b2.written).toEqual(['/sv/product/p-21']);
+  });
+});
+
+describe('newContentPages', () => {
+  it('names the pages of content tags the index does not know, in the named storefronts', () => {
+    expect(newContentPages(['content:sv:nyheter', 'product:3'], ['sv'], [])).toEqual(['/sv/content/nyheter']);
+    expect(newContentPages(['content:sv:nyheter/vinter'], [], [])).toEqual(['/sv/content/nyheter/vinter']);
+    expect(newContentPages(['content:sv:om-oss'], ['sv'], ['/sv/content/om-oss'])).toEqual([]);
+    expect(newContentPages(['content:sv:om-oss'], ['no'], [])).toEqual([]);
   });
 });

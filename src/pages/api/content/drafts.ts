@@ -1,6 +1,6 @@
 /**
  * PUT /api/content/drafts (docs/product/api.md#content-editing): save the storefront's draft of a content page,
- * widget or deal (a deal's product must be sold in the storefront). Bearer PARTSFRONT_OPERATOR_TOKEN; ?locale=&sid=; HTML sanitized before it is stored → `{ draft }`.
+ * widget or deal (a deal's product must be sold in the storefront); a page draft may also be a new page. Bearer PARTSFRONT_OPERATOR_TOKEN; ?locale=&sid=; HTML sanitized before it is stored → `{ draft }`.
  */
 import type { APIRoute } from 'astro';
 import { saveDraftSchema } from '#lib/content/draft-contracts.ts';
@@ -9,6 +9,7 @@ import { getDb } from '#server/db/connection.ts';
 import { requireOperator } from '#server/fulfilment/operator-auth.ts';
 import { draftView, publishedExists, saveDraft } from '#server/content/drafts-store.ts';
 import { dealProduct } from '#server/content/deal-drafts.ts';
+import { matchPublicPath } from '#lib/routing/routes.ts';
 
 export const prerender = false;
 
@@ -17,8 +18,12 @@ export const PUT: APIRoute = endpoint(async ({ request, url }) => {
   const { locale } = requireStore(url);
   const input = validate(saveDraftSchema, await readJsonBody(request));
   const db = getDb();
-  if (!(await publishedExists(db, locale, input.kind, input.key)))
-    throw new ApiFailure(404, 'not_found', `this storefront has no ${input.kind} ${input.key}`, 'key');
+  if (!(await publishedExists(db, locale, input.kind, input.key))) {
+    // a new content page: any path that no other page of the storefront answers (docs/product/content-editing.md#new-pages)
+    if (input.kind !== 'page') throw new ApiFailure(404, 'not_found', `this storefront has no ${input.kind} ${input.key}`, 'key');
+    if (matchPublicPath(locale, `/${input.key}`)?.name !== 'content')
+      throw new ApiFailure(400, 'invalid_request', `/${input.key} is the address of another page of the storefront`, 'key');
+  }
   if (input.kind === 'deal' && !(await dealProduct(db, locale, input.sku)))
     throw new ApiFailure(400, 'invalid_request', `product ${input.sku} is not sold in this storefront`, 'sku');
   return json({ draft: draftView(await saveDraft(db, locale, input)) });
