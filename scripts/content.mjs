@@ -5,7 +5,7 @@
 //   draft <locale> deal <id|new> --title "…" --sku <sku> --discount <percent> --starts <ISO time> --expires <ISO time> --editor <name>
 //   preview-link <locale> <draft id>
 //   publish <locale> <draft id> --editor <name>
-// PARTSFRONT_OPERATOR_TOKEN authenticates; --server <storefront origin> defaults to http://<locale>.localhost:$PORT.
+// PARTSFRONT_EDITOR_TOKEN (an editor's own token) or PARTSFRONT_OPERATOR_TOKEN (then --editor names who) authenticates; --server <storefront origin> defaults to http://<locale>.localhost:$PORT.
 import dns from 'node:dns';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -50,7 +50,8 @@ async function call(method, path, body) {
         method,
         lookup,
         headers: {
-          authorization: `Bearer ${process.env.PARTSFRONT_OPERATOR_TOKEN ?? ''}`,
+          // an editor's own token names them; the operator token needs --editor
+          authorization: `Bearer ${process.env.PARTSFRONT_EDITOR_TOKEN ?? process.env.PARTSFRONT_OPERATOR_TOKEN ?? ''}`,
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(payload),
         },

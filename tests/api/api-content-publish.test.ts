@@ -9,7 +9,7 @@ import { apiErrorSchema } from '#lib/api/errors.ts';
 import { signPreview } from '#server/content/preview-signature.ts';
 import type { DbHandle } from '#server/db/connection.ts';
 import { request } from '#tests/support/http.ts';
-import { TEST_OPERATOR_TOKEN } from '#tests/support/test-env.ts';
+import { TEST_EDITOR, TEST_EDITOR_TOKEN, TEST_OPERATOR_TOKEN } from '#tests/support/test-env.ts';
 import { api, openTestDb, raw } from './api-support.ts';
 
 const AUTH = { authorization: `Bearer ${TEST_OPERATOR_TOKEN}` };
@@ -35,7 +35,7 @@ beforeAll(async () => {
     widgets: await h.db
       .selectFrom('widgets')
       .select(['slug', 'locale', 'content', 'hidden'])
-      .where('slug', 'in', ['store-message', 'store-message-footer'])
+      .where('slug', 'in', ['store-message', 'store-message-footer', 'cart-footer'])
       .execute(),
     page: await page('sv', 'om-oss'),
   };
@@ -281,5 +281,29 @@ describe('deal drafts', () => {
     expect(row.expires_at).toBe(end);
     const log = await h.db.selectFrom('content_publish_log').selectAll().where('draft_id', '=', draft.id).executeTakeFirstOrThrow();
     expect(log).toMatchObject({ kind: 'deal', key: String(row.id), published_by: 'ed', rebuild: 'off' });
+  });
+});
+
+describe('editors with their own token', () => {
+  const EDITOR = { authorization: `Bearer ${TEST_EDITOR_TOKEN}` };
+  it("records the token's editor, whatever name the request gives; the operator token must name one", async () => {
+    const saved = await send('PUT', '/api/content/drafts', { kind: 'widget', key: 'cart-footer', bodyHtml: '<p>Tack!</p>' }, EDITOR);
+    expect(saved.status).toBe(200);
+    const { draft } = saved.json<{ draft: { id: string; updatedBy: string } }>();
+    expect(draft.updatedBy).toBe(TEST_EDITOR);
+    const published = await send('POST', '/api/content/publish', { draftId: draft.id, editor: 'mallory' }, EDITOR);
+    expect(published.status).toBe(200);
+    expect(published.json().published).toMatchObject({ publishedBy: TEST_EDITOR });
+    const log = await h.db
+      .selectFrom('content_publish_log')
+      .select('published_by')
+      .where('draft_id', '=', draft.id)
+      .executeTakeFirstOrThrow();
+    expect(log.published_by).toBe(TEST_EDITOR);
+    expect((await send('POST', '/api/content/preview-link', { draftId: draft.id }, EDITOR)).status).toBe(200);
+
+    const nameless = await send('PUT', '/api/content/drafts', { kind: 'widget', key: 'cart-footer', bodyHtml: '<p>x</p>' });
+    expect(nameless.status).toBe(400);
+    expect(apiErrorSchema.parse(nameless.json()).error).toMatchObject({ code: 'invalid_request', field: 'editor' });
   });
 });

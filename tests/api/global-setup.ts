@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import type { TestProject } from 'vitest/node';
-import { API_PORT, TEST_BUILD_DIR, TEST_DIR, TEST_OPERATOR_TOKEN } from '#tests/support/test-env.ts';
+import { API_PORT, TEST_BUILD_DIR, TEST_DIR, TEST_EDITOR, TEST_EDITOR_TOKEN, TEST_OPERATOR_TOKEN } from '#tests/support/test-env.ts';
 import { buildSite, databaseUrlFor, hasTestBuild, resetDatabase } from '#tests/support/prepare.ts';
 import { startServer, type RunningServer } from '#tests/support/server.ts';
 import path from 'node:path';
@@ -41,6 +41,7 @@ export default async function setup(project: TestProject) {
       // The external search provider (docs/product/search.md#providers) answered by the sandbox's Depict emulator.
       PARTSFRONT_DEPICT_MERCHANT: 'partsfront',
       PARTSFRONT_OPERATOR_TOKEN: TEST_OPERATOR_TOKEN,
+      PARTSFRONT_EDITOR_TOKENS: `${TEST_EDITOR}=${TEST_EDITOR_TOKEN}`,
       // The suite's build is shared: only api-incremental-pages.test.ts re-renders pages, on its own copy.
       PARTSFRONT_CHANGE_POLL_MS: '0',
     },

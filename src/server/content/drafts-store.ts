@@ -23,7 +23,7 @@ export async function publishedExists(db: Db, locale: LocaleCode, kind: string, 
 }
 
 /** Creates or replaces the storefront's draft of one page or widget; returns it as stored. */
-export async function saveDraft(db: Db, locale: LocaleCode, input: SaveDraft, now = new Date()): Promise<DraftRow> {
+export async function saveDraft(db: Db, locale: LocaleCode, input: SaveDraft & { editor: string }, now = new Date()): Promise<DraftRow> {
   const values = {
     title: input.kind === 'widget' ? '' : input.title,
     body_html: input.kind === 'deal' ? '' : sanitizeEditorHtml(input.bodyHtml),

@@ -1,12 +1,12 @@
 /**
  * PUT /api/content/drafts (docs/product/api.md#content-editing): save the storefront's draft of a content page,
- * widget or deal (a deal's product must be sold in the storefront); a page draft may also be a new page. Bearer PARTSFRONT_OPERATOR_TOKEN; ?locale=&sid=; HTML sanitized before it is stored → `{ draft }`.
+ * widget or deal (a deal's product must be sold in the storefront); a page draft may also be a new page. an editor's token or PARTSFRONT_OPERATOR_TOKEN; ?locale=&sid=; HTML sanitized before it is stored → `{ draft }`.
  */
 import type { APIRoute } from 'astro';
 import { saveDraftSchema } from '#lib/content/draft-contracts.ts';
 import { ApiFailure, endpoint, json, methodNotAllowed, readJsonBody, validate, requireStore } from '#server/http/endpoint.ts';
 import { getDb } from '#server/db/connection.ts';
-import { requireOperator } from '#server/fulfilment/operator-auth.ts';
+import { editorOf, requireEditor } from '#server/content/editor-auth.ts';
 import { draftView, publishedExists, saveDraft } from '#server/content/drafts-store.ts';
 import { dealProduct } from '#server/content/deal-drafts.ts';
 import { matchPublicPath } from '#lib/routing/routes.ts';
@@ -14,7 +14,7 @@ import { matchPublicPath } from '#lib/routing/routes.ts';
 export const prerender = false;
 
 export const PUT: APIRoute = endpoint(async ({ request, url }) => {
-  requireOperator(request);
+  const auth = requireEditor(request);
   const { locale } = requireStore(url);
   const input = validate(saveDraftSchema, await readJsonBody(request));
   const db = getDb();
@@ -26,7 +26,7 @@ export const PUT: APIRoute = endpoint(async ({ request, url }) => {
   }
   if (input.kind === 'deal' && !(await dealProduct(db, locale, input.sku)))
     throw new ApiFailure(400, 'invalid_request', `product ${input.sku} is not sold in this storefront`, 'sku');
-  return json({ draft: draftView(await saveDraft(db, locale, input)) });
+  return json({ draft: draftView(await saveDraft(db, locale, { ...input, editor: editorOf(auth, input.editor) })) });
 });
 
 export const ALL = methodNotAllowed(['PUT']);

@@ -1,7 +1,7 @@
 /**
  * POST /api/content/publish (docs/product/api.md#content-editing): publish a draft — copied over the published
  * page or widget with a publish-log row (who, when) in one transaction. A page is re-rendered alone on every node
- * (docs/adr/0017-incremental-pages.md); a widget or a deal starts the rebuild. Bearer PARTSFRONT_OPERATOR_TOKEN;
+ * (docs/adr/0017-incremental-pages.md); a widget or a deal starts the rebuild. an editor's token or PARTSFRONT_OPERATOR_TOKEN;
  * ?locale=&sid=; a widget or deal while a rebuild runs: 409 rebuild_running; a deal whose product is no longer
  * sold: 409 invalid_transition (nothing published).
  */
@@ -9,7 +9,7 @@ import type { APIRoute } from 'astro';
 import { publishSchema } from '#lib/content/draft-contracts.ts';
 import { ApiFailure, endpoint, json, methodNotAllowed, readJsonBody, requireStore, validate } from '#server/http/endpoint.ts';
 import { getDb } from '#server/db/connection.ts';
-import { requireOperator } from '#server/fulfilment/operator-auth.ts';
+import { editorOf, requireEditor } from '#server/content/editor-auth.ts';
 import { readDraft } from '#server/content/drafts-store.ts';
 import { publishDraft, RebuildRunning } from '#server/content/publish-content.ts';
 import { publishRebuild } from '#server/content/publish-rebuild.ts';
@@ -18,9 +18,11 @@ import { DealProductGone } from '#server/content/deal-drafts.ts';
 export const prerender = false;
 
 export const POST: APIRoute = endpoint(async ({ request, url }) => {
-  requireOperator(request);
+  const auth = requireEditor(request);
   const { locale } = requireStore(url);
-  const { draftId, editor } = validate(publishSchema, await readJsonBody(request));
+  const body = validate(publishSchema, await readJsonBody(request));
+  const editor = editorOf(auth, body.editor);
+  const { draftId } = body;
   const db = getDb();
   const draft = await readDraft(db, draftId, locale);
   if (!draft) throw new ApiFailure(404, 'not_found', 'no such draft in this storefront', 'draftId');
