@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { findBuildDir } from './find-build.mjs';
+import { warmSearch } from './warm-search.mjs';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 300);
 const DB_FILE = path.resolve(process.env.BENCH_DB ?? `/tmp/partsfront-bench-${PRODUCTS / 1000}k.db`);
@@ -229,22 +230,8 @@ for (let i = 0; ; i++) {
   }
   await new Promise((r) => setTimeout(r, 100));
 }
-// Warm-up: every storefront's search index and one cart, so "before" is a server that has served.
-for (const [code, sid] of [
-  ['sv', 1],
-  ['no', 3],
-  ['da', 5],
-  ['fi', 4],
-  ['nl', 6],
-])
-  await call('GET', `/api/products?locale=${code}&sid=${sid}&query=filter`, undefined, `${code}.localhost:${PORT}`);
-// Indexes still loading or building keep the server busy: wait until an uncached search is quick again.
-for (let i = 0; i < 120; i++) {
-  const t0 = performance.now();
-  await call('GET', `/api/products?locale=sv&sid=1&query=warm${i}`);
-  if (performance.now() - t0 < 50) break;
-  await new Promise((r) => setTimeout(r, 1000));
-}
+// Warm-up: every storefront's search index loaded, so "before" is a server that has served.
+await warmSearch(PORT);
 // Then a quiet spell long enough for the server's idle reclaim (docs/product/performance.md#idle-reclaim), so
 // "before" is the settled level rather than what warming up left (BENCH_SETTLE_SECONDS, default 15).
 await new Promise((r) => setTimeout(r, Number(process.env.BENCH_SETTLE_SECONDS ?? 15) * 1000));

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { pacedLoad } from './paced-load.mjs';
 import { findBuildDir } from './find-build.mjs';
 import { seededBenchDb } from './bench-db.mjs';
+import { warmSearch } from './warm-search.mjs';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 50_000);
 const DB_FILE = path.resolve(process.env.BENCH_DB ?? `/tmp/partsfront-bench-${PRODUCTS / 1000}k.db`);
@@ -76,26 +77,7 @@ for (let i = 0; ; i++) {
 }
 
 // The server builds its search indexes in the background after a start: wait for them, they are not this bench's.
-for (const [code, sid] of [
-  ['sv', 1],
-  ['no', 3],
-  ['da', 5],
-  ['fi', 4],
-  ['nl', 6],
-])
-  await new Promise((resolve) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port: PORT,
-        path: `/api/products?locale=${code}&sid=${sid}&query=filter`,
-        headers: { host: `${code}.localhost:${PORT}` },
-      },
-      (res) => res.resume().on('end', resolve),
-    );
-    req.on('error', resolve);
-    req.end();
-  });
+await warmSearch(PORT);
 await new Promise((r) => setTimeout(r, 2000));
 
 const url = (sku) => `/api/recommendations?locale=sv&sid=1&sku=${encodeURIComponent(sku)}&provider=internal`;
