@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { isBuildName, type ServedBuild } from './served-build.ts';
+import { pollEvery } from './poll-loop.ts';
 
 export const DEFAULT_BUILD_POLL_MS = 2000;
 
@@ -81,17 +82,5 @@ export function createBuildPoll({ read, buildsDir, served, switchTo, log = conso
 
 /** Polls at once and then every `intervalMs` (never two polls at a time); the timer does not keep the process alive. */
 export function startBuildPoll(opts: BuildPollOptions & { intervalMs: number }): { stop(): void } {
-  const poll = createBuildPoll(opts);
-  let running = false;
-  const tick = () => {
-    if (running) return;
-    running = true;
-    void poll().finally(() => {
-      running = false;
-    });
-  };
-  tick();
-  const timer = setInterval(tick, opts.intervalMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+  return pollEvery(opts.intervalMs, createBuildPoll(opts));
 }

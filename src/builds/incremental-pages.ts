@@ -13,6 +13,7 @@ import type { Db } from '#server/db/connection.ts';
 import { changesAfter } from '#server/catalogue/change-feed.ts';
 import type { PageTagIndex } from './page-tag-index.ts';
 import type { BuildPages } from './build-pages.ts';
+import { pollEvery } from './poll-loop.ts';
 
 export const DEFAULT_CHANGE_POLL_MS = 1000;
 /** Pages rendered at a time: database reads of one render overlap another's rendering and compression. */
@@ -124,24 +125,16 @@ export function createIncrementalPages({ db, served, log = console.log, onApplie
   };
 }
 
-/** Polls every `intervalMs` (never two polls at a time); the timer does not keep the process alive. */
+/** Polls every `intervalMs` (pollEvery), a feed it cannot read said once until it can again. */
 export function startIncrementalPages(opts: IncrementalPagesOptions & { intervalMs: number }): { stop(): void } {
   const poll = createIncrementalPages(opts);
-  let running = false;
   let unreadable = false;
-  const tick = () => {
-    if (running) return;
-    running = true;
+  return pollEvery(opts.intervalMs, () =>
     poll()
       .then(() => (unreadable = false))
       .catch((err: unknown) => {
         if (!unreadable) (opts.log ?? console.log)(`change feed unreadable, pages stay as they are: ${err instanceof Error ? err.message : String(err)}`);
         unreadable = true;
-      })
-      .finally(() => (running = false));
-  };
-  tick();
-  const timer = setInterval(tick, opts.intervalMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+      }),
+  );
 }

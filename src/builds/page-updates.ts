@@ -8,7 +8,7 @@ import type { Db } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import type { Build } from '#host/storefront-server.ts';
 import { buildPages, type BuildPages } from './build-pages.ts';
-import { changePollMs, startIncrementalPages, type ApplyReport } from './incremental-pages.ts';
+import { changePollMs, startIncrementalPages } from './incremental-pages.ts';
 
 export interface PageUpdates {
   /** The pages of this build (the one being served, or the one a request started on). */
@@ -16,17 +16,21 @@ export interface PageUpdates {
   stop(): void;
 }
 
-export function startPageUpdates(db: Db, served: () => Build, domains: Record<LocaleCode, string>, onApplied?: (r: ApplyReport) => void): PageUpdates {
-  let current: BuildPages | undefined;
+export function startPageUpdates(db: Db, served: () => Build, domains: Record<LocaleCode, string>): PageUpdates {
+  // one set of pages per build: a request still on the previous build uses that build's set until it is closed
+  const byDir = new Map<string, BuildPages>();
+  const retireOthers = (live: string) => {
+    for (const [dir, old] of byDir)
+      if (dir !== live) {
+        byDir.delete(dir);
+        setTimeout(() => void old.close(), 30_000).unref(); // renders in flight on the old build finish first
+      }
+  };
   const pagesOf = (b: Build): BuildPages => {
-    if (current?.dir === b.dir) return current;
-    const next = buildPages(b, domains);
-    if (b === served()) {
-      const old = current;
-      current = next;
-      if (old) setTimeout(() => void old.close(), 30_000).unref(); // renders in flight on the old build finish first
-    }
-    return next;
+    if (b.dir === served().dir) retireOthers(b.dir);
+    let pages = byDir.get(b.dir);
+    if (!pages) byDir.set(b.dir, (pages = buildPages(b, domains)));
+    return pages;
   };
   const intervalMs = changePollMs();
   const poller =
@@ -38,7 +42,6 @@ export function startPageUpdates(db: Db, served: () => Build, domains: Record<Lo
           onApplied: (r) => {
             if (r.rendered.length || r.failed.length)
               console.log(`change ${r.seq}: ${r.rendered.length} page(s) re-rendered${r.failed.length ? `, ${r.failed.length} failed` : ''}`);
-            onApplied?.(r);
           },
         })
       : undefined;

@@ -74,3 +74,14 @@ export async function loadCategoryTree(db: Db, locale: LocaleCode): Promise<Cate
 export function flattenCategories(tree: Category[]): Category[] {
   return tree.flatMap((c) => [c, ...flattenCategories(c.children)]);
 }
+
+/** A category and its ancestors, root first (breadcrumbs, JSON-LD, tracking); a parent loop ends the walk. */
+export function categoryTrail<C extends { id: number; parent_id: number | null }>(byId: ReadonlyMap<number, C>, start: C | undefined): C[] {
+  const trail: C[] = [];
+  const seen = new Set<number>();
+  for (let c = start; c && !seen.has(c.id); c = c.parent_id !== null ? byId.get(c.parent_id) : undefined) {
+    seen.add(c.id);
+    trail.unshift(c);
+  }
+  return trail;
+}

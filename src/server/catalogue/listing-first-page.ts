@@ -8,8 +8,7 @@ import { getDb } from '#server/db/connection.ts';
 import { LOCALE_CODES, type LocaleCode } from '#lib/market/locales.ts';
 import { EMPTY_QUERY } from '#lib/catalogue/listing-query.ts';
 import { categoryPaths, localeCatalogue, tagSlugs, type PageProduct } from './page-catalogue.ts';
-import type { Category } from './category-repository.ts';
-import { flattenCategories, loadCategoryTree } from './category-repository.ts';
+import { categoryTrail, flattenCategories, loadCategoryTree, type Category } from './category-repository.ts';
 import { buildListing } from './listing-build-source.ts';
 import { currentListingIndex } from './listing-index.ts';
 import { listingProducts } from './listing-products.ts';
@@ -41,12 +40,6 @@ export interface TagFirstPage extends FirstPage {
   tag: ListingTag;
 }
 
-function trailOf(byId: ReadonlyMap<number, Category>, c: Category): Category[] {
-  const trail: Category[] = [];
-  for (let x: Category | undefined = c; x; x = x.parent_id !== null ? byId.get(x.parent_id) : undefined) trail.unshift(x);
-  return trail;
-}
-
 const firstView = (locale: LocaleCode, source: ListingSource, target: ListingTarget) =>
   listingView(source, target, EMPTY_QUERY, 1, stockLabeller(locale));
 
@@ -73,7 +66,7 @@ export async function categoryPageFromBuild(locale: LocaleCode, category: Catego
   const { source, view, shown } = await fromBuild(locale, { kind: 'category', category });
   return {
     category,
-    trail: trailOf(cat.categoryById, category),
+    trail: categoryTrail(cat.categoryById, category),
     childCounts: childCountsOf(source, category),
     count: cat.productsInCategory.get(category.id)?.length ?? 0,
     alternates: await categoryPaths(category.id),
@@ -96,7 +89,7 @@ export async function freshCategoryPage(locale: LocaleCode, all: string): Promis
   const { view, shown } = await fresh(locale, source, { kind: 'category', category });
   return {
     category,
-    trail: trailOf(source.categoryById, category),
+    trail: categoryTrail(source.categoryById, category),
     childCounts: childCountsOf(source, category),
     count: source.inCategory.get(category.id)?.length ?? 0,
     alternates,

@@ -2,12 +2,18 @@
  * The cards of one on-demand listing page (at most a page of products): the same product shape as the
  * static pages' page catalogue, loaded by id in three parameterized queries (docs/adr/0012-listing-pages.md).
  */
-import { getDb } from '#server/db/connection.ts';
+import { getDb, type Db } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import type { ProductImage } from '#lib/catalogue/product-images.ts';
 import { pageProduct, type PageProduct } from './page-catalogue.ts';
 import type { ListingBrand } from './listing-source.ts';
 import { pageProductRows } from './localized-products.ts';
+
+/** Every brand by id, read now (the table is small): for cards shown outside a listing. */
+export async function brandsById(db: Db): Promise<Map<number, ListingBrand>> {
+  const rows = await db.selectFrom('brands').select(['id', 'slug', 'name', 'logo_url']).execute();
+  return new Map(rows.map((b) => [b.id, b]));
+}
 
 /** The products with these ids, in the order of `ids` (ids not published in the storefront are left out). */
 export async function listingProducts(locale: LocaleCode, ids: number[], brandById: Map<number, ListingBrand>): Promise<PageProduct[]> {

@@ -8,7 +8,7 @@ import { translator } from '#lib/market/i18n.ts';
 import { pathFor } from '#lib/routing/routes.ts';
 import { parseListingQuery, parsePageNumber, type Availability } from '#lib/catalogue/listing-query.ts';
 import type { PageProduct } from './page-catalogue.ts';
-import type { Category } from './category-repository.ts';
+import { categoryTrail, type Category } from './category-repository.ts';
 import { listingIndex } from './listing-index.ts';
 import { listingProducts } from './listing-products.ts';
 import { listingView, type ListingTarget, type ListingView } from './listing-view.ts';
@@ -111,8 +111,5 @@ export function listingCrumbs(locale: LocaleCode, answer: Extract<ListingAnswer,
   const home = { name: t('layout.home'), href: pathFor('index', locale) };
   const c = answer.category;
   if (!c) return [home, { name: answer.brand?.name ?? answer.heading, href: answer.view.firstPath }];
-  const trail: Category[] = [];
-  for (let x: Category | undefined = c; x; x = x.parent_id !== null ? answer.source.categoryById.get(x.parent_id) : undefined)
-    trail.unshift(x);
-  return [home, ...trail.map((x) => ({ name: x.name, href: x.uri }))];
+  return [home, ...categoryTrail(answer.source.categoryById, c).map((x) => ({ name: x.name, href: x.uri }))];
 }

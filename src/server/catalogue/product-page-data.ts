@@ -6,9 +6,9 @@
  */
 import { getDb, type Db } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
-import { flattenCategories, loadCategoryTree, type Category } from './category-repository.ts';
+import { categoryTrail, flattenCategories, loadCategoryTree, type Category } from './category-repository.ts';
 import { localeCatalogue, productSlugs, type LocaleCatalogue, type PageBrand, type PageProduct, type PageTag } from './page-catalogue.ts';
-import { listingProducts } from './listing-products.ts';
+import { brandsById, listingProducts } from './listing-products.ts';
 import {
   ACCESSORIES_SHOWN,
   firstCompleteBundle,
@@ -32,14 +32,8 @@ export interface ProductPageData {
   pageTags: string[];
 }
 
-function trailOf(categoryById: ReadonlyMap<number, Category>, p: PageProduct): Category[] {
-  const trail: Category[] = [];
-  for (let c = p.mainCategoryId !== null ? categoryById.get(p.mainCategoryId) : undefined; c;) {
-    trail.unshift(c);
-    c = c.parent_id !== null ? categoryById.get(c.parent_id) : undefined;
-  }
-  return trail;
-}
+const trailOf = (byId: ReadonlyMap<number, Category>, p: PageProduct): Category[] =>
+  categoryTrail(byId, p.mainCategoryId !== null ? byId.get(p.mainCategoryId) : undefined);
 
 function withTags(data: Omit<ProductPageData, 'pageTags'>): ProductPageData {
   return { ...data, pageTags: productPageTags(data.product, data.relations) };
@@ -116,12 +110,11 @@ export async function freshProductPage(locale: LocaleCode, slug: string): Promis
     .select('product_id')
     .executeTakeFirst();
   if (!hit) return null;
-  const [brands, tree, slugRows] = await Promise.all([
-    db.selectFrom('brands').select(['id', 'slug', 'name', 'logo_url']).execute(),
+  const [brandById, tree, slugRows] = await Promise.all([
+    brandsById(db),
     loadCategoryTree(db, locale),
     db.selectFrom('product_translations').where('product_id', '=', hit.product_id).select(['locale', 'slug']).execute(),
   ]);
-  const brandById = new Map(brands.map((b) => [b.id, b]));
   const [product] = await listingProducts(locale, [hit.product_id], brandById);
   if (!product) return null;
   const categoryById = new Map(flattenCategories(tree).map((c) => [c.id, c]));

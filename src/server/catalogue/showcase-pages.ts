@@ -11,7 +11,7 @@ import { homeShowcase } from '#lib/catalogue/home-showcase.ts';
 import { pickDoorProducts } from '#lib/catalogue/christmas-calendar.ts';
 import { localeCatalogue, type PageProduct } from './page-catalogue.ts';
 import { loadCategoryTree, type Category } from './category-repository.ts';
-import { listingProducts } from './listing-products.ts';
+import { brandsById, listingProducts } from './listing-products.ts';
 import { localizedProducts } from './localized-products.ts';
 import { productTag } from './page-tags.ts';
 
@@ -57,8 +57,7 @@ async function slimProducts(locale: LocaleCode) {
 
 /** Cards of these ids, in this order, read now. */
 async function cards(locale: LocaleCode, ids: number[]): Promise<PageProduct[]> {
-  const brands = await getDb().selectFrom('brands').select(['id', 'slug', 'name', 'logo_url']).execute();
-  return listingProducts(locale, ids, new Map(brands.map((b) => [b.id, b])));
+  return listingProducts(locale, ids, await brandsById(getDb()));
 }
 
 export async function freshHomePage(locale: LocaleCode): Promise<HomePageData> {

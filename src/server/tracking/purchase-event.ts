@@ -7,6 +7,7 @@ import type { Db } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import type { Confirmation } from '#server/checkout/confirmation.ts';
 import { purchase, type Ga4Event } from '#lib/tracking/ga4-events.ts';
+import { categoryTrail } from '#server/catalogue/category-repository.ts';
 
 /** Brand and category trail (root first) per sku, for the skus of an order. */
 export async function itemExtrasBySku(
@@ -30,14 +31,8 @@ export async function itemExtrasBySku(
     .execute();
   const byId = new Map(cats.map((c) => [c.id, c]));
   for (const r of rows) {
-    const trail: string[] = [];
-    const seen = new Set<number>();
-    for (let c = r.category_id !== null ? byId.get(r.category_id) : undefined; c && !seen.has(c.id);) {
-      seen.add(c.id);
-      trail.unshift(c.name);
-      c = c.parent_id !== null ? byId.get(c.parent_id) : undefined;
-    }
-    out.set(r.sku, { brand: r.brand ?? null, categories: trail });
+    const trail = categoryTrail(byId, r.category_id !== null ? byId.get(r.category_id) : undefined);
+    out.set(r.sku, { brand: r.brand ?? null, categories: trail.map((c) => c.name) });
   }
   return out;
 }
