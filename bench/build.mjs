@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDb } from '#server/db/connection.ts';
 import { migrate } from '#server/db/migrate.ts';
-import { generateDemoCatalogue } from '#server/catalogue/demo-generator.ts';
+import { generateDemoCatalogue } from '#server/seed/demo-generator.ts';
 import { writeCatalogue } from '#server/catalogue/write-catalogue.ts';
 import { treeRss } from './tree-rss.mjs';
 

@@ -11,7 +11,7 @@
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
-import { generateDemoCatalogue } from '#server/catalogue/demo-generator.ts';
+import { generateDemoCatalogue } from '#server/seed/demo-generator.ts';
 import { LISTING_PAGE_SIZE } from '#lib/catalogue/listing-query.ts';
 import { LOCALE_CODES } from '#lib/market/locales.ts';
 import { pacedLoad } from './paced-load.mjs';

@@ -1,5 +1,5 @@
 // npm run db:migrate | db:seed [-- --products 50000] | import -- file.json
-import { runDbCommand } from '#server/db/db-commands.ts';
+import { runDbCommand } from '#server/cli/db-command.ts';
 
 const [command = 'migrate', ...args] = process.argv.slice(2);
 runDbCommand(command, args).catch((err) => {

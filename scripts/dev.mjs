@@ -2,7 +2,7 @@
 // Outside production the provider sandbox runs in this process as with `npm start` (sandbox/README.md): astro dev
 // inherits PARTSFRONT_SANDBOX_URL, and Adyen's sandbox webhook points at the dev server.
 import { spawn } from 'node:child_process';
-import { runDbCommand } from '#server/db/db-commands.ts';
+import { runDbCommand } from '#server/cli/db-command.ts';
 
 await runDbCommand('seed', ['--if-empty']);
 
@@ -19,7 +19,7 @@ if (process.env.NODE_ENV !== 'production' && process.env.PARTSFRONT_SANDBOX !== 
 }
 
 // Outside production a random operator token for this run, printed (docs/product/api.md#operator-orders).
-(await import('#server/fulfilment/demo-operator-token.ts')).ensureDemoOperatorToken();
+(await import('#server/cli/demo-operator-token.ts')).ensureDemoOperatorToken();
 const child = spawn(process.execPath, ['node_modules/astro/bin/astro.mjs', 'dev', ...args], { stdio: 'inherit' });
 child.on('exit', (code) => process.exit(code ?? 0));
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));

@@ -2,7 +2,7 @@
 // (docs/product/experiments.md#the-report) from the database of DATABASE_URL, like every script.
 import { openDb } from '#server/db/connection.ts';
 import { migrate } from '#server/db/migrate.ts';
-import { experimentsCommand } from '#server/experiments/experiments-command.ts';
+import { experimentsCommand } from '#server/cli/experiments-command.ts';
 
 const { db } = openDb();
 try {

@@ -2,7 +2,7 @@
 // queue a newsletter for one storefront's consenting customers (docs/product/emails.md#sending-a-newsletter).
 import { openDb } from '#server/db/connection.ts';
 import { migrate } from '#server/db/migrate.ts';
-import { newsletterCommand } from '#server/mail/newsletter-command.ts';
+import { newsletterCommand } from '#server/cli/newsletter-command.ts';
 
 const { db } = openDb();
 try {

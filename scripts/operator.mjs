@@ -4,7 +4,7 @@
 // production the sandbox at PARTSFRONT_SANDBOX_URL, default 127.0.0.1:4330, as `npm start` runs it).
 import { openDb } from '#server/db/connection.ts';
 import { migrate } from '#server/db/migrate.ts';
-import { operatorCommand } from '#server/fulfilment/operator-command.ts';
+import { operatorCommand } from '#server/cli/operator-command.ts';
 
 const { db } = openDb();
 try {

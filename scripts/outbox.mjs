@@ -1,7 +1,7 @@
 // `npm run outbox [-- show <id|latest> [--html] | retry <id> | deliver]`: read and resend e-mail (docs/product/emails.md).
 import { openDb } from '#server/db/connection.ts';
 import { migrate } from '#server/db/migrate.ts';
-import { outboxCommand } from '#server/mail/outbox-command.ts';
+import { outboxCommand } from '#server/cli/outbox-command.ts';
 
 const { db } = openDb();
 try {

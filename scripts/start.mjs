@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { runDbCommand } from '#server/db/db-commands.ts';
+import { runDbCommand } from '#server/cli/db-command.ts';
 import { currentBuildDir } from '#builds/build-dir.ts';
 import { siteSettings } from '#server/market/site-settings.ts';
 
@@ -35,5 +35,5 @@ if (process.env.NODE_ENV !== 'production' && process.env.PARTSFRONT_SANDBOX !== 
   await startSandboxForShop();
 }
 // Outside production a random operator token for this run, printed (docs/product/api.md#operator-orders).
-(await import('#server/fulfilment/demo-operator-token.ts')).ensureDemoOperatorToken();
+(await import('#server/cli/demo-operator-token.ts')).ensureDemoOperatorToken();
 await import('#host/index.ts');

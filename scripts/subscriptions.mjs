@@ -4,7 +4,7 @@
 // same due date makes no second order. Database from DATABASE_URL like every script.
 import { openDb } from '#server/db/connection.ts';
 import { calendarDate, isCalendarDate } from '#lib/subscriptions/schedule.ts';
-import { formatRenewalSummary, renewSubscriptions } from '#server/subscriptions/renew-subscriptions.ts';
+import { formatRenewalSummary, renewSubscriptions } from '#server/checkout/renew-subscriptions.ts';
 
 const USAGE = 'usage: npm run subscriptions -- renew [--date YYYY-MM-DD]';
 const [command, ...args] = process.argv.slice(2);

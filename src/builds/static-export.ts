@@ -12,7 +12,7 @@ import type { LocaleCode } from '#lib/market/locales.ts';
 import { isLocaleCode } from '#lib/market/locales.ts';
 import { publicPagePath } from '#lib/routing/public-page-path.ts';
 import { commonSecurityHeaders } from '#lib/security/security-headers.ts';
-import { htmlCspFor } from '#host/security-headers.ts';
+import { htmlCspFor } from '#server/http/html-csp.ts';
 
 export interface ExportResult {
   domains: Record<string, { pages: number; dir: string }>;

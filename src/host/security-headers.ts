@@ -3,22 +3,12 @@
  * every answer: the common headers on the Node response before anything is written, the HTML CSP with the
  * hashes of the page's own inline scripts on prerendered files (sendFile) and on-demand pages (middleware).
  */
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { forwardedHttps } from '#server/http/trusted-proxy.ts';
-import { commonSecurityHeaders, executableInlineScripts, htmlContentSecurityPolicy } from '#lib/security/security-headers.ts';
-import { declaresTagManager } from '#lib/tracking/tag-manager-config.ts';
-
-/** `'sha256-…'` CSP sources for the inline scripts of an HTML text, in page order, without repeats. */
-export function inlineScriptHashSources(html: string): string[] {
-  const sources = executableInlineScripts(html).map((body) => `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
-  return [...new Set(sources)];
-}
-
-export const htmlCspFor = (html: string): string =>
-  htmlContentSecurityPolicy(inlineScriptHashSources(html), { tagManager: declaresTagManager(html) });
+import { commonSecurityHeaders } from '#lib/security/security-headers.ts';
+import { htmlCspFor } from '#server/http/html-csp.ts';
 
 /** Over https: TLS here, or a trusted proxy says so (forwardedHttps, the rule isHttps follows too). */
 export function requestIsHttps(req: IncomingMessage, trustProxy = process.env.PARTSFRONT_TRUST_PROXY === '1'): boolean {

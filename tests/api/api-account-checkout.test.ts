@@ -10,7 +10,7 @@ import { hashPassword } from '#server/auth/passwords.ts';
 import { listMail } from '#server/mail/outbox.ts';
 import { api, raw } from './api-support.ts';
 import { cookieHeader, linkToken } from './auth-cookies.ts';
-import { DEMO_CUSTOMER } from '#server/auth/demo-customers.ts';
+import { DEMO_CUSTOMER } from '#server/seed/demo-customers.ts';
 import { request } from '#tests/support/http.ts';
 import { inStock, place, step, useCheckoutApi } from './checkout-api-fixtures.ts';
 

@@ -6,7 +6,7 @@
 import { isSuppressed, suppressAddress } from '#server/mail/suppressions.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCustomer } from '#tests/support/test-customers.ts';
-import { DEMO_ORDER } from '#server/auth/demo-guest-order.ts';
+import { DEMO_ORDER } from '#server/seed/demo-guest-order.ts';
 import { placeOrderResponseSchema } from '#lib/api/checkout-contracts.ts';
 import { LOCALES, type LocaleCode } from '#lib/market/locales.ts';
 import { request, type TestResponse } from '#tests/support/http.ts';

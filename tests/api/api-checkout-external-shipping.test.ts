@@ -29,7 +29,7 @@ import { placeOrderResponseSchema, type CheckoutView } from '#lib/api/checkout-c
 import { apiErrorSchema } from '#lib/api/errors.ts';
 import { FREE_SHIPPING_THRESHOLD_MINOR } from '#lib/shipping/free-shipping.ts';
 import { shippingUnavailableMessage } from '#lib/shipping/shipping-messages.ts';
-import { parseOrderDetails } from '#server/checkout/order-details.ts';
+import { parseOrderDetails } from '#server/orders/order-details.ts';
 
 const unitMinor = (p: TestProduct) => Math.round(p.prices.n[0]!.p * 100);
 /** Priced well below the free-shipping threshold, with the stock to cross it. */

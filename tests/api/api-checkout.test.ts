@@ -10,7 +10,7 @@ import { inStock, openCheckout, place, update, useCheckoutApi, view, viewOf } fr
 import { CUSTOMERS } from '#tests/support/checkout-customers.ts';
 import { placeOrderResponseSchema } from '#lib/api/checkout-contracts.ts';
 import { apiErrorSchema } from '#lib/api/errors.ts';
-import { parseOrderNumber } from '#lib/checkout/order-number.ts';
+import { parseOrderNumber } from '#lib/orders/order-number.ts';
 import { FREE_SHIPPING_THRESHOLD_MINOR } from '#lib/shipping/free-shipping.ts';
 
 const shop = useCheckoutApi({ products: { sv: (all) => all.filter(inStock(5)), fi: (all) => all.filter(inStock(3)) } });

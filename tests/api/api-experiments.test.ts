@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { postJson, request } from '#tests/support/http.ts';
 import { TEST_OPERATOR_TOKEN } from '#tests/support/test-env.ts';
 import { apiErrorSchema } from '#lib/api/errors.ts';
-import { experimentsCommand } from '#server/experiments/experiments-command.ts';
+import { experimentsCommand } from '#server/cli/experiments-command.ts';
 import { api, raw } from './api-support.ts';
 import { inStock, openCheckout, place, step, useCheckoutApi } from './checkout-api-fixtures.ts';
 import { consumer } from '#tests/support/checkout-customers.ts';

@@ -16,7 +16,7 @@ import { ingridConfig } from '#server/shipping/shipping-config.ts';
 import { consumer } from '#tests/support/checkout-customers.ts';
 import { request, type TestResponse } from '#tests/support/http.ts';
 import { TEST_OPERATOR_TOKEN } from '#tests/support/test-env.ts';
-import { operatorCommand } from '#server/fulfilment/operator-command.ts';
+import { operatorCommand } from '#server/cli/operator-command.ts';
 import { api, raw } from './api-support.ts';
 import {
   back,

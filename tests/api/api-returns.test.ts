@@ -10,7 +10,7 @@ import { returnOptionsSchema, returnViewSchema, type ReturnView } from '#lib/api
 import { business, consumer } from '#tests/support/checkout-customers.ts';
 import { request, postJson, type TestResponse } from '#tests/support/http.ts';
 import { TEST_OPERATOR_TOKEN } from '#tests/support/test-env.ts';
-import { operatorCommand } from '#server/fulfilment/operator-command.ts';
+import { operatorCommand } from '#server/cli/operator-command.ts';
 import { api, raw } from './api-support.ts';
 import { guestCookies } from './account-session.ts';
 import { back, deliveries, hostedPage, inStock, pay, place, until, useCheckoutApi } from './checkout-api-fixtures.ts';

@@ -16,7 +16,7 @@ import type { DbHandle } from '#server/db/connection.ts';
 import { request } from '#tests/support/http.ts';
 import { insertCustomer, insertPaidOrder } from '#tests/support/test-customers.ts';
 import { signUnsubscribeToken, unsubscribeKey } from '#server/mail/unsubscribe-tokens.ts';
-import { newsletterCommand } from '#server/mail/newsletter-command.ts';
+import { newsletterCommand } from '#server/cli/newsletter-command.ts';
 import { dedupeKeyOf, queueNewsletter } from '#server/mail/newsletter.ts';
 import { deliverDueMail } from '#server/mail/deliver-mail.ts';
 import { mailConfig } from '#server/mail/mail-config.ts';

@@ -7,7 +7,7 @@ import { describe, expect, it, inject } from 'vitest';
 import { request } from '#tests/support/http.ts';
 import { LOCALE_CODES, LOCALES, type LocaleCode } from '#lib/market/locales.ts';
 import { pathFor } from '#lib/routing/routes.ts';
-import { generateDemoCatalogue } from '#server/catalogue/demo-generator.ts';
+import { generateDemoCatalogue } from '#server/seed/demo-generator.ts';
 import { normalizeTiers } from '#lib/pricing/tiers.ts';
 import { formatPrice } from '#lib/pricing/money-format.ts';
 import { TEST_PRODUCTS, E2E_PORT } from '#tests/support/test-env.ts';

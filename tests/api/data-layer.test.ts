@@ -5,7 +5,7 @@ import { openDb, type DbHandle } from '#server/db/connection.ts';
 import { dbConfigFromEnv } from '#server/db/config.ts';
 import { migrate } from '#server/db/migrate.ts';
 import { writeCatalogue } from '#server/catalogue/write-catalogue.ts';
-import { generateDemoCatalogue } from '#server/catalogue/demo-generator.ts';
+import { generateDemoCatalogue } from '#server/seed/demo-generator.ts';
 import { flattenCategories, loadCategoryTree } from '#server/catalogue/category-repository.ts';
 import { cartProductsBySku } from '#server/cart/cart-products.ts';
 import { LOCALE_CODES } from '#lib/market/locales.ts';

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '#sandbox/server.ts';
 import { recordServedBuild } from '#builds/served-build.ts';
-import { DEMO_CUSTOMER } from '#server/auth/demo-customers.ts';
+import { DEMO_CUSTOMER } from '#server/seed/demo-customers.ts';
 import { localizedProducts } from '#server/catalogue/localized-products.ts';
 import { COUPON_TTL_MS } from '#server/coupons/coupon-repository.ts';
 import type { DbHandle } from '#server/db/connection.ts';

@@ -5,7 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { checkoutMessage } from '#lib/checkout/problem-messages.ts';
-import { DEMO_CUSTOMER } from '#server/auth/demo-customers.ts';
+import { DEMO_CUSTOMER } from '#server/seed/demo-customers.ts';
 import { origin } from '#tests/support/test-env.ts';
 import { consentGiven, hydrated, watchErrors } from './islands-fixtures.ts';
 import { CUSTOMERS } from './checkout-fixtures.ts';

@@ -7,7 +7,7 @@ import { LOCALES, type LocaleCode } from '#lib/market/locales.ts';
 import { ADDRESS_FIELDS, type TestCustomer } from '#tests/support/checkout-customers.ts';
 import type { CheckoutView, PlaceOrderResponse, UpdateCheckoutRequest } from '#lib/api/checkout-contracts.ts';
 import type { CartItem } from '#lib/cart/client-rules.ts';
-import { parseOrderNumber } from '#lib/checkout/order-number.ts';
+import { parseOrderNumber } from '#lib/orders/order-number.ts';
 import { openDb } from '#server/db/connection.ts';
 import { formatAmount } from '#sandbox/shared/html-page.ts';
 import { E2E_SANDBOX_PORT, origin, TEST_SQLITE_FILE } from '#tests/support/test-env.ts';

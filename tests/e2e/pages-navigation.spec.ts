@@ -2,7 +2,7 @@
 import { expect, test } from '@playwright/test';
 import { LOCALE_CODES, LOCALES } from '#lib/market/locales.ts';
 import { pathFor, ROUTES } from '#lib/routing/routes.ts';
-import { generateDemoCatalogue } from '#server/catalogue/demo-generator.ts';
+import { generateDemoCatalogue } from '#server/seed/demo-generator.ts';
 import { origin, TEST_PRODUCTS } from '#tests/support/test-env.ts';
 
 const prefix = (pattern: string) => pattern.split('/')[1];

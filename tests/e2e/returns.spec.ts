@@ -4,7 +4,7 @@
  * step and gets the acknowledgement e-mail; after 14 days only the 30-day return policy is offered.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_CUSTOMER } from '#server/auth/demo-customers.ts';
+import { DEMO_CUSTOMER } from '#server/seed/demo-customers.ts';
 import { origin } from '#tests/support/test-env.ts';
 import { consentGiven, watchErrors } from './islands-fixtures.ts';
 import { logInAs, operator, placeOrder, withDb } from './account-fixtures.ts';

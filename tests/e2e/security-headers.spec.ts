@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page, type Response } from '@playwright/test';
 import { pathFor } from '#lib/routing/routes.ts';
-import { DEMO_CUSTOMER } from '#server/auth/demo-customers.ts';
+import { DEMO_CUSTOMER } from '#server/seed/demo-customers.ts';
 import { signUnsubscribeToken, unsubscribeKey } from '#server/mail/unsubscribe-tokens.ts';
 import { origin } from '#tests/support/test-env.ts';
 import { consentGiven, demoProducts, hydrated, watchErrors } from './islands-fixtures.ts';

@@ -7,7 +7,7 @@
 import { expect, test } from '@playwright/test';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import { addMonths } from '#lib/subscriptions/schedule.ts';
-import { DEMO_CUSTOMER } from '#server/auth/demo-customers.ts';
+import { DEMO_CUSTOMER } from '#server/seed/demo-customers.ts';
 import { origin } from '#tests/support/test-env.ts';
 import { consentGiven, demoProducts, hydrated, watchErrors, type DemoProduct } from './islands-fixtures.ts';
 import { chooseShipping, CUSTOMERS, fillCustomer, payByInvoiceAndPlace } from './checkout-fixtures.ts';

@@ -7,7 +7,7 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { LOCALES } from '#lib/market/locales.ts';
 import { openDb } from '#server/db/connection.ts';
-import { htmlCspFor } from '#host/security-headers.ts';
+import { htmlCspFor } from '#server/http/html-csp.ts';
 import { hourBucket } from '#lib/tracking/social-proof.ts';
 import { unitPrice } from '#lib/pricing/tiers.ts';
 import { pathFor } from '#lib/routing/routes.ts';

@@ -6,10 +6,10 @@ import { sql } from 'kysely';
 import { openDb } from '#server/db/connection.ts';
 import { dbConfigFromEnv } from '#server/db/config.ts';
 import { migrate } from '#server/db/migrate.ts';
-import { generateDemoCatalogue } from '#server/catalogue/demo-generator.ts';
+import { generateDemoCatalogue } from '#server/seed/demo-generator.ts';
 import { writeCatalogue } from '#server/catalogue/write-catalogue.ts';
-import { seedDemoCustomers } from '#server/auth/demo-customers.ts';
-import { seedDemoOrders } from '#server/auth/demo-guest-order.ts';
+import { seedDemoCustomers } from '#server/seed/demo-customers.ts';
+import { seedDemoOrders } from '#server/seed/demo-guest-order.ts';
 import { seedSubscriptionOffers } from '#server/subscriptions/subscription-offers.ts';
 import { E2E_PORT, TEST_BUILD_DIR, TEST_PRODUCTS, TEST_SQLITE_FILE } from './test-env.ts';
 

@@ -3,7 +3,7 @@
  * invoiced, picked, shipped, delivered — each done or not, with its time — built from the order's stored
  * events (order_events), its shipment and its delivery date. Pure: the caller reads the rows.
  */
-import type { OrderState } from '#lib/checkout/order-states.ts';
+import type { OrderState } from './order-states.ts';
 
 export type TimelineStepKey = 'placed' | 'paid' | 'invoiced' | 'picked' | 'shipped' | 'delivered' | 'cancelled';
 

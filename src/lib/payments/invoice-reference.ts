@@ -1,6 +1,6 @@
 /**
  * The shop's own invoice payment reference per storefront, built from the order number's digits
- * (which already end in their own Luhn digit, see checkout/order-number.ts):
+ * (which already end in their own Luhn digit, see src/lib/orders/order-number.ts):
  * sv OCR with length digit, no KID MOD10, da FIK +71 line, fi viitenumero (+ its RF form),
  * nl 16-digit betalingskenmerk. The per-scheme rules and their sources are in the sibling files.
  */

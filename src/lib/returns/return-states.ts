@@ -5,7 +5,7 @@
  * A withdrawal made in time cannot be refused, so it starts approved (the acknowledgement e-mail says so);
  * a return under the shop's policy starts requested and staff approve or reject it.
  */
-import { transition, type StateMachine, type TransitionResult } from '#lib/checkout/order-states.ts';
+import { transition, type StateMachine, type TransitionResult } from '#lib/orders/order-states.ts';
 import type { ReturnKind } from './return-windows.ts';
 
 export type ReturnState = 'requested' | 'approved' | 'rejected' | 'received' | 'refunded';

@@ -2,7 +2,7 @@
 import type { APIRoute } from 'astro';
 import { syncCouponsRequestSchema } from '#lib/api/coupon-contracts.ts';
 import { endpoint, methodNotAllowed, json, readJsonBody, requireStore, validate } from '#server/http/endpoint.ts';
-import { syncCouponsCached } from '#server/coupons/coupon-sync-cache.ts';
+import { syncCouponsCached } from '#server/cart/coupon-sync-cache.ts';
 import { getDb } from '#server/db/connection.ts';
 import { customerContext } from '#server/checkout/customer-context.ts';
 

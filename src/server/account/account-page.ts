@@ -8,7 +8,7 @@ import { isLocaleCode, type LocaleCode } from '#lib/market/locales.ts';
 import { translator } from '#lib/market/i18n.ts';
 import { getDb, type Db } from '#server/db/connection.ts';
 import { pageVisitor, type PageVisitor } from './account-visitor.ts';
-import type { OrderOwner } from './account-orders.ts';
+import type { OrderOwner } from '#server/orders/customer-orders.ts';
 
 export interface AccountPage {
   locale: LocaleCode;

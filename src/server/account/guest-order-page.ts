@@ -3,7 +3,7 @@
  * order, a redirect for a customer who owns it, the step that uses a confirmation e-mail's link, or the
  * form — with 404 for any other id, the same for an order that exists and one that does not.
  */
-import { timelineOfOrder, type OrderTimelineView } from '#server/fulfilment/order-timeline.ts';
+import { timelineOfOrder, type OrderTimelineView } from '#server/orders/order-timeline.ts';
 import type { AstroCookies } from 'astro';
 import type { Db } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
@@ -11,8 +11,8 @@ import { pathFor } from '#lib/routing/routes.ts';
 import { startSession } from '#server/auth/sessions.ts';
 import { setSessionCookies } from '#server/auth/visitor.ts';
 import type { PageVisitor } from './account-visitor.ts';
-import { isOrderNumberShape, orderOfCustomer, orderOfGuest, type AccountOrder } from './account-orders.ts';
-import { consumeOrderLink, ORDER_LINK_PARAM, orderLinkUsable } from './order-links.ts';
+import { isOrderNumberShape, orderOfCustomer, orderOfGuest, type AccountOrder } from '#server/orders/customer-orders.ts';
+import { consumeOrderLink, ORDER_LINK_PARAM, orderLinkUsable } from '#server/orders/order-links.ts';
 import { isSameOriginPost } from './same-origin.ts';
 
 export type GuestOrderPage =

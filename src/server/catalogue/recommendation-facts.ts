@@ -15,6 +15,7 @@ import type { LocaleCode } from '#lib/market/locales.ts';
 import { boughtTogetherCounts, recommend, type RecommendationFacts } from '#lib/catalogue/recommendations.ts';
 import { partnersToRank } from '#lib/catalogue/recommendation-candidates.ts';
 import { boundedProcessCache, cacheBudgetBytes, processCache } from '#server/cache/process-cache.ts';
+import { newestOrderItems } from '#server/orders/order-reads.ts';
 import { localizedProducts } from './localized-products.ts';
 
 /** Orders read for "bought together": the newest ones. */
@@ -69,17 +70,10 @@ const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolv
 async function countOrders(db: Db): Promise<Map<number, Map<number, number>>> {
   const skus: string[][] = [];
   for (let offset = 0; offset < ORDERS_READ; offset += ORDER_CHUNK) {
-    const rows = await db
-      .selectFrom('orders')
-      .select('items')
-      .orderBy('created_at', 'desc')
-      .orderBy('id')
-      .limit(Math.min(ORDER_CHUNK, ORDERS_READ - offset))
-      .offset(offset)
-      .execute();
+    const rows = await newestOrderItems(db, Math.min(ORDER_CHUNK, ORDERS_READ - offset), offset);
     for (const o of rows) {
       try {
-        const items = JSON.parse(o.items) as { sku?: unknown }[];
+        const items = JSON.parse(o) as { sku?: unknown }[];
         skus.push(items.flatMap((i) => (typeof i.sku === 'string' ? [i.sku] : [])));
       } catch {
         // an unreadable snapshot says nothing about what goes together

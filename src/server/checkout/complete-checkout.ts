@@ -6,11 +6,9 @@
  * Only the completion that made the order then tells a session-keeping shipping processor (Ingrid) the
  * order number, outside the transaction and best effort (src/server/shipping/shipping-confirmation.ts).
  */
-import { randomUUID } from 'node:crypto';
 import type { Db } from '#server/db/connection.ts';
 import { LOCALES } from '#lib/market/locales.ts';
 import { invoiceReference } from '#lib/payments/invoice-reference.ts';
-import { formatMinorUnits } from '#lib/pricing/minor-units.ts';
 import type { CartContext } from '#server/cart/cart-service.ts';
 import { confirmShipping } from '#server/shipping/shipping-confirmation.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
@@ -20,13 +18,14 @@ import type { CheckoutRecord } from './checkout-repository.ts';
 import { quoteCheckout, type CheckoutQuote } from './checkout-quote.ts';
 import { checkoutView } from './checkout-view.ts';
 import { confirmationMail } from './confirmation-mail.ts';
-import type { OrderDetails } from './order-details.ts';
-import { nextOrderNumber } from './order-numbers.ts';
+import type { OrderDetails } from '#server/orders/order-details.ts';
+import { nextOrderNumber } from '#server/orders/order-numbers.ts';
+import { insertOrder, orderNumberOfCheckout } from '#server/orders/new-order.ts';
 import { paymentMethodsFor } from './payment-methods.ts';
 import { reserveStock } from './stock-reservation.ts';
-import { issueOrderLink } from '#server/account/order-links.ts';
+import { issueOrderLink } from '#server/orders/order-links.ts';
 import { createSubscriptions } from '#server/subscriptions/create-subscriptions.ts';
-import { createAccountForOrder } from '#server/auth/account-from-order.ts';
+import { createAccountForOrder } from '#server/account/account-from-order.ts';
 import { recordOrderVisitor } from '#server/experiments/experiment-events.ts';
 
 export interface PaymentOutcome {
@@ -41,10 +40,6 @@ export interface PaymentOutcome {
 export class PriceChanged extends Error {}
 
 const FIK_CREDITOR = process.env.PARTSFRONT_FIK_CREDITOR ?? '85799665';
-
-async function existingOrder(db: Db, checkoutId: string): Promise<string | undefined> {
-  return (await db.selectFrom('orders').select('id').where('checkout_id', '=', checkoutId).executeTakeFirst())?.id;
-}
 
 function detailsOf(c: CheckoutRecord, q: CheckoutQuote, payment: PaymentOutcome, orderNumber: string): OrderDetails {
   const method = paymentMethodsFor(c.locale).find((m) => m.id === c.paymentMethod);
@@ -125,7 +120,7 @@ export async function completeCheckout(
   source: string,
   ctx: CartContext = {},
 ): Promise<{ orderNumber: string; created: boolean }> {
-  const done = await existingOrder(db, c.id);
+  const done = await orderNumberOfCheckout(db, c.id);
   if (done) return { orderNumber: done, created: false };
   const quote = await quoteCheckout(db, c, ctx);
   if (payment.amountMinor !== null && payment.amountMinor !== quote.totals.total_minor) throw new PriceChanged();
@@ -133,71 +128,40 @@ export async function completeCheckout(
   let made: { number: string; created: boolean };
   try {
     made = await db.transaction().execute(async (trx) => {
-      const raced = await trx.selectFrom('orders').select('id').where('checkout_id', '=', c.id).executeTakeFirst();
-      if (raced) return { number: raced.id, created: false };
+      const raced = await orderNumberOfCheckout(trx, c.id);
+      if (raced) return { number: raced, created: false };
       await reserveStock(trx, quote.items);
       const number = await nextOrderNumber(trx);
       const details = detailsOf(c, quote, payment, number);
-      await trx
-        .insertInto('orders')
-        .values({
-          id: number,
-          locale: c.locale,
-          email: c.customer.email ?? '',
-          // the account of the shopper who placed it while logged in (a guest order: null, linked by e-mail)
-          customer_id: ctx.customer?.id ?? null,
-          status: 'placed',
-          currency: LOCALES[c.locale].currency,
-          total: Number(formatMinorUnits(quote.totals.total_minor)),
-          total_minor: quote.totals.total_minor,
-          payment_status: payment.status,
-          // a bundle line keeps its bundle (docs/product/accessories.md#orders)
-          items: JSON.stringify(
-            quote.items.map((l) => ({
-              sku: l.sku,
-              name: l.name,
-              quantity: l.quantity,
-              price: l.price,
-              ...(l.upselling_bundle_id ? { upselling_bundle_id: l.upselling_bundle_id, unique_bundle_id: l.unique_bundle_id } : {}),
-            })),
-          ),
-          created_at: now,
-          checkout_id: c.id,
-          details: JSON.stringify(details),
-        })
-        .execute();
+      await insertOrder(trx, {
+        number,
+        checkoutId: c.id,
+        locale: c.locale,
+        email: c.customer.email ?? '',
+        // the account of the shopper who placed it while logged in (a guest order: null, linked by e-mail)
+        customerId: ctx.customer?.id ?? null,
+        totalMinor: quote.totals.total_minor,
+        paymentStatus: payment.status,
+        items: quote.items,
+        details,
+        at: now,
+        source,
+      });
       // The confirmation is queued with the order: one cannot exist without the other (docs/product/emails.md).
       // Its "view your order" link signs the guest in to this order (docs/product/account-pages.md).
       await enqueueMail(trx, confirmationMail(c.locale, number, now, details, await issueOrderLink(trx, c.locale, number)));
       // Lines bought on subscription become subscriptions with the order (docs/product/subscriptions.md).
-      await createSubscriptions(trx, { orderNumber: number, checkout: c, items: quote.items, at: now });
+      await createSubscriptions(trx, {
+        orderNumber: number,
+        locale: c.locale,
+        customerId: ctx.customer?.id ?? null,
+        email: c.customer.email ?? '',
+        checkout: c,
+        items: quote.items,
+        at: now,
+      });
       // "Create an account with this order": account, link to the order, set-password e-mail (docs/product/accounts.md).
       await createAccountForOrder(trx, { orderNumber: number, checkout: c, at: now });
-      await trx
-        .insertInto('order_events')
-        .values([
-          {
-            id: randomUUID(),
-            order_id: number,
-            at: now,
-            kind: 'order',
-            from_state: 'pending_payment',
-            to_state: 'placed',
-            event: 'place',
-            source,
-          },
-          {
-            id: randomUUID(),
-            order_id: number,
-            at: now,
-            kind: 'payment',
-            from_state: 'pending',
-            to_state: payment.status,
-            event: payment.status === 'captured' ? 'capture' : 'authorize',
-            source,
-          },
-        ])
-        .execute();
       // The experiment visitor of the checkout goes onto the order (docs/product/experiments.md#orders).
       await recordOrderVisitor(trx, c.id, number);
       await trx.updateTable('checkouts').set({ status: 'completed', order_id: number, updated_at: now }).where('id', '=', c.id).execute();
@@ -205,7 +169,7 @@ export async function completeCheckout(
     });
   } catch (err) {
     // Another process completed this checkout between our check and our insert: its order is the order.
-    const winner = await existingOrder(db, c.id);
+    const winner = await orderNumberOfCheckout(db, c.id);
     if (winner) return { orderNumber: winner, created: false };
     throw err;
   }

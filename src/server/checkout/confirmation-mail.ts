@@ -7,7 +7,7 @@ import type { OutgoingMail } from '#lib/mail/mail-message.ts';
 import { orderConfirmationMail } from '#lib/mail/order-confirmation-mail.ts';
 import { pathFor } from '#lib/routing/routes.ts';
 import { siteSettings } from '#server/market/site-settings.ts';
-import type { OrderDetails } from './order-details.ts';
+import type { OrderDetails } from '#server/orders/order-details.ts';
 
 /** `orderUrl`: where "view your order" leads; by default the confirmation page (the guest order link, account-pages.md). */
 export function confirmationMail(

@@ -10,7 +10,8 @@ import { LOCALES } from '#lib/market/locales.ts';
 import type { PaymentProvider, PaymentSessionKind, PaymentState } from '#server/payments/payment-provider.ts';
 import { saveCheckout, type CheckoutRecord } from './checkout-repository.ts';
 import { completeCheckout, PriceChanged } from './complete-checkout.ts';
-import { parseOrderDetails } from './order-details.ts';
+import { parseOrderDetails } from '#server/orders/order-details.ts';
+import { orderOfCheckout } from '#server/orders/order-reads.ts';
 import { OutOfStock } from './stock-reservation.ts';
 
 export type Finished = { ok: true; orderNumber: string } | { ok: false; reason: 'price_changed' | 'out_of_stock' };
@@ -39,7 +40,7 @@ export async function releasePayment(provider: PaymentProvider, state: PaymentSt
 /** A second payment for a checkout another payment (another provider, or another payment of this one) already completed: not to be kept. */
 async function isOtherPayment(db: Db, checkoutId: string, provider: string, state: PaymentState): Promise<boolean> {
   if (!state.providerReference) return false;
-  const row = await db.selectFrom('orders').select('details').where('checkout_id', '=', checkoutId).executeTakeFirst();
+  const row = await orderOfCheckout(db, checkoutId);
   if (!row) return false;
   const kept = parseOrderDetails(row.details).payment;
   return kept.provider !== provider || (!!kept.provider_reference && kept.provider_reference !== state.providerReference);

@@ -10,7 +10,8 @@ import type { CheckoutCustomer, CheckoutTotals } from '#lib/api/checkout-contrac
 import { orderDay } from '#lib/checkout/order-dates.ts';
 import { invoiceDueDate } from '#lib/payments/invoice-due-date.ts';
 import { SELLERS, type SellerDetails } from '#lib/payments/seller-details.ts';
-import { parseOrderDetails, type OrderLineDetail } from './order-details.ts';
+import { parseOrderDetails, type OrderLineDetail } from '#server/orders/order-details.ts';
+import { orderOfCheckout } from '#server/orders/order-reads.ts';
 
 export interface OwnInvoice {
   number: string;
@@ -24,12 +25,7 @@ export interface OwnInvoice {
 }
 
 export async function ownInvoiceFor(db: Db, locale: LocaleCode, checkoutId: string): Promise<OwnInvoice | undefined> {
-  const row = await db
-    .selectFrom('orders')
-    .select(['id', 'created_at', 'details'])
-    .where('checkout_id', '=', checkoutId)
-    .where('locale', '=', locale)
-    .executeTakeFirst();
+  const row = await orderOfCheckout(db, checkoutId, locale);
   if (!row) return undefined;
   const d = parseOrderDetails(row.details);
   if (!d.invoice_reference) return undefined; // paid through a provider: the provider issues what the buyer gets

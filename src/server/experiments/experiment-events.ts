@@ -10,6 +10,7 @@ import type { LocaleCode } from '#lib/market/locales.ts';
 import type { ExperimentEventsAnswer, experimentEventsRequestSchema } from '#lib/api/experiment-contracts.ts';
 import type { RunningExperiment } from '#lib/experiments/running.ts';
 import { ConsentFlag, has, readConsent } from '#lib/consent/flags.ts';
+import { setOrderExperimentVisitor } from '#server/orders/order-writes.ts';
 
 type EventsRequest = z.output<typeof experimentEventsRequestSchema>;
 
@@ -73,6 +74,5 @@ export async function recordCheckoutVisitor(db: Db, headers: Headers, checkoutId
  */
 export async function recordOrderVisitor(trx: Db, checkoutId: string, orderNumber: string): Promise<void> {
   const row = await trx.selectFrom('checkouts').select('experiment_visitor_id').where('id', '=', checkoutId).executeTakeFirst();
-  if (row?.experiment_visitor_id)
-    await trx.updateTable('orders').set({ experiment_visitor_id: row.experiment_visitor_id }).where('id', '=', orderNumber).execute();
+  if (row?.experiment_visitor_id) await setOrderExperimentVisitor(trx, orderNumber, row.experiment_visitor_id);
 }

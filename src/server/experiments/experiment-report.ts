@@ -5,6 +5,7 @@
  */
 import type { Db } from '#server/db/connection.ts';
 import { buildExperimentReports, type ExperimentReport } from '#lib/experiments/report.ts';
+import { ordersOfExperimentVisitors } from '#server/orders/order-reads.ts';
 
 export interface ReportFilter {
   experiment?: string;
@@ -32,7 +33,9 @@ export async function experimentReport(db: Db, filter: ReportFilter = {}): Promi
       .groupBy(['e.experiment', 'e.variant'])
       .execute(),
     exposures
-      .innerJoin('orders as o', (j) => j.onRef('o.experiment_visitor_id', '=', 'e.visitor_id').onRef('o.created_at', '>=', 'e.exposed_at'))
+      .innerJoin(ordersOfExperimentVisitors(db).as('o'), (j) =>
+        j.onRef('o.experiment_visitor_id', '=', 'e.visitor_id').onRef('o.created_at', '>=', 'e.exposed_at'),
+      )
       .select([
         'e.experiment',
         'e.variant',

@@ -9,7 +9,7 @@ import { shippingProviderFor } from '#server/shipping/shipping-registry.ts';
 import type { ShippingProvider } from '#server/shipping/shipping-provider.ts';
 import { ProviderUnavailable } from '#server/payments/payment-provider.ts';
 import type { OrderShipmentsTable } from '#server/db/fulfilment-tables.ts';
-import type { OrderRecord } from './order-record.ts';
+import type { OrderRecord } from '#server/orders/order-record.ts';
 
 /** Products carry no weight yet: 500 g per unit, as the checkout quotes (docs/adr/0007-checkout-orders-and-money.md#shipping). */
 export const GRAMS_PER_UNIT = 500;

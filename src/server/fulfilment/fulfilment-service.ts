@@ -6,17 +6,17 @@
  * 'operator'; the order row is updated only if it is still in the state the step started from, so two
  * operators (or a retried request) never apply a step twice. The endpoint and `npm run operator` call these.
  */
-import { randomUUID } from 'node:crypto';
 import type { Db } from '#server/db/connection.ts';
 import { LOCALES } from '#lib/market/locales.ts';
-import { transitionOrder, transitionPayment, type OrderState, type PaymentState } from '#lib/checkout/order-states.ts';
+import { transitionOrder, transitionPayment, type OrderState, type PaymentState } from '#lib/orders/order-states.ts';
 import { settleEventOf } from '#lib/orders/timeline.ts';
 import { ProviderRequestError } from '#server/payments/http-client.ts';
 import { ProviderUnavailable, type PaymentState as ProviderPaymentState } from '#server/payments/payment-provider.ts';
 import { providerById } from '#server/payments/provider-registry.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
 import { kickMailDelivery } from '#server/mail/mail-worker.ts';
-import { readOrder, readShipment, type OrderRecord, type OrderShipment } from './order-record.ts';
+import { readOrder, readShipment, type OrderRecord, type OrderShipment } from '#server/orders/order-record.ts';
+import { moveOrder, recordOrderEvents } from '#server/orders/order-writes.ts';
 import { bookShipment, shippingProviderById, type ManualShipment } from './book-shipment.ts';
 import { shippedMail } from './shipped-mail.ts';
 import { FulfilmentRefused } from './fulfilment-refused.ts';
@@ -62,26 +62,14 @@ async function commitStep(
 ): Promise<void> {
   const at = now.toISOString();
   await db.transaction().execute(async (trx) => {
-    let update = trx.updateTable('orders').set(set).where('id', '=', order.number).where('status', '=', order.status);
-    update =
-      order.paymentStatus === null ? update.where('payment_status', 'is', null) : update.where('payment_status', '=', order.paymentStatus);
-    const r = await update.executeTakeFirst();
-    if (Number(r.numUpdatedRows) !== 1) refuse(order, step, 'another request changed it first');
-    await trx
-      .insertInto('order_events')
-      .values(
-        events.map((e) => ({
-          id: randomUUID(),
-          order_id: order.number,
-          at,
-          kind: e.kind,
-          from_state: e.from,
-          to_state: e.to,
-          event: e.event,
-          source: OPERATOR_SOURCE,
-        })),
-      )
-      .execute();
+    if (!(await moveOrder(trx, order.number, order, set))) refuse(order, step, 'another request changed it first');
+    await recordOrderEvents(
+      trx,
+      order.number,
+      at,
+      OPERATOR_SOURCE,
+      events.map((e) => ({ kind: e.kind, from_state: e.from, to_state: e.to, event: e.event })),
+    );
     await inside?.(trx);
   });
 }

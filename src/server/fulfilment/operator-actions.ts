@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { Db } from '#server/db/connection.ts';
 import type { OperatorAction, OPERATOR_REQUEST_SCHEMAS } from '#lib/api/operator-contracts.ts';
 import { deliverOrder, pickOrder, shipOrder } from './fulfilment-service.ts';
-import type { OrderRecord } from './order-record.ts';
+import type { OrderRecord } from '#server/orders/order-record.ts';
 
 export type OperatorBody<A extends OperatorAction> = z.output<(typeof OPERATOR_REQUEST_SCHEMAS)[A]>;
 

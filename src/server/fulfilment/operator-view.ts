@@ -1,6 +1,6 @@
 /** An order as the operator API and CLI show it (docs/product/api.md#operator-orders). */
 import type { OperatorOrderView } from '#lib/api/operator-contracts.ts';
-import type { OrderRecord } from './order-record.ts';
+import type { OrderRecord } from '#server/orders/order-record.ts';
 
 export function operatorView(o: OrderRecord): OperatorOrderView {
   const s = o.shipment;

@@ -3,7 +3,7 @@ import type { OutgoingMail } from '#lib/mail/mail-message.ts';
 import { shippedMail as renderShippedMail } from '#lib/mail/shipped-mail.ts';
 import { pathFor } from '#lib/routing/routes.ts';
 import { siteSettings } from '#server/market/site-settings.ts';
-import type { OrderRecord, OrderShipment } from './order-record.ts';
+import type { OrderRecord, OrderShipment } from '#server/orders/order-record.ts';
 
 export function shippedMail(order: OrderRecord, shipment: OrderShipment): OutgoingMail {
   const d = order.details;

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import type { Db } from '#server/db/connection.ts';
 import { clientIp, createRateLimiter } from '#server/http/rate-limit.ts';
-import { findTrackedOrder, type OrderTimelineView } from './order-timeline.ts';
+import { findTrackedOrder, type OrderTimelineView } from '#server/orders/order-timeline.ts';
 
 // Counted in the database: every node counts together (src/server/http/rate-limit.ts).
 const limiterOn = (db: Db) =>

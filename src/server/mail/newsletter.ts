@@ -12,6 +12,7 @@ import type { LocaleCode } from '#lib/market/locales.ts';
 import { pathFor } from '#lib/routing/routes.ts';
 import { marketingMail, type MarketingContent } from '#lib/mail/marketing-mail.ts';
 import { siteSettings } from '#server/market/site-settings.ts';
+import { ordersOfOuterCustomer } from '#server/orders/order-reads.ts';
 import { enqueueMail } from './outbox.ts';
 import { signUnsubscribeToken, unsubscribeKey } from './unsubscribe-tokens.ts';
 
@@ -70,15 +71,7 @@ export async function newsletterAudience(db: Db, locale: LocaleCode): Promise<st
         ),
       ),
     )
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('orders as o')
-          .select('o.id')
-          .where('o.locale', '=', locale)
-          .where((o) => o.or([o('o.customer_id', '=', o.ref('c.id')), o(o.fn('lower', ['o.email']), '=', o.fn('lower', ['c.email']))])),
-      ),
-    )
+    .where((eb) => eb.exists(ordersOfOuterCustomer(db, locale)))
     .orderBy('email')
     .execute();
   return rows.map((r) => r.email);

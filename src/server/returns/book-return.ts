@@ -7,7 +7,7 @@
 import { LOCALES } from '#lib/market/locales.ts';
 import type { ReturnLine } from '#lib/returns/return-lines.ts';
 import { GRAMS_PER_UNIT, shippingProviderById } from '#server/fulfilment/book-shipment.ts';
-import type { OrderRecord } from '#server/fulfilment/order-record.ts';
+import type { OrderRecord } from '#server/orders/order-record.ts';
 
 export interface ReturnShipmentColumns {
   return_carrier: string | null;

@@ -2,18 +2,17 @@
 import type { Db } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import type { ReturnView } from '#lib/api/return-contracts.ts';
-import { ownedBy, type OrderOwner } from '#server/account/account-orders.ts';
-import { parseOrderDetails } from '#server/checkout/order-details.ts';
+import { ownedBy, type OrderOwner } from '#server/orders/customer-orders.ts';
+import { parseOrderDetails } from '#server/orders/order-details.ts';
 import { recordOf, returnView } from './return-record.ts';
 
 export async function returnsOfCustomer(db: Db, locale: LocaleCode, owner: OrderOwner): Promise<ReturnView[]> {
   // The account's own orders decide (the same rule as the order pages); returns only ever hang off those.
   const rows = await db
     .selectFrom('order_returns')
-    .innerJoin('orders', 'orders.id', 'order_returns.order_id')
+    .innerJoin(ownedBy(db, owner, locale).select(['id', 'details']).as('o'), 'o.id', 'order_returns.order_id')
     .selectAll('order_returns')
-    .select('orders.details')
-    .where('order_returns.order_id', 'in', ownedBy(db, owner, locale).select('id'))
+    .select('o.details')
     .orderBy('order_returns.created_at', 'desc')
     .orderBy('order_returns.id', 'desc')
     .execute();

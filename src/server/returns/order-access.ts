@@ -8,8 +8,8 @@ import type { Db } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import { ApiFailure } from '#server/http/endpoint.ts';
 import { pageVisitor } from '#server/account/account-visitor.ts';
-import { orderOfCustomer } from '#server/account/account-orders.ts';
-import { readOrder, type OrderRecord } from '#server/fulfilment/order-record.ts';
+import { orderOfCustomer } from '#server/orders/customer-orders.ts';
+import { readOrder, type OrderRecord } from '#server/orders/order-record.ts';
 import type { Requester } from './request-return.ts';
 
 export interface ReturnableOrder {

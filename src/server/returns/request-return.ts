@@ -14,7 +14,7 @@ import { returnWindow, type ReturnKind, type ReturnWindow } from '#lib/returns/r
 import { countsAgainstOrder, initialReturnState, rmaNumber } from '#lib/returns/return-states.ts';
 import { ApiFailure } from '#server/http/endpoint.ts';
 import { kickMailDelivery } from '#server/mail/mail-worker.ts';
-import type { OrderRecord } from '#server/fulfilment/order-record.ts';
+import type { OrderRecord } from '#server/orders/order-record.ts';
 import { recordOf, returnsOfOrder, returnView, type ReturnRecord } from './return-record.ts';
 import { queueReturnMail } from './return-mails.ts';
 import { bookReturnShipment } from './book-return.ts';

@@ -5,7 +5,7 @@ import { SELLERS } from '#lib/payments/seller-details.ts';
 import { returnMail, type ReturnMailKind } from '#lib/mail/return-mails.ts';
 import { siteSettings } from '#server/market/site-settings.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
-import type { OrderRecord } from '#server/fulfilment/order-record.ts';
+import type { OrderRecord } from '#server/orders/order-record.ts';
 import type { ReturnRecord } from './return-record.ts';
 
 /** `hasAccount`: the order belongs to a customer account (its link goes to my account, else to the guest order). */

@@ -5,7 +5,7 @@ import type { ReturnReason, ReturnView } from '#lib/api/return-contracts.ts';
 import type { ReturnLine } from '#lib/returns/return-lines.ts';
 import type { ReturnKind } from '#lib/returns/return-windows.ts';
 import type { ReturnState } from '#lib/returns/return-states.ts';
-import type { OrderLineDetail } from '#server/checkout/order-details.ts';
+import type { OrderLineDetail } from '#server/orders/order-details.ts';
 
 export interface ReturnRecord {
   rma: string;

@@ -5,10 +5,9 @@
  * row moves on only from the state the step read. The shop's own invoice is credited (a credit note against
  * the open invoice) instead. Each step is stored in order_events (kind 'return', source 'operator').
  */
-import { randomUUID } from 'node:crypto';
 import type { Db } from '#server/db/connection.ts';
 import type { ReturnStep } from '#lib/api/return-contracts.ts';
-import { transitionPayment, type PaymentState } from '#lib/checkout/order-states.ts';
+import { transitionPayment, type PaymentState } from '#lib/orders/order-states.ts';
 import { LOCALES } from '#lib/market/locales.ts';
 import { transitionReturn, type ReturnEvent } from '#lib/returns/return-states.ts';
 import { ProviderUnavailable, type PaymentState as ProviderPaymentState } from '#server/payments/payment-provider.ts';
@@ -16,7 +15,8 @@ import { ProviderRequestError } from '#server/payments/http-client.ts';
 import { providerById } from '#server/payments/provider-registry.ts';
 import { kickMailDelivery } from '#server/mail/mail-worker.ts';
 import { FulfilmentRefused } from '#server/fulfilment/fulfilment-refused.ts';
-import { readOrder, type OrderRecord } from '#server/fulfilment/order-record.ts';
+import { readOrder, type OrderRecord } from '#server/orders/order-record.ts';
+import { recordOrderEvents, setOrderPaymentStatus } from '#server/orders/order-writes.ts';
 import { readReturn, returnsOfOrder, type ReturnRecord } from './return-record.ts';
 import { queueReturnMail } from './return-mails.ts';
 
@@ -91,7 +91,7 @@ export async function runReturnStep(db: Db, rma: string, step: ReturnStep, now =
       { kind: 'return', from_state: r.status, to_state: moved.record.to, event: `${step}:${rma}` },
     ];
     if (paymentMoved?.ok) {
-      await trx.updateTable('orders').set({ payment_status: paymentMoved.record.to }).where('id', '=', order.number).execute();
+      await setOrderPaymentStatus(trx, order.number, paymentMoved.record.to);
       events.push({
         kind: 'payment',
         from_state: paymentMoved.record.from,
@@ -99,10 +99,7 @@ export async function runReturnStep(db: Db, rma: string, step: ReturnStep, now =
         event: paymentMoved.record.event,
       });
     }
-    await trx
-      .insertInto('order_events')
-      .values(events.map((e) => ({ id: randomUUID(), order_id: order.number, at, source: 'operator', ...e })))
-      .execute();
+    await recordOrderEvents(trx, order.number, at, 'operator', events);
     const hasAccount = order.customerId !== null;
     if (step === 'receive') await queueReturnMail(trx, 'return_received', order, r, hasAccount, now);
     if (step === 'refund') await queueReturnMail(trx, 'refunded', order, r, hasAccount, now);

@@ -9,12 +9,21 @@ import type { Transaction } from 'kysely';
 import type { CartLineItem } from '#lib/api/cart-contracts.ts';
 import { calendarDate, firstSchedule } from '#lib/subscriptions/schedule.ts';
 import type { Database } from '#server/db/schema.ts';
-import type { CheckoutRecord } from '#server/checkout/checkout-repository.ts';
+import type { LocaleCode } from '#lib/market/locales.ts';
 import type { RenewalTemplate } from './renewal-template.ts';
 
+/** What the completion knows of the order it is making (the order row's owner and its checkout's choices). */
 export interface CompletedOrder {
   orderNumber: string;
-  checkout: CheckoutRecord;
+  locale: LocaleCode;
+  /** The order's account, or null for a guest (then the e-mail owns the subscriptions). */
+  customerId: number | null;
+  email: string;
+  checkout: Pick<RenewalTemplate, 'customer'> & {
+    shippingProcessor: string;
+    shippingOptionId: string | null;
+    servicePointId: string | null;
+  };
   /** The lines as the completion priced them (quote.items). */
   items: readonly CartLineItem[];
   /** The order's created_at (ISO). */
@@ -24,11 +33,6 @@ export interface CompletedOrder {
 export async function createSubscriptions(trx: Transaction<Database>, o: CompletedOrder): Promise<number> {
   const subscribed = o.items.map((l, line) => ({ l, line })).filter(({ l }) => (l.subscription_interval?.months ?? 0) > 0);
   if (subscribed.length === 0) return 0;
-  const order = await trx
-    .selectFrom('orders')
-    .select(['customer_id', 'email', 'locale'])
-    .where('id', '=', o.orderNumber)
-    .executeTakeFirstOrThrow();
   const template: RenewalTemplate = {
     customer: o.checkout.customer,
     // Only eel's options are reused: a session-keeping processor's option ids belong to that session.
@@ -43,9 +47,9 @@ export async function createSubscriptions(trx: Transaction<Database>, o: Complet
       .insertInto('subscriptions')
       .values({
         id: randomUUID(),
-        locale: order.locale,
-        customer_id: order.customer_id,
-        email: order.email.trim().toLowerCase(),
+        locale: o.locale,
+        customer_id: o.customerId,
+        email: o.email.trim().toLowerCase(),
         product_id: l.product_id,
         sku: l.sku,
         name: l.name,

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { Db } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
-import { confirmationFor } from '#server/checkout/confirmation.ts';
+import { confirmationFor } from '#server/orders/confirmation.ts';
 import type { PersonalisationConfig } from './personalisation-config.ts';
 
 export class PersonalisationUnavailable extends Error {}

@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import type { Db } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import { firstBucketOfWindow, hourBucket, startOfLocalDay, STORE_TIME_ZONES, type ProductActivity } from '#lib/tracking/social-proof.ts';
+import { orderItemsWithSku } from '#server/orders/order-reads.ts';
 
 /** View hours older than this are deleted now and then. */
 export const VIEW_RETENTION_HOURS = 48;
@@ -61,18 +62,11 @@ export async function productActivity(db: Db, locale: LocaleCode, sku: string, n
     .where('hour', '>=', firstBucketOfWindow(now))
     .executeTakeFirst();
   // The items column is the JSON the order was placed with; LIKE only narrows, the JSON decides.
-  const orders = await db
-    .selectFrom('orders')
-    .select('items')
-    .where('locale', '=', locale)
-    .where('created_at', '>=', startOfLocalDay(now, STORE_TIME_ZONES[locale]).toISOString())
-    .where('status', '!=', 'cancelled')
-    .where('items', 'like', `%${JSON.stringify(sku).slice(1, -1)}%`)
-    .execute();
+  const orders = await orderItemsWithSku(db, locale, startOfLocalDay(now, STORE_TIME_ZONES[locale]).toISOString(), sku);
   let bought = 0;
   for (const o of orders) {
     try {
-      for (const item of JSON.parse(o.items) as OrderItem[])
+      for (const item of JSON.parse(o) as OrderItem[])
         if (item.sku === sku && typeof item.quantity === 'number' && item.quantity > 0) bought += item.quantity;
     } catch {
       /* a malformed snapshot counts nothing */

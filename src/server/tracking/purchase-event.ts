@@ -5,7 +5,7 @@
  */
 import type { Db } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
-import type { Confirmation } from '#server/checkout/confirmation.ts';
+import type { Confirmation } from '#server/orders/confirmation.ts';
 import { purchase, type Ga4Event } from '#lib/tracking/ga4-events.ts';
 import { categoryTrail } from '#server/catalogue/category-repository.ts';
 

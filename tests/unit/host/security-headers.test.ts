@@ -7,7 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseDomains } from '#lib/market/locales.ts';
 import { createStorefrontServer } from '#host/storefront-server.ts';
-import { inlineScriptHashSources, requestIsHttps, staticHtmlCsp, withHtmlCsp } from '#host/security-headers.ts';
+import { requestIsHttps, staticHtmlCsp, withHtmlCsp } from '#host/security-headers.ts';
+import { inlineScriptHashSources } from '#server/http/html-csp.ts';
 
 const sha = (s: string) => `'sha256-${createHash('sha256').update(s, 'utf8').digest('base64')}'`;
 const req = (headers: Record<string, string>, encrypted = false) => ({ headers, socket: { encrypted } }) as unknown as IncomingMessage;

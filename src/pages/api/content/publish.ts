@@ -12,7 +12,7 @@ import { getDb } from '#server/db/connection.ts';
 import { editorOf, requireEditor } from '#server/content/editor-auth.ts';
 import { readDraft } from '#server/content/drafts-store.ts';
 import { publishDraft, RebuildRunning } from '#server/content/publish-content.ts';
-import { publishRebuild } from '#server/content/publish-rebuild.ts';
+import { publishRebuild } from '#builds/publish-rebuild.ts';
 import { DealProductGone } from '#server/content/deal-drafts.ts';
 
 export const prerender = false;

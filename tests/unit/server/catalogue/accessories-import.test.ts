@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { relationRows } from '#server/catalogue/accessories-import.ts';
 import { catalogueSchema } from '#server/catalogue/catalogue-schema.ts';
-import { generateDemoCatalogue } from '#server/catalogue/demo-generator.ts';
+import { generateDemoCatalogue } from '#server/seed/demo-generator.ts';
 
 const skus = new Map([
   ['A', 1],

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb, type Db } from '#server/db/connection.ts';
 import { migrate } from '#server/db/migrate.ts';
 import { writeCatalogue } from '#server/catalogue/write-catalogue.ts';
-import { generateDemoCatalogue } from '#server/catalogue/demo-generator.ts';
+import { generateDemoCatalogue } from '#server/seed/demo-generator.ts';
 import { boughtTogetherCounts, recommend, type RecommendationFacts } from '#lib/catalogue/recommendations.ts';
 import { boughtTogether, forgetRecommendationFacts, recommendationFacts, recommendedIds } from '#server/catalogue/recommendation-facts.ts';
 

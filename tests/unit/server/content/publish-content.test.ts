@@ -5,7 +5,7 @@ import { saveDraft } from '#server/content/drafts-store.ts';
 import { publishDraft, RebuildRunning, type RebuildControl } from '#server/content/publish-content.ts';
 import { DealProductGone } from '#server/content/deal-drafts.ts';
 import { writeCatalogue } from '#server/catalogue/write-catalogue.ts';
-import { generateDemoCatalogue } from '#server/catalogue/demo-generator.ts';
+import { generateDemoCatalogue } from '#server/seed/demo-generator.ts';
 
 let db: Db;
 beforeAll(async () => {

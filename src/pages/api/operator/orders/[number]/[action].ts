@@ -5,14 +5,14 @@
  */
 import type { APIRoute } from 'astro';
 import { OPERATOR_ACTIONS, OPERATOR_REQUEST_SCHEMAS, type OperatorAction } from '#lib/api/operator-contracts.ts';
-import { parseOrderNumber } from '#lib/checkout/order-number.ts';
+import { parseOrderNumber } from '#lib/orders/order-number.ts';
 import { API_ERROR_STATUS } from '#lib/api/errors.ts';
 import { ApiFailure, endpoint, json, methodNotAllowed, readJsonBody, requireStore, validate } from '#server/http/endpoint.ts';
 import { getDb } from '#server/db/connection.ts';
 import { requireOperator } from '#server/fulfilment/operator-auth.ts';
 import { runOperatorAction } from '#server/fulfilment/operator-actions.ts';
 import { operatorView } from '#server/fulfilment/operator-view.ts';
-import { readOrder } from '#server/fulfilment/order-record.ts';
+import { readOrder } from '#server/orders/order-record.ts';
 import { FulfilmentRefused } from '#server/fulfilment/fulfilment-refused.ts';
 
 export const prerender = false;

@@ -9,7 +9,7 @@ import { ApiFailure, endpoint, json, methodNotAllowed, requireStore } from '#ser
 import { getDb } from '#server/db/connection.ts';
 import { requireOperator } from '#server/fulfilment/operator-auth.ts';
 import { FulfilmentRefused } from '#server/fulfilment/fulfilment-refused.ts';
-import { readOrder } from '#server/fulfilment/order-record.ts';
+import { readOrder } from '#server/orders/order-record.ts';
 import { readReturn, returnView } from '#server/returns/return-record.ts';
 import { runReturnStep } from '#server/returns/return-steps.ts';
 

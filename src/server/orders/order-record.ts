@@ -5,10 +5,10 @@
 import type { Db } from '#server/db/connection.ts';
 import type { OrderShipmentsTable } from '#server/db/fulfilment-tables.ts';
 import type { OrderEventsTable } from '#server/db/schema.ts';
-import type { OrderState, PaymentState } from '#lib/checkout/order-states.ts';
+import type { OrderState, PaymentState } from '#lib/orders/order-states.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import type { ServicePointView } from '#lib/api/checkout-contracts.ts';
-import { parseOrderDetails, type OrderDetails } from '#server/checkout/order-details.ts';
+import { parseOrderDetails, type OrderDetails } from './order-details.ts';
 
 /** An event as the timeline reads it (without its own and its order's ids). */
 export type OrderEventRow = Omit<OrderEventsTable, 'id' | 'order_id'>;

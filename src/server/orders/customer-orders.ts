@@ -8,7 +8,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Db } from '#server/db/connection.ts';
 import type { OrdersTable } from '#server/db/schema.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
-import { confirmationOfRow, type Confirmation } from '#server/checkout/confirmation.ts';
+import { confirmationOfRow, type Confirmation } from './confirmation.ts';
 
 export interface OrderSummary {
   order_number: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateDemoCatalogue } from '#server/catalogue/demo-generator.ts';
+import { generateDemoCatalogue } from '#server/seed/demo-generator.ts';
 import { catalogueSchema } from '#server/catalogue/catalogue-schema.ts';
 import { LOCALE_CODES } from '#lib/market/locales.ts';
 import { STOCK_STATUSES } from '#lib/catalogue/types.ts';

@@ -6,10 +6,10 @@
  *   npm run outbox -- deliver             one delivery pass now (SMTP configured)
  */
 import type { Db } from '#server/db/connection.ts';
-import { listMail, readMail, requeueMail, type MailRow } from './outbox.ts';
-import { mailConfig } from './mail-config.ts';
-import { deliverDueMail } from './deliver-mail.ts';
-import { smtpSender } from './smtp-sender.ts';
+import { listMail, readMail, requeueMail, type MailRow } from '#server/mail/outbox.ts';
+import { mailConfig } from '#server/mail/mail-config.ts';
+import { deliverDueMail } from '#server/mail/deliver-mail.ts';
+import { smtpSender } from '#server/mail/smtp-sender.ts';
 
 const line = (r: MailRow) =>
   `${r.created_at.slice(0, 19).replace('T', ' ')}  ${r.status.padEnd(7)}  ${r.kind.padEnd(26)}  ${r.locale}  ${r.recipient}  ${r.subject}  [${r.id}]`;

@@ -15,15 +15,15 @@ import { afterRenewal } from '#lib/subscriptions/schedule.ts';
 import { subscriptionRenewalMail } from '#lib/mail/subscription-renewal-mail.ts';
 import { pathFor } from '#lib/routing/routes.ts';
 import type { CartContext } from '#server/cart/cart-service.ts';
-import { insertCheckout, loadCheckout, newCheckoutId, type CheckoutRecord } from '#server/checkout/checkout-repository.ts';
-import { completeCheckout } from '#server/checkout/complete-checkout.ts';
-import { quoteCheckout } from '#server/checkout/checkout-quote.ts';
-import type { OrderDetails } from '#server/checkout/order-details.ts';
+import { insertCheckout, loadCheckout, newCheckoutId, type CheckoutRecord } from './checkout-repository.ts';
+import { completeCheckout } from './complete-checkout.ts';
+import { quoteCheckout } from './checkout-quote.ts';
+import type { OrderDetails } from '#server/orders/order-details.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
 import { kickMailDelivery } from '#server/mail/mail-worker.ts';
 import { siteSettings } from '#server/market/site-settings.ts';
 import type { SubscriptionsTable } from '#server/db/subscription-tables.ts';
-import { parseTemplate } from './renewal-template.ts';
+import { parseTemplate } from '#server/subscriptions/renewal-template.ts';
 
 type SubscriptionRow = Selectable<SubscriptionsTable>;
 

@@ -7,10 +7,10 @@ import { LOCALE_CODES, LOCALES, type LocaleCode } from '#lib/market/locales.ts';
 import { ImageType, STOCK_STATUSES, type PriceObject, type StockStatus } from '#lib/catalogue/types.ts';
 import { slugify } from '#lib/routing/slug.ts';
 import { normalizeTiers } from '#lib/pricing/tiers.ts';
-import type { CatalogueInput } from './catalogue-schema.ts';
+import type { CatalogueInput } from '#server/catalogue/catalogue-schema.ts';
 import { APPLIANCE_GROUPS, BRANDS, DESCRIPTION_TEMPLATE, NAME_TEMPLATE, PART_TYPES, RATES, TAGS } from './demo-vocabulary.ts';
 import { demoContent } from './demo-content.ts';
-import { demoCoupons } from '#server/coupons/demo-coupons.ts';
+import { demoCoupons } from './demo-coupons.ts';
 import { demoRelations } from './accessories-demo.ts';
 
 export interface DemoOptions {

@@ -1,6 +1,6 @@
 /** The demo account of `npm run seed` (README): added once, never overwriting a real account. */
 import type { Db } from '#server/db/connection.ts';
-import { hashPassword } from './passwords.ts';
+import { hashPassword } from '#server/auth/passwords.ts';
 
 export const DEMO_CUSTOMER = {
   id: 1,

@@ -1,14 +1,14 @@
 /** `npm run db:migrate | seed | import`: schema, demo catalogue and JSON imports on either engine. */
 import fs from 'node:fs';
-import { openDb, type Db } from './connection.ts';
-import type { DbConfig } from './config.ts';
-import { migrate } from './migrate.ts';
-import { generateDemoCatalogue } from '#server/catalogue/demo-generator.ts';
+import { openDb, type Db } from '#server/db/connection.ts';
+import type { DbConfig } from '#server/db/config.ts';
+import { migrate } from '#server/db/migrate.ts';
+import { generateDemoCatalogue } from '#server/seed/demo-generator.ts';
 import { writeCatalogue } from '#server/catalogue/write-catalogue.ts';
 import { isCatalogueEmpty } from '#server/catalogue/catalogue-status.ts';
 import { progressBar } from './progress-bar.ts';
-import { seedDemoCustomers } from '#server/auth/demo-customers.ts';
-import { seedDemoOrders } from '#server/auth/demo-guest-order.ts';
+import { seedDemoCustomers } from '#server/seed/demo-customers.ts';
+import { seedDemoOrders } from '#server/seed/demo-guest-order.ts';
 import { seedSubscriptionOffers } from '#server/subscriptions/subscription-offers.ts';
 import { storeSearchIndexes } from '#server/search/search-index.ts';
 

@@ -7,7 +7,7 @@
 import type { Db } from '#server/db/connection.ts';
 import type { ServicePointView } from '#lib/api/checkout-contracts.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
-import { parseOrderNumber } from '#lib/checkout/order-number.ts';
+import { parseOrderNumber } from '#lib/orders/order-number.ts';
 import { deliveryWindow } from '#lib/checkout/order-dates.ts';
 import { orderTimeline, type TimelineStep } from '#lib/orders/timeline.ts';
 import { readOrder, type OrderRecord } from './order-record.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ensureDemoOperatorToken } from '#server/fulfilment/demo-operator-token.ts';
+import { ensureDemoOperatorToken } from '#server/cli/demo-operator-token.ts';
 import { requireOperator } from '#server/fulfilment/operator-auth.ts';
 
 const post = (authorization?: string) =>

@@ -3,7 +3,7 @@
  * products without randomness: accessories are other parts for the same appliance (same brand first); a bundle
  * is a part with a consumable for the same appliance (a filter with dust bags, a pump with descaler).
  */
-import type { CatalogueInput } from './catalogue-schema.ts';
+import type { CatalogueInput } from '#server/catalogue/catalogue-schema.ts';
 
 /** Part types a shopper buys again and again: what a bundle adds to a part. */
 export const CONSUMABLE_PARTS: readonly string[] = ['bag', 'filter', 'descaler', 'sparkplug', 'belt', 'brush', 'lamp'];

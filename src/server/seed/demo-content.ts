@@ -1,6 +1,6 @@
 /** Demo content pages, layout widgets, deals and search triggers for each storefront. */
 import { LOCALE_CODES, LOCALES, type LocaleCode } from '#lib/market/locales.ts';
-import type { CatalogueInput } from './catalogue-schema.ts';
+import type { CatalogueInput } from '#server/catalogue/catalogue-schema.ts';
 
 type Product = CatalogueInput['products'][number];
 

@@ -9,11 +9,11 @@
  */
 import type { Db } from '#server/db/connection.ts';
 import { OPERATOR_ACTIONS, OPERATOR_REQUEST_SCHEMAS, type OperatorAction } from '#lib/api/operator-contracts.ts';
-import { parseOrderNumber } from '#lib/checkout/order-number.ts';
-import { runOperatorAction } from './operator-actions.ts';
-import { operatorView } from './operator-view.ts';
-import { readOrder, type OrderRecord } from './order-record.ts';
-import { FulfilmentRefused } from './fulfilment-refused.ts';
+import { parseOrderNumber } from '#lib/orders/order-number.ts';
+import { runOperatorAction } from '#server/fulfilment/operator-actions.ts';
+import { operatorView } from '#server/fulfilment/operator-view.ts';
+import { readOrder, type OrderRecord } from '#server/orders/order-record.ts';
+import { FulfilmentRefused } from '#server/fulfilment/fulfilment-refused.ts';
 import { returnCommand } from '#server/returns/return-command.ts';
 
 const USAGE =

@@ -7,7 +7,8 @@
  */
 import type { Db } from '#server/db/connection.ts';
 import type { CheckoutRecord } from '#server/checkout/checkout-repository.ts';
-import { createCustomer, sendAccountLink } from './account-links.ts';
+import { createCustomer, sendAccountLink } from '#server/auth/account-links.ts';
+import { linkOrderToCustomer } from '#server/orders/order-writes.ts';
 
 export async function createAccountForOrder(
   db: Db,
@@ -19,7 +20,7 @@ export async function createAccountForOrder(
   const name = `${customer.first_name ?? ''} ${customer.last_name ?? ''}`.trim();
   const created = await createCustomer(db, customer.email, name, now);
   if (!created) return false;
-  await db.updateTable('orders').set({ customer_id: created.id }).where('id', '=', input.orderNumber).execute();
+  await linkOrderToCustomer(db, input.orderNumber, created.id);
   await sendAccountLink(db, locale, 'set_password', created, now);
   return true;
 }

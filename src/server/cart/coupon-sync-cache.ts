@@ -8,7 +8,7 @@ import type { Db } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import type { CartLineInput } from '#lib/api/cart-contracts.ts';
 import type { Coupon } from '#lib/api/coupon-contracts.ts';
-import { syncCartService, type CartContext } from '#server/cart/cart-service.ts';
+import { syncCartService, type CartContext } from './cart-service.ts';
 import { boundedProcessCache, cacheBudgetBytes } from '#server/cache/process-cache.ts';
 
 export const COUPON_CACHE_TTL_MS = 5 * 60 * 1000;

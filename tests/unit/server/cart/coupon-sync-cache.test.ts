@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { couponCacheKey } from '#server/coupons/coupon-sync-cache.ts';
+import { couponCacheKey } from '#server/cart/coupon-sync-cache.ts';
 
 const line = (sku: string, quantity: number, bundle?: [number, string]) => ({
   sku,

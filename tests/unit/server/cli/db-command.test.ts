@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
-import { generateDemoCatalogue } from '#server/catalogue/demo-generator.ts';
+import { generateDemoCatalogue } from '#server/seed/demo-generator.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pf-cli-'));
 const dbFile = path.join(dir, 'cli.db');

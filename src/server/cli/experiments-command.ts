@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import type { Db } from '#server/db/connection.ts';
 import { isLocaleCode } from '#lib/market/locales.ts';
 import { formatReportTable } from '#lib/experiments/report.ts';
-import { experimentReport } from './experiment-report.ts';
+import { experimentReport } from '#server/experiments/experiment-report.ts';
 
 export const EXPERIMENTS_USAGE = 'usage: npm run experiments -- report [--experiment <name>] [--locale <sv|no|da|fi|nl>] [--json]';
 

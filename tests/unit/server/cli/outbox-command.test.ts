@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDb, type DbHandle } from '#server/db/connection.ts';
 import { migrate } from '#server/db/migrate.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
-import { outboxCommand } from '#server/mail/outbox-command.ts';
+import { outboxCommand } from '#server/cli/outbox-command.ts';
 
 let h: DbHandle;
 let out: string[];

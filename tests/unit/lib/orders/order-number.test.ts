@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FIRST_ORDER_SEQUENCE, formatOrderNumber, parseOrderNumber } from '#lib/checkout/order-number.ts';
+import { FIRST_ORDER_SEQUENCE, formatOrderNumber, parseOrderNumber } from '#lib/orders/order-number.ts';
 
 describe('order numbers', () => {
   it('appends a Luhn check digit to the sequence', () => {

@@ -7,8 +7,8 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import type { Db } from '#server/db/connection.ts';
 import { LOCALE_CODES } from '#lib/market/locales.ts';
-import { mailConfig } from './mail-config.ts';
-import { CAMPAIGN_ID, queueNewsletter } from './newsletter.ts';
+import { mailConfig } from '#server/mail/mail-config.ts';
+import { CAMPAIGN_ID, queueNewsletter } from '#server/mail/newsletter.ts';
 
 export const NEWSLETTER_USAGE =
   'usage: npm run newsletter -- send --locale <sv|no|da|fi|nl> --subject "…" --text-file <path> [--html-file <path>] [--campaign <id>] [--dry-run]';

@@ -4,7 +4,7 @@
  * who types the number to support or on a bank transfer is caught on any single wrong digit and
  * on almost every swap of two neighbours, before we look anything up.
  */
-import { isLuhnValid, luhnCheckDigit } from './luhn.ts';
+import { isLuhnValid, luhnCheckDigit } from '#lib/checkout/luhn.ts';
 
 export const FIRST_ORDER_SEQUENCE = 100_100;
 

@@ -3,7 +3,7 @@
  * configured no PARTSFRONT_REBUILD_TOKEN rebuilds on no request (docs/product/content-editing.md#publishing).
  */
 import { rebuildJob, startRebuild } from '#builds/rebuild-job.ts';
-import type { RebuildControl } from './publish-content.ts';
+import type { RebuildControl } from '#server/content/publish-content.ts';
 
 export const publishRebuild: RebuildControl = {
   running: () => rebuildJob().state === 'running',

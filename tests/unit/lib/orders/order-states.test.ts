@@ -11,7 +11,7 @@ import {
   type OrderState,
   type PaymentEvent,
   type PaymentState,
-} from '#lib/checkout/order-states.ts';
+} from '#lib/orders/order-states.ts';
 
 const ORDER_ALLOWED: [OrderState, OrderEvent, OrderState][] = [
   ['pending_payment', 'place', 'placed'],
