@@ -8,7 +8,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { LocaleCode } from '#lib/market/locales.ts';
-import type { Build } from '#host/storefront-server.ts';
+import type { Build } from './loaded-build.ts';
 import { PAGE_TAGS_FILE } from '#server/catalogue/page-tags.ts';
 import { siteSettings } from '#server/market/site-settings.ts';
 import { readPageTagIndex, type PageTagIndex } from './page-tag-index.ts';

@@ -6,7 +6,7 @@
  */
 import type { Db } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
-import type { Build } from '#host/storefront-server.ts';
+import type { Build } from './loaded-build.ts';
 import { buildPages, type BuildPages } from './build-pages.ts';
 import { changePollMs, startIncrementalPages } from './incremental-pages.ts';
 

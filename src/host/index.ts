@@ -5,7 +5,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { createStorefrontServer, loadBuild } from './storefront-server.ts';
+import { createStorefrontServer } from './storefront-server.ts';
+import { loadBuild } from '#builds/loaded-build.ts';
 import { parseDomains } from '#lib/market/locales.ts';
 import { BUILDS_DIR, currentBuildDir, SERVER_PID_FILE } from '#builds/build-dir.ts';
 import { registerSwitchHook } from '#builds/switch-hook.ts';

@@ -6,7 +6,6 @@
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { resolveRequest } from '#lib/routing/request-mapping.ts';
 import { checkRequestPath } from '#lib/routing/request-path.ts';
 import { isLocaleCode, type LocaleCode } from '#lib/market/locales.ts';
@@ -14,21 +13,7 @@ import { applyConnectionCap, serverLimitsFromEnv, serverOptions } from './server
 import { fileExists, resolveInside, sendFile } from './static-files.ts';
 import { errorBody, type ApiErrorCode } from '#lib/api/errors.ts';
 import { applySecurityHeaders } from './security-headers.ts';
-
-type AstroHandler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => Promise<void> | void;
-export interface Build {
-  dir: string;
-  clientDir: string;
-  handler: AstroHandler;
-}
-
-export async function loadBuild(dir: string): Promise<Build> {
-  const abs = path.resolve(dir);
-  const entry = path.join(abs, 'server', 'entry.mjs');
-  if (!fileExists(entry)) throw new Error(`no build at ${abs} (missing server/entry.mjs): run npm run build`);
-  const mod = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
-  return { dir: abs, clientDir: path.join(abs, 'client'), handler: mod.handler };
-}
+import { loadBuild, type Build } from '#builds/loaded-build.ts';
 
 /** Callers of the API, /captuerr and the admin routes get the one JSON error body; browsers a plain text. */
 const wantsJson = (req: IncomingMessage) => /^\/(?:api|admin)\/|^\/captuerr(?:[/?%]|$)/.test(req.url ?? '');

@@ -11,7 +11,7 @@ import { hashPassword } from '#server/auth/passwords.ts';
 import { authResponseSchema, orderAuthResponseSchema } from '#lib/api/auth-contracts.ts';
 import { rotateRefreshToken, startSession } from '#server/auth/sessions.ts';
 import { resolveVisitor } from '#server/auth/visitor.ts';
-import { tokenHash } from '#server/auth/token-hash.ts';
+import { tokenHash } from '#server/security/token-hash.ts';
 
 let h: DbHandle;
 const EMAIL = 'sessions-suite@partsfront.test';

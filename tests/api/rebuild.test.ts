@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { openDb } from '#server/db/connection.ts';
 import { dbConfigFromEnv } from '#server/db/config.ts';
 import { rebuild } from '#builds/rebuild.ts';
-import { isAuthorized } from '#server/http/admin-auth.ts';
+import { isAuthorized } from '#server/security/admin-auth.ts';
 import { readServedBuild } from '#builds/served-build.ts';
 import { resetDatabase } from '#tests/support/prepare.ts';
 import { startServer, type RunningServer } from '#tests/support/server.ts';

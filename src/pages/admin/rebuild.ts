@@ -4,7 +4,7 @@
  * Answers 202 and builds in the background (the current build keeps serving); GET shows the job's state.
  */
 import type { APIRoute } from 'astro';
-import { isAuthorized } from '#server/http/admin-auth.ts';
+import { isAuthorized } from '#server/security/admin-auth.ts';
 import { rebuildJob, startRebuild } from '#builds/rebuild-job.ts';
 import { errorBody } from '#lib/api/errors.ts';
 import { ApiFailure, endpoint, json } from '#server/http/endpoint.ts';

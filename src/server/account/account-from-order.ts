@@ -6,13 +6,14 @@
  * might not be its owner, and the answer must not reveal that the account exists.
  */
 import type { Db } from '#server/db/connection.ts';
-import type { CheckoutRecord } from '#server/checkout/checkout-repository.ts';
+import type { CheckoutCustomer } from '#lib/api/checkout-contracts.ts';
+import type { LocaleCode } from '#lib/market/locales.ts';
 import { createCustomer, sendAccountLink } from '#server/auth/account-links.ts';
 import { linkOrderToCustomer } from '#server/orders/order-writes.ts';
 
 export async function createAccountForOrder(
   db: Db,
-  input: { orderNumber: string; checkout: CheckoutRecord; at: string },
+  input: { orderNumber: string; checkout: { locale: LocaleCode; customer: Partial<CheckoutCustomer> }; at: string },
 ): Promise<boolean> {
   const { customer, locale } = input.checkout;
   if (customer.create_account !== true || !customer.email) return false;

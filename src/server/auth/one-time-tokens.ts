@@ -5,7 +5,7 @@
  * one is refused alike. Issuing a new token of a purpose retires the customer's earlier unused ones.
  */
 import type { Db } from '#server/db/connection.ts';
-import { isOpaqueToken, newOpaqueToken, tokenHash } from './token-hash.ts';
+import { isOpaqueToken, newOpaqueToken, tokenHash } from '#server/security/token-hash.ts';
 
 export const ONE_TIME_PURPOSES = ['set_password', 'reset_password', 'login_link', 'verify_email'] as const;
 export type OneTimePurpose = (typeof ONE_TIME_PURPOSES)[number];

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '#server/db/connection.ts';
 import { issueToken, TOKEN_MAX_AGE_SECONDS, type TokenScope } from './tokens.ts';
-import { isOpaqueToken, newOpaqueToken, tokenHash } from './token-hash.ts';
+import { isOpaqueToken, newOpaqueToken, tokenHash } from '#server/security/token-hash.ts';
 import { pruneAuthState } from './prune-auth.ts';
 
 /** Refresh tokens live as long as access tokens, 3600 s (docs/product/accounts.md#tokens); each rotation starts a new 3600 s. */

@@ -24,6 +24,7 @@ import { kickMailDelivery } from '#server/mail/mail-worker.ts';
 import { siteSettings } from '#server/market/site-settings.ts';
 import type { SubscriptionsTable } from '#server/db/subscription-tables.ts';
 import { parseTemplate } from '#server/subscriptions/renewal-template.ts';
+import { orderRow } from '#server/orders/order-reads.ts';
 
 type SubscriptionRow = Selectable<SubscriptionsTable>;
 
@@ -188,11 +189,8 @@ async function renewalCheckout(db: Db, s: SubscriptionRow, id: string, ctx: Cart
 
 async function renewalMail(db: Db, s: SubscriptionRow, c: CheckoutRecord, orderNumber: string, due: string, nextDue: string) {
   const locale = s.locale as LocaleCode;
-  const order = await db
-    .selectFrom('orders')
-    .select(['total_minor', 'total', 'details', 'email'])
-    .where('id', '=', orderNumber)
-    .executeTakeFirstOrThrow();
+  const order = await orderRow(db, orderNumber);
+  if (!order) throw new Error(`renewal order ${orderNumber} is missing`);
   const details = JSON.parse(order.details) as Partial<OrderDetails>;
   const origin = siteSettings().origins[locale];
   const content = subscriptionRenewalMail(locale, {

@@ -4,7 +4,7 @@
  * and the publish log record an authenticated name; the operator token (PARTSFRONT_OPERATOR_TOKEN) is accepted
  * too, with the editor named in the request. Tokens are compared in constant time; anything else is a 401.
  */
-import { isAuthorized } from '#server/http/admin-auth.ts';
+import { isAuthorized } from '#server/security/admin-auth.ts';
 import { ApiFailure } from '#server/http/endpoint.ts';
 
 export const MIN_EDITOR_TOKEN = 16;

@@ -5,7 +5,7 @@
  */
 import type { Db } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
-import { isAuthorized } from '#server/http/admin-auth.ts';
+import { isAuthorized } from '#server/security/admin-auth.ts';
 import { experimentReportQuerySchema } from '#lib/api/experiment-contracts.ts';
 import { isExperimentName } from '#lib/experiments/catalogue.ts';
 import type { ExperimentReport } from '#lib/experiments/report.ts';

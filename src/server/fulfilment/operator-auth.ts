@@ -3,7 +3,7 @@
  * constant time; without a configured token every request is refused. `npm start` and `npm run dev` outside
  * production set a random one for the run and print it (demo-operator-token.ts).
  */
-import { isAuthorized } from '#server/http/admin-auth.ts';
+import { isAuthorized } from '#server/security/admin-auth.ts';
 import { ApiFailure } from '#server/http/endpoint.ts';
 
 export function requireOperator(request: Request, token = process.env.PARTSFRONT_OPERATOR_TOKEN): void {

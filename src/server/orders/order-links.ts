@@ -6,7 +6,7 @@
 import type { Db } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import { pathFor } from '#lib/routing/routes.ts';
-import { isOpaqueToken, newOpaqueToken, tokenHash } from '#server/auth/token-hash.ts';
+import { isOpaqueToken, newOpaqueToken, tokenHash } from '#server/security/token-hash.ts';
 import { siteSettings } from '#server/market/site-settings.ts';
 
 /** A confirmation is read days or weeks later; the order itself stays reachable with number and e-mail. */

@@ -11,7 +11,7 @@ import {
   visitorOfToken,
 } from '#server/auth/visitor.ts';
 import { issueToken } from '#server/auth/tokens.ts';
-import { isOpaqueToken, newOpaqueToken, tokenHash } from '#server/auth/token-hash.ts';
+import { isOpaqueToken, newOpaqueToken, tokenHash } from '#server/security/token-hash.ts';
 
 /** Records what set/delete were called with; get reads `initial`. */
 function recorder(initial: Record<string, string> = {}) {

@@ -1,0 +1,31 @@
+/**
+ * The direction between the folders of src/server (docs/adr/0006-source-layout.md#direction-between-server-domains),
+ * lowest layer first. A folder imports values only from folders in lower layers; never from its own layer's other
+ * folders or from above. src/builds, src/host and the Astro pages sit above every layer.
+ */
+export const SERVER_LAYERS: readonly (readonly string[])[] = [
+  // 0 ground floor: the database, process caches, storefront settings, secrets and tokens
+  ['db', 'cache', 'market', 'security'],
+  // 1 the order record, the API edge's plumbing, what provider adapters share, client error reports
+  ['orders', 'http', 'providers', 'telemetry'],
+  // 2 mail (reads orders for campaigns), experiments (joins orders), payment adapters, coupon rules
+  ['mail', 'experiments', 'payments', 'coupons'],
+  // 3 accounts and sessions, the catalogue (counts orders for recommendations), shipping adapters
+  ['auth', 'catalogue', 'shipping'],
+  // 4 what builds on the catalogue or on one order: account pages, subscriptions, fulfilment, content, search, tracking, cart
+  ['account', 'subscriptions', 'fulfilment', 'content', 'search', 'tracking', 'cart'],
+  // 5 what builds on several: checkout (cart + shipping + payments + accounts + subscriptions), returns, recommendations
+  ['checkout', 'returns', 'recommendations'],
+  // 6 demo data, written through the domains
+  ['seed'],
+  // 7 command-line entry points (npm run db:seed, operator, outbox …)
+  ['cli'],
+];
+
+/**
+ * Type-only imports against the direction, each with the reason it is harmless. Keep this list short: a type that
+ * two layers share belongs in the lower one (or in src/lib).
+ */
+export const TYPE_IMPORTS_AGAINST_DIRECTION: readonly { from: string; to: string; why: string }[] = [];
+
+export const layerOf = (folder: string): number => SERVER_LAYERS.findIndex((l) => l.includes(folder));
