@@ -10,10 +10,10 @@ import { paymentSessionBody } from '#server/payments/klarna/session-request.ts';
 import {
   ProviderUnavailable,
   type CreatePaymentInput,
-  type LocaleCode,
   type PaymentSession,
   type PaymentState,
 } from '#server/payments/payment-provider.ts';
+import type { LocaleCode } from '#lib/market/locales.ts';
 import { KLARNA_SANDBOX } from '#sandbox/klarna/klarna-test-data.ts';
 import { openPage, submit, type Navigation } from '#sandbox/shared/form-browser.ts';
 import { samplePaymentInput } from '#sandbox/shared/sample-payment-input.ts';

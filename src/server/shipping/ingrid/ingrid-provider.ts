@@ -7,7 +7,8 @@
  * (GET /v1/delivery_tracking/parcels).
  */
 import { ProviderRequestError } from '#server/payments/http-client.ts';
-import { ProviderUnavailable, type LocaleCode } from '#server/payments/payment-provider.ts';
+import { ProviderUnavailable } from '#server/payments/payment-provider.ts';
+import type { LocaleCode } from '#lib/market/locales.ts';
 import type {
   ConfirmShippingInput,
   ServicePoint,
