@@ -7,7 +7,7 @@ import { AdyenProvider, SessionResultRequired } from '#server/payments/adyen/ady
 import type { AdyenConfig } from '#server/payments/adyen/client.ts';
 import { notificationHmac, notificationSigningString } from '#server/payments/adyen/hmac.ts';
 import { UnsupportedPaymentMethod } from '#server/payments/adyen/payment-methods.ts';
-import { ProviderRequestError } from '#server/payments/http-client.ts';
+import { ProviderRequestError } from '#server/providers/http-client.ts';
 import { ProviderUnavailable, type PaymentSession, type VerifiedNotification } from '#server/payments/payment-provider.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import { ADYEN_SANDBOX } from '#sandbox/adyen/adyen-test-data.ts';

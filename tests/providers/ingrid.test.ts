@@ -4,7 +4,7 @@
  * (tracking number, tracking page, PDF label) and tracking events that advance.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ProviderRequestError } from '#server/payments/http-client.ts';
+import { ProviderRequestError } from '#server/providers/http-client.ts';
 import { ProviderUnavailable } from '#server/payments/payment-provider.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import { IngridProvider } from '#server/shipping/ingrid/ingrid-provider.ts';

@@ -3,7 +3,7 @@
  * like a browser, unsigned status callbacks verified by reading the session back, Order Management.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ProviderRequestError } from '#server/payments/http-client.ts';
+import { ProviderRequestError } from '#server/providers/http-client.ts';
 import type { KlarnaConfig } from '#server/payments/klarna/client.ts';
 import { KlarnaProvider } from '#server/payments/klarna/klarna-provider.ts';
 import { paymentSessionBody } from '#server/payments/klarna/session-request.ts';

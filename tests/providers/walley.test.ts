@@ -4,7 +4,7 @@
  * and Management API capture / cancel / refund.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ProviderRequestError } from '#server/payments/http-client.ts';
+import { ProviderRequestError } from '#server/providers/http-client.ts';
 import { ProviderUnavailable, type CreatePaymentInput, type PaymentState } from '#server/payments/payment-provider.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import { WalleyProvider, type WalleyProviderOptions } from '#server/payments/walley/walley-provider.ts';
