@@ -7,12 +7,7 @@ import { ProviderRequestError } from '#server/providers/http-client.ts';
 import type { KlarnaConfig } from '#server/payments/klarna/client.ts';
 import { KlarnaProvider } from '#server/payments/klarna/klarna-provider.ts';
 import { paymentSessionBody } from '#server/payments/klarna/session-request.ts';
-import {
-  ProviderUnavailable,
-  type CreatePaymentInput,
-  type PaymentSession,
-  type PaymentState,
-} from '#server/payments/payment-provider.ts';
+import { ProviderUnavailable, type CreatePaymentInput, type PaymentSession, type PaymentState } from '#server/payments/payment-provider.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import { KLARNA_SANDBOX } from '#sandbox/klarna/klarna-test-data.ts';
 import { openPage, submit, type Navigation } from '#sandbox/shared/form-browser.ts';
