@@ -3,7 +3,7 @@
  * providers default to it (outside production, PARTSFRONT_SANDBOX not `off`, no PARTSFRONT_SANDBOX_URL
  * pointing at one elsewhere). Sets PARTSFRONT_SANDBOX_URL so the providers find it on any port.
  */
-import { sandboxUrl } from '#server/payments/provider-config.ts';
+import { sandboxUrl } from '#server/providers/provider-config.ts';
 import { startSandbox, type RunningSandbox } from './server.ts';
 
 export async function startSandboxForShop(port = Number(process.env.PARTSFRONT_SANDBOX_PORT ?? 4330)): Promise<RunningSandbox | null> {

@@ -5,7 +5,7 @@
  * from that cart.total_value every category except express is free.
  */
 import { FREE_SHIPPING_THRESHOLD_MINOR } from '#lib/shipping/free-shipping.ts';
-import type { LocaleCode } from '#server/payments/payment-provider.ts';
+import type { LocaleCode } from '#lib/market/locales.ts';
 
 export const INGRID_SITE_TOKEN = Buffer.from('partsfront-sandbox-site-token').toString('base64');
 

@@ -2,7 +2,8 @@
  * A valid CreatePaymentInput per storefront, for tests and scripts that drive the sandbox: two
  * lines (a part with a line discount, and shipping) whose VAT and sums satisfy every provider's checks.
  */
-import type { CreatePaymentInput, LocaleCode, PaymentLine } from '#server/payments/payment-provider.ts';
+import type { CreatePaymentInput, PaymentLine } from '#server/payments/payment-provider.ts';
+import type { LocaleCode } from '#lib/market/locales.ts';
 
 const STORE: Record<
   LocaleCode,

@@ -4,7 +4,7 @@
  */
 import { formatMinorUnits, toMinorUnits } from '#lib/pricing/minor-units.ts';
 import { validateOrganisationNumber } from '#lib/checkout/organisation-number.ts';
-import type { LocaleCode } from '#server/payments/payment-provider.ts';
+import type { LocaleCode } from '#lib/market/locales.ts';
 import type { ApiAnswer } from '../shared/http-io.ts';
 import type { Notifier } from '../shared/notifier.ts';
 import { fieldError, invalidState, notFound, schemaError, twoError } from './two-errors.ts';

@@ -26,7 +26,7 @@ import type { LocaleCode } from '#lib/market/locales.ts';
 import { placeOrderResponseSchema } from '#lib/api/checkout-contracts.ts';
 import { apiErrorSchema } from '#lib/api/errors.ts';
 import { toMinorUnits } from '#lib/pricing/minor-units.ts';
-import { walleyConfig } from '#server/payments/provider-config.ts';
+import { walleyConfig } from '#server/payments/payment-config.ts';
 import { WalleyProvider } from '#server/payments/walley/walley-provider.ts';
 import { sign } from '#sandbox/two/two-webhooks.ts';
 import { TWO_API_KEY } from '#sandbox/two/two-test-data.ts';

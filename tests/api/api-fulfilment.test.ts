@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import { apiErrorSchema } from '#lib/api/errors.ts';
 import { operatorOrderResponseSchema, type OperatorOrderView } from '#lib/api/operator-contracts.ts';
-import { klarnaConfig, walleyConfig } from '#server/payments/provider-config.ts';
+import { klarnaConfig, walleyConfig } from '#server/payments/payment-config.ts';
 import { WalleyProvider } from '#server/payments/walley/walley-provider.ts';
 import { KlarnaProvider } from '#server/payments/klarna/klarna-provider.ts';
 import { IngridProvider } from '#server/shipping/ingrid/ingrid-provider.ts';

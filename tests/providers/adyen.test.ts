@@ -7,8 +7,9 @@ import { AdyenProvider, SessionResultRequired } from '#server/payments/adyen/ady
 import type { AdyenConfig } from '#server/payments/adyen/client.ts';
 import { notificationHmac, notificationSigningString } from '#server/payments/adyen/hmac.ts';
 import { UnsupportedPaymentMethod } from '#server/payments/adyen/payment-methods.ts';
-import { ProviderRequestError } from '#server/payments/http-client.ts';
-import { ProviderUnavailable, type LocaleCode, type PaymentSession, type VerifiedNotification } from '#server/payments/payment-provider.ts';
+import { ProviderRequestError } from '#server/providers/http-client.ts';
+import { ProviderUnavailable, type PaymentSession, type VerifiedNotification } from '#server/payments/payment-provider.ts';
+import type { LocaleCode } from '#lib/market/locales.ts';
 import { ADYEN_SANDBOX } from '#sandbox/adyen/adyen-test-data.ts';
 import { openPage, submit, type Navigation } from '#sandbox/shared/form-browser.ts';
 import type { DeliveryRecord } from '#sandbox/shared/notifier.ts';

@@ -4,8 +4,9 @@
  * (tracking number, tracking page, PDF label) and tracking events that advance.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ProviderRequestError } from '#server/payments/http-client.ts';
-import { ProviderUnavailable, type LocaleCode } from '#server/payments/payment-provider.ts';
+import { ProviderRequestError } from '#server/providers/http-client.ts';
+import { ProviderUnavailable } from '#server/payments/payment-provider.ts';
+import type { LocaleCode } from '#lib/market/locales.ts';
 import { IngridProvider } from '#server/shipping/ingrid/ingrid-provider.ts';
 import type { ShippingQuoteInput } from '#server/shipping/shipping-provider.ts';
 import { FREE_SHIPPING_THRESHOLD_MINOR } from '#lib/shipping/free-shipping.ts';

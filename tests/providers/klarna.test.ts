@@ -3,17 +3,12 @@
  * like a browser, unsigned status callbacks verified by reading the session back, Order Management.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ProviderRequestError } from '#server/payments/http-client.ts';
+import { ProviderRequestError } from '#server/providers/http-client.ts';
 import type { KlarnaConfig } from '#server/payments/klarna/client.ts';
 import { KlarnaProvider } from '#server/payments/klarna/klarna-provider.ts';
 import { paymentSessionBody } from '#server/payments/klarna/session-request.ts';
-import {
-  ProviderUnavailable,
-  type CreatePaymentInput,
-  type LocaleCode,
-  type PaymentSession,
-  type PaymentState,
-} from '#server/payments/payment-provider.ts';
+import { ProviderUnavailable, type CreatePaymentInput, type PaymentSession, type PaymentState } from '#server/payments/payment-provider.ts';
+import type { LocaleCode } from '#lib/market/locales.ts';
 import { KLARNA_SANDBOX } from '#sandbox/klarna/klarna-test-data.ts';
 import { openPage, submit, type Navigation } from '#sandbox/shared/form-browser.ts';
 import { samplePaymentInput } from '#sandbox/shared/sample-payment-input.ts';

@@ -3,8 +3,9 @@
  * the verification page driven like a browser, Svix-signed webhooks, fulfil / cancel / refund.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ProviderRequestError } from '#server/payments/http-client.ts';
-import { ProviderUnavailable, type CreatePaymentInput, type LocaleCode, type PaymentState } from '#server/payments/payment-provider.ts';
+import { ProviderRequestError } from '#server/providers/http-client.ts';
+import { ProviderUnavailable, type CreatePaymentInput, type PaymentState } from '#server/payments/payment-provider.ts';
+import type { LocaleCode } from '#lib/market/locales.ts';
 import { TwoProvider, type TwoProviderOptions } from '#server/payments/two/two-provider.ts';
 import { TWO_API_KEY, TWO_WEBHOOK_SECRET } from '#sandbox/two/two-test-data.ts';
 import { sign } from '#sandbox/two/two-webhooks.ts';

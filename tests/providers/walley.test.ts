@@ -4,8 +4,9 @@
  * and Management API capture / cancel / refund.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ProviderRequestError } from '#server/payments/http-client.ts';
-import { ProviderUnavailable, type CreatePaymentInput, type LocaleCode, type PaymentState } from '#server/payments/payment-provider.ts';
+import { ProviderRequestError } from '#server/providers/http-client.ts';
+import { ProviderUnavailable, type CreatePaymentInput, type PaymentState } from '#server/payments/payment-provider.ts';
+import type { LocaleCode } from '#lib/market/locales.ts';
 import { WalleyProvider, type WalleyProviderOptions } from '#server/payments/walley/walley-provider.ts';
 import { WALLEY_CLIENT } from '#sandbox/walley/walley-test-data.ts';
 import { openPage, submit } from '#sandbox/shared/form-browser.ts';

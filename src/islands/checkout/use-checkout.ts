@@ -6,7 +6,8 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { CheckoutView, UpdateCheckoutRequest } from '#lib/api/checkout-contracts.ts';
-import { lineInputs, linesSignature } from '#lib/checkout/client-cart-link.ts';
+import { lineInputs } from '#lib/cart/client-rules.ts';
+import { linesSignature } from '#lib/checkout/client-cart-link.ts';
 import { getCheckout, openCheckout, updateCheckout, type CheckoutFailure, type CheckoutResult } from '#api-client/checkout.ts';
 import { cart, followCheckoutView } from '#stores/cart.ts';
 import { couponCodes } from '#stores/discount.ts';

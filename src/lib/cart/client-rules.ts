@@ -4,7 +4,6 @@
  */
 import type { Tier } from '#lib/catalogue/types.ts';
 import type { CartLineInput, CartLineItem } from '#lib/api/cart-contracts.ts';
-import { lineInputs } from '#lib/checkout/client-cart-link.ts';
 import type { CartProductInput } from './product-input.ts';
 import { activeTiers, normalizeTiers, ordinaryUnitPrice } from '#lib/pricing/tiers.ts';
 import { sameInterval } from '#lib/subscriptions/cart-interval.ts';
@@ -54,6 +53,21 @@ export function addItem(items: readonly CartItem[], added: CartItem): CartItem[]
       );
   if (i < 0) return [...items, { ...added, price: priceForQuantity(added.pricing, added.quantity, added.price) }];
   return items.map((x, j) => (j === i ? withQuantity(x, x.quantity + added.quantity) : x));
+}
+
+/** The lines as the checkout endpoints take them: identity, quantity and relations, never prices. */
+export function lineInputs(items: readonly CartItem[]): CartLineInput[] {
+  return items.map((i) => ({
+    uuid: i.uuid,
+    sku: i.sku,
+    product_id: i.product_id,
+    quantity: i.quantity,
+    cross_selling_product_id: i.cross_selling_product_id ?? null,
+    upselling_bundle_id: i.upselling_bundle_id ?? null,
+    unique_bundle_id: i.unique_bundle_id ?? null,
+    added_by_coupon: i.added_by_coupon ?? null,
+    subscription_interval: i.subscription_interval ?? null,
+  }));
 }
 
 /**

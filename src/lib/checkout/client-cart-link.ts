@@ -4,7 +4,6 @@
  * tab) and the cart takes the lines and choices of every checkout answer. Comparing by signature keeps
  * that from ping-ponging: an answer that matches what was sent causes no new post. Pure.
  */
-import type { CartLineInput } from '#lib/api/cart-contracts.ts';
 import type { CheckoutView } from '#lib/api/checkout-contracts.ts';
 import type { CartItem } from '#lib/cart/client-rules.ts';
 import type { CartState } from '#lib/cart/client-state.ts';
@@ -21,21 +20,6 @@ export function linesSignature(items: readonly LineKey[]): string {
     .map((i) => `${i.uuid}\u0001${i.sku}\u0001${i.quantity}`)
     .sort()
     .join('\u0002');
-}
-
-/** The lines as the checkout endpoints take them: identity, quantity and relations, never prices. */
-export function lineInputs(items: readonly CartItem[]): CartLineInput[] {
-  return items.map((i) => ({
-    uuid: i.uuid,
-    sku: i.sku,
-    product_id: i.product_id,
-    quantity: i.quantity,
-    cross_selling_product_id: i.cross_selling_product_id ?? null,
-    upselling_bundle_id: i.upselling_bundle_id ?? null,
-    unique_bundle_id: i.unique_bundle_id ?? null,
-    added_by_coupon: i.added_by_coupon ?? null,
-    subscription_interval: i.subscription_interval ?? null,
-  }));
 }
 
 /**

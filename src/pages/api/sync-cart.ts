@@ -5,14 +5,14 @@ import { endpoint, methodNotAllowed, json, readJsonBody, requireStore, validate 
 import { isInternalRequest } from '#server/cart/internal-cart.ts';
 import { syncCartService } from '#server/cart/cart-service.ts';
 import { getDb } from '#server/db/connection.ts';
-import { customerContext } from '#server/checkout/customer-context.ts';
+import { requestCartContext } from '#server/checkout/request-cart-context.ts';
 
 export const prerender = false;
 
 export const POST: APIRoute = endpoint(async ({ request, url }) => {
   const { locale } = requireStore(url);
   const body = validate(syncCartRequestSchema, await readJsonBody(request));
-  const cart = await syncCartService(getDb(), locale, body.items, body.coupons ?? [], await customerContext(getDb(), request.headers));
+  const cart = await syncCartService(getDb(), locale, body.items, body.coupons ?? [], await requestCartContext(getDb(), request.headers));
   return json(cart.items, 200, isInternalRequest(request.headers) ? { 'x-be-internal': '1' } : {});
 });
 

@@ -4,7 +4,7 @@ import { syncCouponsRequestSchema } from '#lib/api/coupon-contracts.ts';
 import { endpoint, methodNotAllowed, json, readJsonBody, requireStore, validate } from '#server/http/endpoint.ts';
 import { syncCouponsCached } from '#server/cart/coupon-sync-cache.ts';
 import { getDb } from '#server/db/connection.ts';
-import { customerContext } from '#server/checkout/customer-context.ts';
+import { requestCartContext } from '#server/checkout/request-cart-context.ts';
 
 export const prerender = false;
 
@@ -17,7 +17,7 @@ export const POST: APIRoute = endpoint(async ({ request, url }) => {
     body.coupons,
     body.cart_contents,
     !!body.ignoreCache,
-    await customerContext(getDb(), request.headers),
+    await requestCartContext(getDb(), request.headers),
   );
   return json(coupons, 200, { 'x-cache': cached ? 'HIT' : 'MISS' });
 });

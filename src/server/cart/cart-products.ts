@@ -2,7 +2,7 @@
 import type { Db } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import { categoriesByProduct, thumbsByProduct } from '#server/catalogue/product-links.ts';
-import type { CartProductFacts } from '#lib/cart/server-sync.ts';
+import type { CartProductFacts } from '#lib/cart/server-price-cart.ts';
 import { pricesFromRow } from '#server/catalogue/price-row.ts';
 import { localizedProducts } from '#server/catalogue/localized-products.ts';
 import { offeredMonthsByProduct } from '#server/subscriptions/subscription-offers.ts';

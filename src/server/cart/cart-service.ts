@@ -6,7 +6,7 @@ import type { Db } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import type { CartLineInput } from '#lib/api/cart-contracts.ts';
 import type { Coupon } from '#lib/api/coupon-contracts.ts';
-import { priceCart, type SyncedCart } from '#lib/cart/server-sync.ts';
+import { priceCart, type SyncedCart } from '#lib/cart/server-price-cart.ts';
 import { emptyCoupon } from '#lib/coupons/server-engine.ts';
 import { CUSTOMER_DISCOUNT_CODE } from '#lib/coupons/types.ts';
 import { cartProductsBySku } from './cart-products.ts';

@@ -5,19 +5,13 @@ import type { LocaleCode } from '#lib/market/locales.ts';
 import type { CartLineInput } from '#lib/api/cart-contracts.ts';
 import type { CheckoutCustomer } from '#lib/api/checkout-contracts.ts';
 import type { CartContext } from '#server/cart/cart-service.ts';
+import type { ProviderSession } from '#server/providers/provider-session.ts';
 import type { ShippingMemo } from '#server/shipping/shipping-session.ts';
 
-export interface ProviderSessionRecord {
-  id: string;
-  locale: LocaleCode;
-  provider: string;
-  amountMinor: number;
-  /** `${checkout id}.${attempt}`: the shop's reference of this payment attempt (provider-side idempotency key). */
-  reference: string;
+export interface ProviderSessionRecord extends ProviderSession {
   /** The storefront method it was opened for, and its hosted page: an open session for the same amount and method is reused. */
   method?: string;
   redirectUrl?: string;
-  openedAt?: string;
   /** The logged-in customer's pricing the amount was computed with: completion from a return or notification re-prices with it. */
   context?: CartContext;
   /** The provider reported it declined, cancelled or expired: the next placing opens a new attempt. */

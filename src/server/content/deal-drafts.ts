@@ -8,7 +8,7 @@ import type { Database } from '#server/db/schema.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import { dealFieldsSchema, type DealFields } from '#lib/content/draft-contracts.ts';
 import { localizedProducts } from '#server/catalogue/localized-products.ts';
-import type { DraftRow } from './drafts-store.ts';
+import type { ContentDraftsTable as DraftRow } from '#server/db/content-draft-tables.ts';
 
 export interface DealProduct {
   id: number;

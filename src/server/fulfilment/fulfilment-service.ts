@@ -10,7 +10,7 @@ import type { Db } from '#server/db/connection.ts';
 import { LOCALES } from '#lib/market/locales.ts';
 import { transitionOrder, transitionPayment, type OrderState, type PaymentState } from '#lib/orders/order-states.ts';
 import { settleEventOf } from '#lib/orders/timeline.ts';
-import { ProviderRequestError } from '#server/payments/http-client.ts';
+import { ProviderRequestError } from '#server/providers/http-client.ts';
 import { ProviderUnavailable, type PaymentState as ProviderPaymentState } from '#server/payments/payment-provider.ts';
 import { providerById } from '#server/payments/provider-registry.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';

@@ -1,9 +1,9 @@
 /**
- * The one interface every payment provider implements (docs/adr/0007-payment-and-shipping-providers.md):
+ * The one interface every payment provider implements (docs/adr/0007-checkout-orders-and-money.md#providers):
  * the shop's own invoice, and adapters that speak a real provider's documented HTTP API (card and wallets,
  * pay-later, consumer and business invoice). Amounts are integer minor units (öre, cents), never floats.
  */
-export type LocaleCode = 'sv' | 'no' | 'da' | 'fi' | 'nl';
+import type { LocaleCode } from '#lib/market/locales.ts';
 
 /** The six provider sessions a checkout records (cart state: payLater, shipping, card, invoice, invoiceConsumer, invoiceBusiness). */
 export type PaymentSessionKind = 'payLater' | 'card' | 'invoice' | 'invoiceConsumer' | 'invoiceBusiness';

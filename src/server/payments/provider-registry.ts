@@ -1,7 +1,7 @@
 /**
  * Which payment provider serves which method, from configuration (docs/adr/0007-checkout-orders-and-money.md).
  * The shop's own invoice is built in; Adyen (cards and wallets), Klarna (pay later), Walley (consumer
- * invoice) and Two (business invoice) are offered when provider-config.ts finds them configured
+ * invoice) and Two (business invoice) are offered when payment-config.ts finds them configured
  * (outside production: the local sandbox).
  */
 import { LOCALES, type LocaleCode } from '#lib/market/locales.ts';
@@ -16,7 +16,7 @@ import { WalleyProvider } from './walley/walley-provider.ts';
 import { WALLEY_LOCALES } from './walley/walley-checkout-request.ts';
 import { TwoProvider } from './two/two-provider.ts';
 import { TWO_LOCALES } from './two/two-order-request.ts';
-import { adyenConfig, klarnaConfig, twoConfig, walleyConfig } from './provider-config.ts';
+import { adyenConfig, klarnaConfig, twoConfig, walleyConfig } from './payment-config.ts';
 
 /** Method ids of the external invoices (the shop's own are 'invoice' and 'invoice-business'). */
 export const WALLEY_INVOICE = 'walley-invoice';

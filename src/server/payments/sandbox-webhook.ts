@@ -7,7 +7,8 @@
 import { storeQuery } from '#lib/api/common.ts';
 import { API_PATHS } from '#lib/api/paths.ts';
 import { siteSettings } from '#server/market/site-settings.ts';
-import { adyenConfig, sandboxUrl } from './provider-config.ts';
+import { sandboxUrl } from '#server/providers/provider-config.ts';
+import { adyenConfig } from './payment-config.ts';
 
 export async function registerSandboxWebhook(): Promise<void> {
   const box = sandboxUrl();

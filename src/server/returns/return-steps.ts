@@ -11,7 +11,7 @@ import { transitionPayment, type PaymentState } from '#lib/orders/order-states.t
 import { LOCALES } from '#lib/market/locales.ts';
 import { transitionReturn, type ReturnEvent } from '#lib/returns/return-states.ts';
 import { ProviderUnavailable, type PaymentState as ProviderPaymentState } from '#server/payments/payment-provider.ts';
-import { ProviderRequestError } from '#server/payments/http-client.ts';
+import { ProviderRequestError } from '#server/providers/http-client.ts';
 import { providerById } from '#server/payments/provider-registry.ts';
 import { kickMailDelivery } from '#server/mail/mail-worker.ts';
 import { FulfilmentRefused } from '#server/fulfilment/fulfilment-refused.ts';

@@ -2,10 +2,10 @@
  * The external shipping processor's configuration from the environment (names as sandbox/README.md
  * suggests): INGRID_API_URL, INGRID_SITE_TOKEN, INGRID_TIMEOUT_MS. Outside production the local sandbox
  * fills what is not set with the emulator's public test site token, like the payment providers
- * (src/server/payments/provider-config.ts); without full configuration there is no Ingrid and the
+ * (src/server/payments/payment-config.ts); without full configuration there is no Ingrid and the
  * `external` processor is served by eel (docs/product/checkout.md#shipping).
  */
-import { sandboxUrl } from '#server/payments/provider-config.ts';
+import { sandboxUrl } from '#server/providers/provider-config.ts';
 import type { IngridClientOptions } from './ingrid/ingrid-client.ts';
 
 type Env = Record<string, string | undefined>;

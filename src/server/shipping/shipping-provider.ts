@@ -3,7 +3,7 @@
  * the internal processor `eel` (rate table, works offline) and the external delivery-checkout adapter.
  * Prices are integer minor units incl. VAT.
  */
-import type { LocaleCode } from '../payments/payment-provider.ts';
+import type { LocaleCode } from '#lib/market/locales.ts';
 
 export interface ShippingAddress {
   locale: LocaleCode;

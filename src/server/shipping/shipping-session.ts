@@ -8,7 +8,7 @@
  * With no usable answer a failing processor is ShippingUnavailable (the checkout answers 503).
  */
 import type { LocaleCode } from '#lib/market/locales.ts';
-import type { ProviderSessionRecord } from '#server/checkout/checkout-repository.ts';
+import type { ProviderSession } from '#server/providers/provider-session.ts';
 import type { ServicePoint, ShippingOption, ShippingProvider, ShippingQuoteInput } from './shipping-provider.ts';
 
 /** How long a remembered answer stands in for a new call (prices at a processor do not move by the minute). */
@@ -25,6 +25,11 @@ interface Remembered<T> {
 export interface ShippingMemo {
   options: Remembered<ShippingOption[]>;
   points?: Remembered<ServicePoint[]>;
+}
+
+/** The `shipping` session as the checkout records it (amountMinor is the goods total it was given, reference the checkout id). */
+export interface ShippingSessionRecord extends ProviderSession {
+  shipping?: ShippingMemo;
 }
 
 /** The processor could not answer and nothing remembered fits: retryable, the checkout itself is saved. */
@@ -45,14 +50,14 @@ export interface ShippingAsk {
   quote: ShippingQuoteInput | null;
   optionId: string | null;
   /** The checkout's `shipping` session as recorded. */
-  record: ProviderSessionRecord | undefined;
+  record: ShippingSessionRecord | undefined;
 }
 
 export interface ShippingAnswer {
   options: ShippingOption[];
   servicePoints: ServicePoint[];
   /** The `shipping` session to record on the checkout: set when it is new or holds a new answer. */
-  changed?: ProviderSessionRecord;
+  changed?: ShippingSessionRecord;
 }
 
 export const quoteKey = (q: ShippingQuoteInput): string =>

@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import { LOCALES, type LocaleCode } from '#lib/market/locales.ts';
-import { sandboxUrl } from '#server/payments/provider-config.ts';
+import { sandboxUrl } from '#server/providers/provider-config.ts';
 
 type Env = Record<string, string | undefined>;
 

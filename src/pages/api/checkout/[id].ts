@@ -3,7 +3,7 @@ import type { APIRoute } from 'astro';
 import { updateCheckoutRequestSchema } from '#lib/api/checkout-contracts.ts';
 import { endpoint, json, methodNotAllowed, readJsonBody, requireStore, validate } from '#server/http/endpoint.ts';
 import { getDb } from '#server/db/connection.ts';
-import { customerContext } from '#server/checkout/customer-context.ts';
+import { requestCartContext } from '#server/checkout/request-cart-context.ts';
 import { checkoutIdParam } from '#server/checkout/checkout-id-param.ts';
 import { requireCheckout, updateCheckout, viewOf } from '#server/checkout/checkout-service.ts';
 
@@ -12,13 +12,13 @@ export const prerender = false;
 export const GET: APIRoute = endpoint(async ({ request, url, params }) => {
   const { locale } = requireStore(url);
   const c = await requireCheckout(getDb(), locale, checkoutIdParam(params.id));
-  return json(await viewOf(getDb(), c, await customerContext(getDb(), request.headers)));
+  return json(await viewOf(getDb(), c, await requestCartContext(getDb(), request.headers)));
 });
 
 export const POST: APIRoute = endpoint(async ({ request, url, params }) => {
   const { locale } = requireStore(url);
   const body = validate(updateCheckoutRequestSchema, await readJsonBody(request));
-  return json(await updateCheckout(getDb(), locale, checkoutIdParam(params.id), body, await customerContext(getDb(), request.headers)));
+  return json(await updateCheckout(getDb(), locale, checkoutIdParam(params.id), body, await requestCartContext(getDb(), request.headers)));
 });
 
 export const ALL = methodNotAllowed(['GET', 'POST']);

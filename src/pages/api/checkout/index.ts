@@ -3,7 +3,7 @@ import type { APIRoute } from 'astro';
 import { openCheckoutRequestSchema } from '#lib/api/checkout-contracts.ts';
 import { endpoint, json, methodNotAllowed, readJsonBody, requireStore, validate } from '#server/http/endpoint.ts';
 import { getDb } from '#server/db/connection.ts';
-import { customerContext } from '#server/checkout/customer-context.ts';
+import { requestCartContext } from '#server/checkout/request-cart-context.ts';
 import { openCheckout } from '#server/checkout/checkout-service.ts';
 import { recordCheckoutVisitor } from '#server/experiments/experiment-events.ts';
 
@@ -12,7 +12,7 @@ export const prerender = false;
 export const POST: APIRoute = endpoint(async ({ request, url }) => {
   const { locale } = requireStore(url);
   const body = validate(openCheckoutRequestSchema, await readJsonBody(request));
-  const view = await openCheckout(getDb(), locale, body, await customerContext(getDb(), request.headers));
+  const view = await openCheckout(getDb(), locale, body, await requestCartContext(getDb(), request.headers));
   await recordCheckoutVisitor(getDb(), request.headers, view.id, body.experiment_visitor);
   return json(view);
 });

@@ -1,7 +1,7 @@
 /** GET /api/order-auth/info (docs/product/api.md#guest-order-info): the one order a guest-order access token opens → { user, order }. */
 import type { APIRoute } from 'astro';
 import { ApiFailure, endpoint, json, methodNotAllowed, requireStore } from '#server/http/endpoint.ts';
-import { orderOf } from '#server/auth/order-service.ts';
+import { orderOf } from '#server/auth/guest-order-login.ts';
 import { getDb } from '#server/db/connection.ts';
 
 export const prerender = false;

@@ -1,7 +1,7 @@
 /** POST /api/order-auth/login (docs/product/api.md#guest-order-login): { order_id, email } → { access_token, refresh_token, user: { scope: 'my-order', order_id } }. */
 import { orderLoginRequestSchema } from '#lib/api/auth-contracts.ts';
 import { methodNotAllowed } from '#server/http/endpoint.ts';
-import { orderLogin } from '#server/auth/order-service.ts';
+import { orderLogin } from '#server/auth/guest-order-login.ts';
 import { loginEndpoint } from '#server/auth/auth-endpoints.ts';
 
 export const prerender = false;

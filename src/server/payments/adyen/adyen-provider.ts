@@ -15,7 +15,7 @@ import type {
   VerifiedNotification,
 } from '../payment-provider.ts';
 import { ProviderUnavailable } from '../payment-provider.ts';
-import type { JsonHttpClient } from '../http-client.ts';
+import type { JsonHttpClient } from '#server/providers/http-client.ts';
 import { createAdyenClient, idempotency, type AdyenConfig } from './client.ts';
 import { verifyAdyenNotifications } from './notifications.ts';
 import { modificationReceived, sessionCreated, sessionResult } from './schemas.ts';

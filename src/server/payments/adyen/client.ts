@@ -3,7 +3,7 @@
  * (`{ status, errorCode, message, errorType, pspReference }`) turned into ProviderRequestError codes.
  */
 import { createHash } from 'node:crypto';
-import { JsonHttpClient } from '../http-client.ts';
+import { JsonHttpClient } from '#server/providers/http-client.ts';
 import { serviceError } from './schemas.ts';
 
 export interface AdyenConfig {

@@ -2,7 +2,8 @@
  * Which storefront payment method maps to which Adyen payment method type
  * (docs.adyen.com/payment-methods/payment-method-types), where each is offered, and in which currency.
  */
-import type { CreatePaymentInput, LocaleCode } from '../payment-provider.ts';
+import type { CreatePaymentInput } from '../payment-provider.ts';
+import type { LocaleCode } from '#lib/market/locales.ts';
 
 interface MethodRule {
   adyenType: string;

@@ -3,7 +3,7 @@
  * username/password, JSON, and Klarna's error body (`{ error_code, error_messages, correlation_id }`)
  * turned into ProviderRequestError codes.
  */
-import { JsonHttpClient } from '../http-client.ts';
+import { JsonHttpClient } from '#server/providers/http-client.ts';
 import { klarnaError } from './schemas.ts';
 
 export interface KlarnaConfig {

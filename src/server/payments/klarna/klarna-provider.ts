@@ -15,7 +15,7 @@ import type {
   PaymentState,
   VerifiedNotification,
 } from '../payment-provider.ts';
-import { ProviderRequestError, type JsonHttpClient } from '../http-client.ts';
+import { ProviderRequestError, type JsonHttpClient } from '#server/providers/http-client.ts';
 import { apiBase, createKlarnaClient, type KlarnaConfig } from './client.ts';
 import { idempotency } from './idempotency-key.ts';
 import { expiredState, hppState, orderState } from './order-state.ts';

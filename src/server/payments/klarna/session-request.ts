@@ -4,7 +4,8 @@
  * (`place_order_mode: PLACE_ORDER`): the order id is then on the HPP session, readable by id alone,
  * so the shop never has to hold the cart again to turn an authorization_token into an order.
  */
-import type { CreatePaymentInput, LocaleCode } from '../payment-provider.ts';
+import type { CreatePaymentInput } from '../payment-provider.ts';
+import type { LocaleCode } from '#lib/market/locales.ts';
 import { klarnaOrderData } from './order-lines.ts';
 
 const MARKET: Record<LocaleCode, { country: string; locale: string }> = {

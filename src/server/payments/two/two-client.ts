@@ -3,7 +3,7 @@
  * (error_code, error_message, error_json[{ loc, msg }]) becomes the ProviderRequestError's code/message.
  */
 import type { z } from 'zod';
-import { JsonHttpClient } from '../http-client.ts';
+import { JsonHttpClient } from '#server/providers/http-client.ts';
 import { errorAnswer } from './two-schemas.ts';
 
 export interface TwoClientOptions {

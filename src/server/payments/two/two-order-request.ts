@@ -4,7 +4,8 @@
  * the shop's VAT-inclusive minor units so that net + tax = gross exactly.
  */
 import { formatMinorUnits, netFromGrossMinor } from '#lib/pricing/minor-units.ts';
-import type { CreatePaymentInput, LocaleCode, PaymentLine } from '../payment-provider.ts';
+import type { CreatePaymentInput, PaymentLine } from '../payment-provider.ts';
+import type { LocaleCode } from '#lib/market/locales.ts';
 
 /** Two's buyer countries cover all five storefronts (SE, NO, DK, FI, NL: sandbox/two/two-test-data.ts). */
 export const TWO_LOCALES: readonly LocaleCode[] = ['sv', 'no', 'da', 'fi', 'nl'];

@@ -4,7 +4,8 @@
  * carrying the line total, so the cart sums to exactly what the shop charges.
  */
 import { formatMinorUnits } from '#lib/pricing/minor-units.ts';
-import type { CreatePaymentInput, LocaleCode, PaymentLine } from '../payment-provider.ts';
+import type { CreatePaymentInput, PaymentLine } from '../payment-provider.ts';
+import type { LocaleCode } from '#lib/market/locales.ts';
 
 /** Walley markets: one store id per country (Walley sells no Dutch invoice). */
 const MARKET: Partial<Record<LocaleCode, string>> = { sv: 'SE', no: 'NO', da: 'DK', fi: 'FI' };

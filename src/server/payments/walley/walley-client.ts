@@ -3,7 +3,7 @@
  * cached until a minute before expiry, and fetched afresh once when an API call answers 401.
  */
 import type { z } from 'zod';
-import { JsonHttpClient, ProviderRequestError, type HttpMethod } from '../http-client.ts';
+import { JsonHttpClient, ProviderRequestError, type HttpMethod } from '#server/providers/http-client.ts';
 import { ProviderUnavailable } from '../payment-provider.ts';
 import { errorAnswer, tokenAnswer } from './walley-schemas.ts';
 

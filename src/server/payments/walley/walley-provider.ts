@@ -14,7 +14,7 @@ import type {
   PaymentState,
   VerifiedNotification,
 } from '../payment-provider.ts';
-import { ProviderRequestError } from '../http-client.ts';
+import { ProviderRequestError } from '#server/providers/http-client.ts';
 import { WalleyClient, type WalleyClientOptions } from './walley-client.ts';
 import { amount, initCheckoutBody, type WalleyStoreConfig } from './walley-checkout-request.ts';
 import { checkoutData, envelope, initCheckoutData, orderAnswer, type WalleyOrder } from './walley-schemas.ts';

@@ -7,7 +7,7 @@
  * local sandbox's Depict emulator answers (like the payment providers), in production Depict itself.
  */
 import { LOCALE_CODES, LOCALES, type LocaleCode } from '#lib/market/locales.ts';
-import { sandboxUrl } from '#server/payments/provider-config.ts';
+import { sandboxUrl } from '#server/providers/provider-config.ts';
 
 type Env = Record<string, string | undefined>;
 

@@ -3,7 +3,7 @@
  * Ingrid's error body `{ error, trace_id }` becomes the ProviderRequestError's message.
  */
 import type { z } from 'zod';
-import { JsonHttpClient } from '#server/payments/http-client.ts';
+import { JsonHttpClient } from '#server/providers/http-client.ts';
 import { errorAnswer } from './ingrid-schemas.ts';
 
 export interface IngridClientOptions {

@@ -6,8 +6,9 @@
  * (shipments.createAndBook → tracking number, link, label); tracking comes from Delivery Tracking
  * (GET /v1/delivery_tracking/parcels).
  */
-import { ProviderRequestError } from '#server/payments/http-client.ts';
-import { ProviderUnavailable, type LocaleCode } from '#server/payments/payment-provider.ts';
+import { ProviderRequestError } from '#server/providers/http-client.ts';
+import { ProviderUnavailable } from '#server/payments/payment-provider.ts';
+import type { LocaleCode } from '#lib/market/locales.ts';
 import type {
   ConfirmShippingInput,
   ServicePoint,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { followCheckout, lineInputs, linesSignature } from '#lib/checkout/client-cart-link.ts';
+import { followCheckout, linesSignature } from '#lib/checkout/client-cart-link.ts';
+import { lineInputs } from '#lib/cart/client-rules.ts';
 import { EMPTY_CART } from '#lib/cart/client-state.ts';
 import type { CheckoutView } from '#lib/api/checkout-contracts.ts';
 import { line } from '#tests/unit/fixtures/cart-items.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveInterval, sameInterval } from '#lib/subscriptions/cart-interval.ts';
 import { intervalLabel } from '#lib/subscriptions/interval-label.ts';
-import { priceCart, type CartProductFacts } from '#lib/cart/server-sync.ts';
+import { priceCart, type CartProductFacts } from '#lib/cart/server-price-cart.ts';
 import { CartNotice } from '#lib/cart/server-stock.ts';
 import { addItem, type CartItem } from '#lib/cart/client-rules.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ProviderRequestError } from '#server/payments/http-client.ts';
+import { ProviderRequestError } from '#server/providers/http-client.ts';
 import { ProviderUnavailable } from '#server/payments/payment-provider.ts';
 import { eelProvider } from '#server/shipping/eel-provider.ts';
 import type { ProviderSessionRecord } from '#server/checkout/checkout-repository.ts';

@@ -4,18 +4,16 @@
  * Outside production the local sandbox (sandbox/server.ts, started by `npm start` and the test servers)
  * fills what is not set, with its public test credentials; `PARTSFRONT_SANDBOX=off` or
  * `NODE_ENV=production` turns those defaults off, and a provider without full configuration is simply
- * not offered (docs/adr/0007-checkout-orders-and-money.md#providers).
+ * not offered (docs/adr/0007-checkout-orders-and-money.md#providers). The sandbox's address and switch:
+ * src/server/providers/provider-config.ts.
  */
 import { LOCALE_CODES, type LocaleCode } from '#lib/market/locales.ts';
 import { siteSettings } from '#server/market/site-settings.ts';
+import { sandboxUrl, type Env } from '#server/providers/provider-config.ts';
 import type { AdyenConfig } from './adyen/client.ts';
 import type { KlarnaConfig } from './klarna/client.ts';
 import type { TwoProviderOptions } from './two/two-provider.ts';
 import type { WalleyProviderOptions } from './walley/walley-provider.ts';
-
-type Env = Record<string, string | undefined>;
-
-export const DEFAULT_SANDBOX_URL = 'http://127.0.0.1:4330';
 
 /** The sandbox's own test credentials (sandbox/README.md): public values, useless anywhere else. */
 const SANDBOX = {
@@ -31,12 +29,6 @@ const SANDBOX = {
   twoApiKey: 'two-sandbox-api-key',
   twoWebhookSecret: 'whsec_c2FuZGJveC10d28td2ViaG9vay1zZWNyZXQtMzI=',
 };
-
-/** The sandbox base URL when its defaults apply (development, tests, demo), else null. */
-export function sandboxUrl(env: Env = process.env): string | null {
-  if (env.NODE_ENV === 'production' || env.PARTSFRONT_SANDBOX === 'off') return null;
-  return (env.PARTSFRONT_SANDBOX_URL || DEFAULT_SANDBOX_URL).replace(/\/+$/, '');
-}
 
 const timeout = (value: string | undefined): number => {
   const n = Number(value);

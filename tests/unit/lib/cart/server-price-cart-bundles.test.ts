@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { priceCart, type CartProductFacts } from '#lib/cart/server-sync.ts';
+import { priceCart, type CartProductFacts } from '#lib/cart/server-price-cart.ts';
 import type { StoredBundle } from '#lib/catalogue/accessories-bundles.ts';
 import { couponRule } from '#tests/unit/fixtures/coupon-rule.ts';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { adyenConfig, klarnaConfig, parseWalleyStoreIds, sandboxUrl, twoConfig, walleyConfig } from '#server/payments/provider-config.ts';
+import { adyenConfig, klarnaConfig, parseWalleyStoreIds, twoConfig, walleyConfig } from '#server/payments/payment-config.ts';
+import { sandboxUrl } from '#server/providers/provider-config.ts';
 import { WALLEY_CLIENT } from '#sandbox/walley/walley-test-data.ts';
 import { TWO_API_KEY, TWO_WEBHOOK_SECRET } from '#sandbox/two/two-test-data.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { cartTotal } from '#lib/cart/cart-total.ts';
-import { priceCart, type CartProductFacts } from '#lib/cart/server-sync.ts';
+import { priceCart, type CartProductFacts } from '#lib/cart/server-price-cart.ts';
 import { CartNotice } from '#lib/cart/server-stock.ts';
 import type { CouponRule } from '#lib/coupons/types.ts';
 import { ruleArb, tiersArb } from '#tests/unit/fixtures/arbitraries.ts';
