@@ -13,17 +13,13 @@ import type { CartContext } from '#server/cart/cart-service.ts';
 import { providerFor } from '#server/payments/provider-registry.ts';
 import { ProviderUnavailable, type PaymentProvider } from '#server/payments/payment-provider.ts';
 import type { CheckoutRecord } from './checkout-repository.ts';
+import type { CheckoutUrls } from './checkout-page-urls.ts';
 import { openPaymentSession } from './payment-session.ts';
 import { quoteCheckout, type CheckoutQuote } from './checkout-quote.ts';
 import { completeCheckout, PriceChanged } from './complete-checkout.ts';
 import { requireCheckout } from './checkout-service.ts';
 import { paymentMethodsFor } from './payment-methods.ts';
 import { OutOfStock } from './stock-reservation.ts';
-
-export interface CheckoutUrls {
-  confirmation: (id: string) => string;
-  failed: (id: string, reason: string) => string;
-}
 
 /** A 400 names the checkout field it is about (`error.field`) so the page can mark and focus it. */
 const refuse = (locale: LocaleCode, key: CheckoutMessageKey, field?: string): never => {
@@ -37,10 +33,11 @@ async function externalPayment(
   q: CheckoutQuote,
   method: PaymentMethodView,
   provider: PaymentProvider,
+  urls: CheckoutUrls,
   ctx: CartContext,
 ): Promise<PlaceOrderResponse> {
   try {
-    return await openPaymentSession(db, c, q, method, provider, ctx);
+    return await openPaymentSession(db, c, q, method, provider, urls, ctx);
   } catch (err) {
     if (err instanceof ProviderUnavailable)
       throw new ApiFailure(503, 'provider_unavailable', checkoutMessage(c.locale, 'provider_unavailable'));
@@ -67,7 +64,7 @@ export async function placeOrder(
   const method = paymentMethodsFor(locale).find((m) => m.id === c.paymentMethod && m.customer_types.includes(type));
   const provider = method && providerFor(method.id);
   if (!method || !provider) return refuse(locale, 'payment_method', 'payment_method');
-  if (provider.id !== 'invoice') return externalPayment(db, c, quote, method, provider, ctx);
+  if (provider.id !== 'invoice') return externalPayment(db, c, quote, method, provider, urls, ctx);
   try {
     const session = await provider.createSession({
       reference: c.id,
