@@ -8,7 +8,7 @@ import { LOCALES, type LocaleCode } from '#lib/market/locales.ts';
 import type { PaymentMethodView, PlaceOrderResponse } from '#lib/api/checkout-contracts.ts';
 import { customerProblems } from '#lib/checkout/customer-problems.ts';
 import { checkoutMessage, type CheckoutMessageKey } from '#lib/checkout/problem-messages.ts';
-import { ApiFailure } from '#server/http/endpoint.ts';
+import { DomainError, InvalidRequestError } from '#lib/errors/domain-errors.ts';
 import type { CartContext } from '#server/cart/cart-service.ts';
 import { providerFor } from '#server/payments/provider-registry.ts';
 import { ProviderUnavailable, type PaymentProvider } from '#server/payments/payment-provider.ts';
@@ -23,8 +23,12 @@ import { OutOfStock } from './stock-reservation.ts';
 
 /** A 400 names the checkout field it is about (`error.field`) so the page can mark and focus it. */
 const refuse = (locale: LocaleCode, key: CheckoutMessageKey, field?: string): never => {
-  throw new ApiFailure(400, 'invalid_request', checkoutMessage(locale, key), field);
+  throw new InvalidRequestError(checkoutMessage(locale, key), field);
 };
+
+/** A refusal from further down (stock, price, provider) in the shopper's language; its code stays. */
+const inShoppersWords = (locale: LocaleCode, err: OutOfStock | PriceChanged | ProviderUnavailable): DomainError =>
+  new DomainError(err.code, checkoutMessage(locale, err.code));
 
 /** The provider's hosted page for exactly the server's total; a provider that is down is a retryable 503, nothing saved. */
 async function externalPayment(
@@ -39,8 +43,7 @@ async function externalPayment(
   try {
     return await openPaymentSession(db, c, q, method, provider, urls, ctx);
   } catch (err) {
-    if (err instanceof ProviderUnavailable)
-      throw new ApiFailure(503, 'provider_unavailable', checkoutMessage(c.locale, 'provider_unavailable'));
+    if (err instanceof ProviderUnavailable) throw inShoppersWords(c.locale, err);
     throw err;
   }
 }
@@ -101,8 +104,7 @@ export async function placeOrder(
     );
     return { redirect_url: urls.confirmation(c.id), order_number: done.orderNumber };
   } catch (err) {
-    if (err instanceof OutOfStock) throw new ApiFailure(409, 'out_of_stock', checkoutMessage(locale, 'out_of_stock'));
-    if (err instanceof PriceChanged) throw new ApiFailure(409, 'price_changed', checkoutMessage(locale, 'price_changed'));
+    if (err instanceof OutOfStock || err instanceof PriceChanged) throw inShoppersWords(locale, err);
     throw err;
   }
 }

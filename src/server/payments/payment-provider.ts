@@ -3,6 +3,8 @@
  * the shop's own invoice, and adapters that speak a real provider's documented HTTP API (card and wallets,
  * pay-later, consumer and business invoice). Amounts are integer minor units (öre, cents), never floats.
  */
+import { ProviderUnavailableError } from '#lib/errors/domain-errors.ts';
+
 export type LocaleCode = 'sv' | 'no' | 'da' | 'fi' | 'nl';
 
 /** The six provider sessions a checkout records (cart state: payLater, shipping, card, invoice, invoiceConsumer, invoiceBusiness). */
@@ -115,7 +117,7 @@ export interface PaymentProvider {
 }
 
 /** A provider that is down, timed out or answered 5xx: retryable, nothing was charged by this call. */
-export class ProviderUnavailable extends Error {
+export class ProviderUnavailable extends ProviderUnavailableError {
   readonly provider: string;
   constructor(provider: string, message: string) {
     super(message);
