@@ -6,20 +6,22 @@
 import type { APIRoute } from 'astro';
 import { isAuthorized } from '#server/security/admin-auth.ts';
 import { rebuildJob, startRebuild } from '#builds/rebuild-job.ts';
-import { errorBody } from '#lib/api/errors.ts';
-import { ApiFailure, endpoint, json } from '#server/http/endpoint.ts';
+import { API_ERROR_STATUS, errorBody } from '#lib/api/errors.ts';
+import { UnauthorizedError } from '#lib/errors/domain-errors.ts';
+import { endpoint, json } from '#server/http/endpoint.ts';
 
 export const prerender = false;
 
 function requireEditor(request: Request): void {
   if (!isAuthorized(request.headers.get('authorization'), process.env.PARTSFRONT_REBUILD_TOKEN)) {
-    throw new ApiFailure(401, 'unauthorized', 'A valid rebuild token is required');
+    throw new UnauthorizedError('A valid rebuild token is required');
   }
 }
 
 export const POST: APIRoute = endpoint(({ request }) => {
   requireEditor(request);
-  if (!startRebuild()) return json({ ...errorBody('rebuild_running', 'A rebuild is already running'), job: rebuildJob() }, 409);
+  if (!startRebuild())
+    return json({ ...errorBody('rebuild_running', 'A rebuild is already running'), job: rebuildJob() }, API_ERROR_STATUS.rebuild_running);
   return json({ job: rebuildJob() }, 202);
 });
 

@@ -1,7 +1,10 @@
 /** Any other /api/* path: a JSON 404, never the storefront's HTML not-found page. */
 import type { APIRoute } from 'astro';
-import { errorResponse } from '#server/http/endpoint.ts';
+import { NotFoundError } from '#lib/errors/domain-errors.ts';
+import { endpoint } from '#server/http/endpoint.ts';
 
 export const prerender = false;
 
-export const ALL: APIRoute = () => errorResponse(404, 'not_found', 'no such API endpoint');
+export const ALL: APIRoute = endpoint(() => {
+  throw new NotFoundError('no such API endpoint');
+});

@@ -1,16 +1,8 @@
 /** POST /api/category-children (docs/product/api.md#category-children): { productIDs, Categories } → map. Errors give an empty result. */
 import type { APIRoute } from 'astro';
 import { categoryChildrenRequestSchema } from '#lib/api/catalogue-contracts.ts';
-import {
-  ApiFailure,
-  endpoint,
-  methodNotAllowed,
-  errorResponse,
-  json,
-  readJsonBody,
-  requireStore,
-  validate,
-} from '#server/http/endpoint.ts';
+import { DomainError } from '#lib/errors/domain-errors.ts';
+import { endpoint, methodNotAllowed, json, readJsonBody, requireStore, validate } from '#server/http/endpoint.ts';
 import { categoryChildren } from '#server/catalogue/category-children.ts';
 import { getDb } from '#server/db/connection.ts';
 
@@ -22,7 +14,7 @@ export const POST: APIRoute = endpoint(async ({ request, url }) => {
   try {
     return json(await categoryChildren(getDb(), locale, body.Categories, body.productIDs));
   } catch (err) {
-    if (err instanceof ApiFailure) return errorResponse(err.status, err.code, err.message, err.field);
+    if (err instanceof DomainError) throw err;
     console.error('[api] category-children:', err);
     return json({}); // docs/product/errors.md#silent-failures: a silent failure — the client shows no children
   }

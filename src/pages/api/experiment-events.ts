@@ -10,7 +10,8 @@ import {
   experimentEventsRequestSchema,
   MAX_EVENTS_BODY_BYTES,
 } from '#lib/api/experiment-contracts.ts';
-import { ApiFailure, json, methodNotAllowed, readJsonBody, requireStore, validate } from '#server/http/endpoint.ts';
+import { ConsentRequiredError } from '#lib/errors/domain-errors.ts';
+import { json, methodNotAllowed, readJsonBody, requireStore, validate } from '#server/http/endpoint.ts';
 import { clientIp, createRateLimiter, limitedEndpoint, RateLimited } from '#server/http/rate-limit.ts';
 import { getDb } from '#server/db/connection.ts';
 import { experimentsConfig } from '#server/experiments/experiment-config.ts';
@@ -27,8 +28,7 @@ const limiter = createRateLimiter({
 
 export const POST: APIRoute = limitedEndpoint(async ({ request, url, clientAddress }) => {
   const { locale } = requireStore(url);
-  if (!statisticsAllowed(request.headers))
-    throw new ApiFailure(403, 'consent_required', 'experiment events need statistics consent (analytics storage)');
+  if (!statisticsAllowed(request.headers)) throw new ConsentRequiredError('experiment events need statistics consent (analytics storage)');
   const rate = await limiter.hit(clientIp(request.headers, () => clientAddress));
   if (!rate.allowed) throw new RateLimited(rate.retryAfterSeconds, 'too many experiment events; try again later');
   const body = validate(experimentEventsRequestSchema, await readJsonBody(request, MAX_EVENTS_BODY_BYTES));

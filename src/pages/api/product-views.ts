@@ -5,7 +5,8 @@
  */
 import type { APIRoute } from 'astro';
 import { productViewRequestSchema } from '#lib/api/tracking-contracts.ts';
-import { ApiFailure, endpoint, methodNotAllowed, readJsonBody, requireStore, validate } from '#server/http/endpoint.ts';
+import { NotFoundError } from '#lib/errors/domain-errors.ts';
+import { endpoint, methodNotAllowed, readJsonBody, requireStore, validate } from '#server/http/endpoint.ts';
 import { clientIp, createRateLimiter, rateLimitedResponse } from '#server/http/rate-limit.ts';
 import { countProductView, productExists } from '#server/tracking/product-activity.ts';
 import { getDb } from '#server/db/connection.ts';
@@ -24,7 +25,7 @@ export const POST: APIRoute = endpoint(async ({ request, url, clientAddress }) =
   const rate = await limiter.hit(clientIp(request.headers, () => clientAddress));
   if (!rate.allowed) return rateLimitedResponse(rate.retryAfterSeconds, 'too many product views; try again later');
   const db = getDb();
-  if (!(await productExists(db, locale, sku))) throw new ApiFailure(404, 'not_found', `no product ${sku} in this storefront`, 'sku');
+  if (!(await productExists(db, locale, sku))) throw new NotFoundError(`no product ${sku} in this storefront`, 'sku');
   await countProductView(db, locale, sku);
   return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
 });

@@ -5,7 +5,8 @@
 import type { APIContext, APIRoute } from 'astro';
 import type { z } from 'zod';
 import { refreshRequestSchema } from '#lib/api/auth-contracts.ts';
-import { ApiFailure, endpoint, json, readJsonBody, requireStore, validate } from '#server/http/endpoint.ts';
+import { DomainError, InvalidTokenError } from '#lib/errors/domain-errors.ts';
+import { endpoint, json, readJsonBody, requireStore, validate } from '#server/http/endpoint.ts';
 import { clientIp, createRateLimiter, limitedEndpoint, RateLimited } from '#server/http/rate-limit.ts';
 import { getDb } from '#server/db/connection.ts';
 import type { Db } from '#server/db/connection.ts';
@@ -105,7 +106,7 @@ export function loginEndpoint<S extends z.ZodType>(
     if (!result) {
       // both counters move, whichever of them says stop
       throwIfOver(await limiter.record(ip), account !== undefined ? await accountLimiter().record(account) : undefined);
-      throw new ApiFailure(401, code, failure);
+      throw new DomainError(code, failure);
     }
     return sessionAnswer(db, ctx, result);
   });
@@ -123,7 +124,7 @@ export function refreshEndpoint(refresh: (db: Db, token: string) => Promise<With
     const result = token ? await refresh(getDb(), token) : undefined;
     if (!result) {
       if (!body.refresh_token) clearSessionCookies(ctx.cookies, ctx.request);
-      throw new ApiFailure(401, 'invalid_token', 'the refresh token is invalid, expired or already used');
+      throw new InvalidTokenError('the refresh token is invalid, expired or already used');
     }
     // a rotation continues the same family: nothing to end
     const { session, ...answer } = result;

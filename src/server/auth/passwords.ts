@@ -6,7 +6,7 @@
  */
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { ApiFailure } from '#server/http/endpoint.ts';
+import { RateLimitedError } from '#lib/errors/domain-errors.ts';
 import { createWorkSlots, SlotsFull, type WorkSlots } from './work-slots.ts';
 
 const N = 16384;
@@ -42,7 +42,7 @@ function derive(password: string, salt: Buffer, keylen: number): Promise<Buffer>
   return hashSlots()
     .run(run)
     .catch((err: unknown) => {
-      if (err instanceof SlotsFull) throw new ApiFailure(429, 'rate_limited', 'too many sign-ins at once; try again in a moment');
+      if (err instanceof SlotsFull) throw new RateLimitedError('too many sign-ins at once; try again in a moment');
       throw err;
     });
 }

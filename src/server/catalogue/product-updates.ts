@@ -8,11 +8,16 @@ import type { LocaleCode } from '#lib/market/locales.ts';
 import type { ProductUpdate, ProductUpdateAnswer } from '#lib/api/product-update-contracts.ts';
 import type { PriceObject } from '#lib/catalogue/types.ts';
 import { unitPrice } from '#lib/pricing/tiers.ts';
+import { NotFoundError } from '#lib/errors/domain-errors.ts';
 import { recordChange } from './change-feed.ts';
 import { productTag } from './page-tags.ts';
 
-/** The product is not sold in this storefront (no such sku, or no price row here). */
-export class ProductNotFound extends Error {}
+/** The product is not sold in this storefront (no such sku, or no price row here): a not_found about `sku`. */
+export class ProductNotFound extends NotFoundError {
+  constructor(message: string) {
+    super(message, 'sku');
+  }
+}
 
 export async function updateProduct(db: Db, locale: LocaleCode, sku: string, u: ProductUpdate): Promise<ProductUpdateAnswer> {
   return db.transaction().execute(async (trx) => {

@@ -3,11 +3,11 @@
  * the server issues (base64url of 128 bits: 22 characters, checkout-repository.ts); anything else is not found.
  */
 import { isCheckoutIdShape } from '#lib/checkout/failure-reasons.ts';
-import { ApiFailure } from '#server/http/endpoint.ts';
+import { NotFoundError } from '#lib/errors/domain-errors.ts';
 
 const MIN_LENGTH = 16;
 
 export function checkoutIdParam(value: string | undefined): string {
-  if (!isCheckoutIdShape(value) || value.length < MIN_LENGTH) throw new ApiFailure(404, 'not_found', 'no such checkout in this storefront');
+  if (!isCheckoutIdShape(value) || value.length < MIN_LENGTH) throw new NotFoundError('no such checkout in this storefront');
   return value;
 }

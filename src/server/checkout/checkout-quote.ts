@@ -16,7 +16,7 @@ import { vatBreakdown } from '#lib/checkout/vat-breakdown.ts';
 import { normalizePostalCode } from '#lib/checkout/address-rules.ts';
 import { amountLeftForFreeShippingMinor, FREE_SHIPPING_THRESHOLD_MINOR } from '#lib/shipping/free-shipping.ts';
 import { shippingUnavailableMessage } from '#lib/shipping/shipping-messages.ts';
-import { ApiFailure } from '#server/http/endpoint.ts';
+import { ProviderUnavailableError } from '#lib/errors/domain-errors.ts';
 import { syncCartService, type CartContext } from '#server/cart/cart-service.ts';
 import { shippingProviderFor } from '#server/shipping/shipping-registry.ts';
 import type { ServicePoint, ShippingOption, ShippingProvider } from '#server/shipping/shipping-provider.ts';
@@ -113,7 +113,7 @@ async function askShipping(db: Db, c: CheckoutRecord, provider: ShippingProvider
   } catch (err) {
     if (!(err instanceof ShippingUnavailable)) throw err;
     console.error(`[checkout] shipping for ${c.id}:`, err.message);
-    throw new ApiFailure(503, 'provider_unavailable', shippingUnavailableMessage(c.locale));
+    throw new ProviderUnavailableError(shippingUnavailableMessage(c.locale));
   }
   if (answer.changed) {
     // Whoever saves `c` next (a payment session at placing) keeps the shipping session with it.

@@ -7,7 +7,7 @@ import type { Db } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import type { CheckoutView, OpenCheckoutRequest, UpdateCheckoutRequest } from '#lib/api/checkout-contracts.ts';
 import { checkoutMessage } from '#lib/checkout/problem-messages.ts';
-import { ApiFailure } from '#server/http/endpoint.ts';
+import { InvalidRequestError, NotFoundError } from '#lib/errors/domain-errors.ts';
 import type { CartContext } from '#server/cart/cart-service.ts';
 import { shippingProcessorOf } from '#server/shipping/shipping-registry.ts';
 import { insertCheckout, loadCheckout, newCheckoutId, saveCheckout, type CheckoutRecord } from './checkout-repository.ts';
@@ -20,7 +20,7 @@ const codesOf = (coupons: OpenCheckoutRequest['coupons']) =>
 
 export async function requireCheckout(db: Db, locale: LocaleCode, id: string): Promise<CheckoutRecord> {
   const c = await loadCheckout(db, id, locale);
-  if (!c) throw new ApiFailure(404, 'not_found', 'no such checkout in this storefront');
+  if (!c) throw new NotFoundError('no such checkout in this storefront');
   return c;
 }
 
@@ -91,7 +91,7 @@ export async function updateCheckout(
   if (body.payment_method !== undefined) {
     const type = next.customer.type ?? 'consumer';
     const known = paymentMethodsFor(locale).find((m) => m.id === body.payment_method && m.customer_types.includes(type));
-    if (body.payment_method !== null && !known) throw new ApiFailure(400, 'invalid_request', checkoutMessage(locale, 'payment_method'));
+    if (body.payment_method !== null && !known) throw new InvalidRequestError(checkoutMessage(locale, 'payment_method'));
     next.paymentMethod = body.payment_method;
   }
   // A customer type change drops a payment method the new type cannot use.

@@ -9,6 +9,7 @@
 import type { Db } from '#server/db/connection.ts';
 import { LOCALES } from '#lib/market/locales.ts';
 import { invoiceReference } from '#lib/payments/invoice-reference.ts';
+import { PriceChangedError } from '#lib/errors/domain-errors.ts';
 import type { CartContext } from '#server/cart/cart-service.ts';
 import { confirmShipping } from '#server/shipping/shipping-confirmation.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
@@ -37,7 +38,7 @@ export interface PaymentOutcome {
 }
 
 /** The charged amount differs from what the server prices the checkout at now: never complete on the old amount. */
-export class PriceChanged extends Error {}
+export class PriceChanged extends PriceChangedError {}
 
 const FIK_CREDITOR = process.env.PARTSFRONT_FIK_CREDITOR ?? '85799665';
 
@@ -123,7 +124,8 @@ export async function completeCheckout(
   const done = await orderNumberOfCheckout(db, c.id);
   if (done) return { orderNumber: done, created: false };
   const quote = await quoteCheckout(db, c, ctx);
-  if (payment.amountMinor !== null && payment.amountMinor !== quote.totals.total_minor) throw new PriceChanged();
+  if (payment.amountMinor !== null && payment.amountMinor !== quote.totals.total_minor)
+    throw new PriceChanged('the amount paid differs from the total now');
   const now = new Date().toISOString();
   let made: { number: string; created: boolean };
   try {

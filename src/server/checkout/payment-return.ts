@@ -14,7 +14,7 @@ import { providerById } from '#server/payments/provider-registry.ts';
 import { loadCheckout } from './checkout-repository.ts';
 import { requireCheckout } from './checkout-service.ts';
 import { closeSession, finishPayment } from './finish-payment.ts';
-import type { CheckoutUrls } from './place-order.ts';
+import type { CheckoutUrls } from './checkout-page-urls.ts';
 
 const WAIT_FOR_NOTIFICATION_MS = 5000;
 const POLL_MS = 200;

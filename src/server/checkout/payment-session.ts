@@ -16,7 +16,7 @@ import type { CreatePaymentInput, PaymentProvider, PaymentSession } from '#serve
 import { providerById } from '#server/payments/provider-registry.ts';
 import { saveCheckout, type CheckoutRecord, type ProviderSessionRecord } from './checkout-repository.ts';
 import type { CheckoutQuote } from './checkout-quote.ts';
-import { checkoutPageUrls } from './checkout-page-urls.ts';
+import type { CheckoutUrls } from './checkout-page-urls.ts';
 import { notificationUrl, paymentCancelUrl, paymentReturnUrl } from './payment-urls.ts';
 
 /** Adyen sessions live 1 h (Klarna's HPP longer): an older one is not handed out again. */
@@ -96,6 +96,7 @@ export async function openPaymentSession(
   q: CheckoutQuote,
   method: PaymentMethodView,
   provider: PaymentProvider,
+  urls: CheckoutUrls,
   ctx: CartContext,
 ): Promise<PlaceOrderResponse> {
   const amountMinor = q.totals.total_minor;
@@ -123,7 +124,7 @@ export async function openPaymentSession(
     openedAt: new Date().toISOString(),
     ...(ctx.customer ? { context: ctx } : {}),
   };
-  if (!session.redirectUrl) return refusedAtOnce(db, c, provider, { ...record, closed: true }, session, current, q.totals.currency);
+  if (!session.redirectUrl) return refusedAtOnce(db, c, provider, { ...record, closed: true }, session, current, q.totals.currency, urls);
   await saveCheckout(db, { ...c, status: 'paying', providerSessions: { ...c.providerSessions, [provider.kind]: record } });
   await supersede(current, q.totals.currency);
   return { redirect_url: session.redirectUrl, order_number: null };
@@ -142,10 +143,11 @@ async function refusedAtOnce(
   session: PaymentSession,
   current: ProviderSessionRecord | undefined,
   currency: string,
+  urls: CheckoutUrls,
 ): Promise<PlaceOrderResponse> {
   if (session.status !== 'declined' && session.status !== 'cancelled' && session.status !== 'expired')
     throw new Error(`${provider.id}: session ${session.sessionId} (${session.status}) has no hosted page`);
   await saveCheckout(db, { ...c, status: 'open', providerSessions: { ...c.providerSessions, [provider.kind]: record } });
   await supersede(current, currency);
-  return { redirect_url: checkoutPageUrls(c.locale).failed(c.id, session.status), order_number: null };
+  return { redirect_url: urls.failed(c.id, session.status), order_number: null };
 }

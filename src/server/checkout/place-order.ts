@@ -8,11 +8,12 @@ import { LOCALES, type LocaleCode } from '#lib/market/locales.ts';
 import type { PaymentMethodView, PlaceOrderResponse } from '#lib/api/checkout-contracts.ts';
 import { customerProblems } from '#lib/checkout/customer-problems.ts';
 import { checkoutMessage, type CheckoutMessageKey } from '#lib/checkout/problem-messages.ts';
-import { ApiFailure } from '#server/http/endpoint.ts';
+import { DomainError, InvalidRequestError } from '#lib/errors/domain-errors.ts';
 import type { CartContext } from '#server/cart/cart-service.ts';
 import { providerFor } from '#server/payments/provider-registry.ts';
 import { ProviderUnavailable, type PaymentProvider } from '#server/payments/payment-provider.ts';
 import type { CheckoutRecord } from './checkout-repository.ts';
+import type { CheckoutUrls } from './checkout-page-urls.ts';
 import { openPaymentSession } from './payment-session.ts';
 import { quoteCheckout, type CheckoutQuote } from './checkout-quote.ts';
 import { completeCheckout, PriceChanged } from './complete-checkout.ts';
@@ -20,15 +21,14 @@ import { requireCheckout } from './checkout-service.ts';
 import { paymentMethodsFor } from './payment-methods.ts';
 import { OutOfStock } from './stock-reservation.ts';
 
-export interface CheckoutUrls {
-  confirmation: (id: string) => string;
-  failed: (id: string, reason: string) => string;
-}
-
 /** A 400 names the checkout field it is about (`error.field`) so the page can mark and focus it. */
 const refuse = (locale: LocaleCode, key: CheckoutMessageKey, field?: string): never => {
-  throw new ApiFailure(400, 'invalid_request', checkoutMessage(locale, key), field);
+  throw new InvalidRequestError(checkoutMessage(locale, key), field);
 };
+
+/** A refusal from further down (stock, price, provider) in the shopper's language; its code stays. */
+const inShoppersWords = (locale: LocaleCode, err: OutOfStock | PriceChanged | ProviderUnavailable): DomainError =>
+  new DomainError(err.code, checkoutMessage(locale, err.code));
 
 /** The provider's hosted page for exactly the server's total; a provider that is down is a retryable 503, nothing saved. */
 async function externalPayment(
@@ -37,13 +37,13 @@ async function externalPayment(
   q: CheckoutQuote,
   method: PaymentMethodView,
   provider: PaymentProvider,
+  urls: CheckoutUrls,
   ctx: CartContext,
 ): Promise<PlaceOrderResponse> {
   try {
-    return await openPaymentSession(db, c, q, method, provider, ctx);
+    return await openPaymentSession(db, c, q, method, provider, urls, ctx);
   } catch (err) {
-    if (err instanceof ProviderUnavailable)
-      throw new ApiFailure(503, 'provider_unavailable', checkoutMessage(c.locale, 'provider_unavailable'));
+    if (err instanceof ProviderUnavailable) throw inShoppersWords(c.locale, err);
     throw err;
   }
 }
@@ -67,7 +67,7 @@ export async function placeOrder(
   const method = paymentMethodsFor(locale).find((m) => m.id === c.paymentMethod && m.customer_types.includes(type));
   const provider = method && providerFor(method.id);
   if (!method || !provider) return refuse(locale, 'payment_method', 'payment_method');
-  if (provider.id !== 'invoice') return externalPayment(db, c, quote, method, provider, ctx);
+  if (provider.id !== 'invoice') return externalPayment(db, c, quote, method, provider, urls, ctx);
   try {
     const session = await provider.createSession({
       reference: c.id,
@@ -104,8 +104,7 @@ export async function placeOrder(
     );
     return { redirect_url: urls.confirmation(c.id), order_number: done.orderNumber };
   } catch (err) {
-    if (err instanceof OutOfStock) throw new ApiFailure(409, 'out_of_stock', checkoutMessage(locale, 'out_of_stock'));
-    if (err instanceof PriceChanged) throw new ApiFailure(409, 'price_changed', checkoutMessage(locale, 'price_changed'));
+    if (err instanceof OutOfStock || err instanceof PriceChanged) throw inShoppersWords(locale, err);
     throw err;
   }
 }

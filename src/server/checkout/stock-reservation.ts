@@ -7,8 +7,9 @@
  */
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
+import { OutOfStockError } from '#lib/errors/domain-errors.ts';
 
-export class OutOfStock extends Error {
+export class OutOfStock extends OutOfStockError {
   readonly productId: number;
   constructor(productId: number) {
     super(`product ${productId} is out of stock for this quantity`);

@@ -7,6 +7,7 @@ import type { Db } from '#server/db/connection.ts';
 import type { Database } from '#server/db/schema.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import { dealFieldsSchema, type DealFields } from '#lib/content/draft-contracts.ts';
+import { InvalidTransitionError } from '#lib/errors/domain-errors.ts';
 import { localizedProducts } from '#server/catalogue/localized-products.ts';
 import type { ContentDraftsTable as DraftRow } from '#server/db/content-draft-tables.ts';
 
@@ -73,4 +74,9 @@ export async function publishDeal(trx: Transaction<Database>, draft: DraftRow): 
   return id;
 }
 
-export class DealProductGone extends Error {}
+/** The deal's product is no longer sold in the storefront: the publish is refused, about the draft's `sku`. */
+export class DealProductGone extends InvalidTransitionError {
+  constructor(message: string) {
+    super(message, 'sku');
+  }
+}

@@ -5,7 +5,7 @@
  * too, with the editor named in the request. Tokens are compared in constant time; anything else is a 401.
  */
 import { isAuthorized } from '#server/security/admin-auth.ts';
-import { ApiFailure } from '#server/http/endpoint.ts';
+import { InvalidRequestError, UnauthorizedError } from '#lib/errors/domain-errors.ts';
 
 export const MIN_EDITOR_TOKEN = 16;
 
@@ -29,12 +29,12 @@ export function requireEditor(request: Request, env: Record<string, string | und
   const own = editorTokens(env.PARTSFRONT_EDITOR_TOKENS).find((e) => isAuthorized(header, e.token));
   if (own) return { editor: own.name };
   if (isAuthorized(header, env.PARTSFRONT_OPERATOR_TOKEN)) return { editor: null };
-  throw new ApiFailure(401, 'unauthorized', 'A valid editor or operator token is required (Authorization: Bearer …)');
+  throw new UnauthorizedError('A valid editor or operator token is required (Authorization: Bearer …)');
 }
 
 /** The name recorded: the token's editor, else the one the request gives (then required). */
 export function editorOf(auth: { editor: string | null }, named: string | undefined): string {
   if (auth.editor) return auth.editor;
-  if (!named) throw new ApiFailure(400, 'invalid_request', 'name the editor (editor) when using the operator token', 'editor');
+  if (!named) throw new InvalidRequestError('name the editor (editor) when using the operator token', 'editor');
   return named;
 }

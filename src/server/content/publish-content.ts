@@ -9,6 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '#server/db/connection.ts';
+import { RebuildRunningError } from '#lib/errors/domain-errors.ts';
 import type { DraftRow } from './drafts-store.ts';
 import { recordChange } from '#server/catalogue/change-feed.ts';
 import { contentTag } from '#server/catalogue/page-tags.ts';
@@ -25,7 +26,7 @@ export interface RebuildControl {
   start(): RebuildOutcome;
 }
 
-export class RebuildRunning extends Error {}
+export class RebuildRunning extends RebuildRunningError {}
 
 export async function publishDraft(db: Db, draft: DraftRow, editor: string, rebuild: RebuildControl, now = new Date()) {
   const rebuilds = draft.kind !== 'page'; // a widget and a deal's banner are in every page's layout

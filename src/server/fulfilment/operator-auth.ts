@@ -4,9 +4,9 @@
  * production set a random one for the run and print it (demo-operator-token.ts).
  */
 import { isAuthorized } from '#server/security/admin-auth.ts';
-import { ApiFailure } from '#server/http/endpoint.ts';
+import { UnauthorizedError } from '#lib/errors/domain-errors.ts';
 
 export function requireOperator(request: Request, token = process.env.PARTSFRONT_OPERATOR_TOKEN): void {
   if (!isAuthorized(request.headers.get('authorization'), token))
-    throw new ApiFailure(401, 'unauthorized', 'A valid operator token is required (Authorization: Bearer …)');
+    throw new UnauthorizedError('A valid operator token is required (Authorization: Bearer …)');
 }

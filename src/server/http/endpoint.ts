@@ -5,23 +5,11 @@
 import type { z } from 'zod';
 import { MAX_JSON_BODY_BYTES, parseStoreQuery } from '#lib/api/common.ts';
 import { errorBody, type ApiErrorCode } from '#lib/api/errors.ts';
+import { BadJsonError, BodyTooLargeError, DomainError, InvalidRequestError } from '#lib/errors/domain-errors.ts';
 import { localeForHost, type LocaleCode } from '#lib/market/locales.ts';
 import { siteSettings } from '#server/market/site-settings.ts';
 import { SERVICE_UNAVAILABLE_MESSAGE } from '#lib/routing/route-errors.ts';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '#server/db/unavailable.ts';
-
-export class ApiFailure extends Error {
-  readonly status: number;
-  readonly code: ApiErrorCode;
-  /** The request field the failure is about, answered as `error.field`. */
-  readonly field: string | undefined;
-  constructor(status: number, code: ApiErrorCode, message: string, field?: string) {
-    super(message);
-    this.status = status;
-    this.code = code;
-    this.field = field;
-  }
-}
 
 const JSON_HEADERS = {
   'content-type': 'application/json; charset=utf-8',
@@ -46,11 +34,10 @@ const storefrontDomains = siteSettings().domains;
  */
 export function requireStore(url: URL): { locale: LocaleCode; sid: number } {
   const q = parseStoreQuery(url.searchParams);
-  if (!q.ok) throw new ApiFailure(400, q.code, q.message);
+  if (!q.ok) throw new DomainError(q.code, q.message);
   const hostLocale = localeForHost(url.host, storefrontDomains);
   if (hostLocale !== q.locale)
-    throw new ApiFailure(
-      400,
+    throw new DomainError(
       'bad_locale',
       hostLocale
         ? `locale ${q.locale} is not the storefront of ${url.hostname} (that is ${hostLocale}): call each storefront on its own domain`
@@ -61,26 +48,25 @@ export function requireStore(url: URL): { locale: LocaleCode; sid: number } {
 
 /** Reads at most `limit` bytes of JSON: a larger body is a 413, malformed JSON a 400. */
 export async function readJsonBody(request: Request, limit = MAX_JSON_BODY_BYTES): Promise<unknown> {
-  if (Number(request.headers.get('content-length') ?? '0') > limit)
-    throw new ApiFailure(413, 'body_too_large', `request body exceeds ${limit} bytes`);
+  if (Number(request.headers.get('content-length') ?? '0') > limit) throw new BodyTooLargeError(`request body exceeds ${limit} bytes`);
   const type = request.headers.get('content-type') ?? '';
   if (type && !/^application\/json\b|^text\/plain\b/i.test(type))
-    throw new ApiFailure(415, 'unsupported_media_type', 'send the body as application/json');
+    throw new DomainError('unsupported_media_type', 'send the body as application/json');
   const text = await readTextBody(request, limit);
   // NUL cannot be stored in PostgreSQL text and has no business in any field: refuse it up front.
-  if (text.includes('\0') || /\\u0000/i.test(text)) throw new ApiFailure(400, 'bad_json', 'NUL characters are not accepted');
+  if (text.includes('\0') || /\\u0000/i.test(text)) throw new BadJsonError('NUL characters are not accepted');
   try {
     return JSON.parse(text);
   } catch {
-    throw new ApiFailure(400, 'bad_json', 'the body is not valid JSON');
+    throw new BadJsonError('the body is not valid JSON');
   }
 }
 
 /** Reads at most `limit` bytes of a body as UTF-8 text (as sent: signatures are checked over it); larger is a 413. */
 export async function readTextBody(request: Request, limit: number): Promise<string> {
   const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > limit) throw new ApiFailure(413, 'body_too_large', `request body exceeds ${limit} bytes`);
-  if (!request.body) throw new ApiFailure(400, 'bad_json', 'a JSON body is required');
+  if (declared > limit) throw new BodyTooLargeError(`request body exceeds ${limit} bytes`);
+  if (!request.body) throw new BadJsonError('a JSON body is required');
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -91,13 +77,13 @@ export async function readTextBody(request: Request, limit: number): Promise<str
       size += value.byteLength;
       if (size > limit) {
         void reader.cancel().catch(() => {});
-        throw new ApiFailure(413, 'body_too_large', `request body exceeds ${limit} bytes`);
+        throw new BodyTooLargeError(`request body exceeds ${limit} bytes`);
       }
       chunks.push(value);
     }
   } catch (err) {
-    if (err instanceof ApiFailure) throw err;
-    throw new ApiFailure(413, 'body_too_large', 'request body could not be read within the size limit');
+    if (err instanceof DomainError) throw err;
+    throw new BodyTooLargeError('request body could not be read within the size limit');
   }
   return Buffer.concat(chunks).toString('utf8');
 }
@@ -108,7 +94,7 @@ export function validate<T extends z.ZodType>(schema: T, value: unknown): z.outp
   if (r.success) return r.data;
   const issue = r.error.issues[0];
   const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
-  throw new ApiFailure(400, 'invalid_request', `${where}${issue?.message ?? 'invalid request'}`);
+  throw new InvalidRequestError(`${where}${issue?.message ?? 'invalid request'}`);
 }
 
 export function queryObject(url: URL): Record<string, string> {
@@ -128,7 +114,8 @@ export function serviceUnavailable(method: string, pathname: string, err: unknow
 }
 
 /**
- * Wraps an endpoint: ApiFailure → its 4xx JSON; the database unreachable → 503 JSON; anything else → 500 JSON
+ * Wraps an endpoint: a DomainError → its JSON answer, the one place a refusal becomes HTTP (the status of its
+ * code, docs/product/errors.md#domain-errors); the database unreachable → 503 JSON; anything else → 500 JSON
  * without internals.
  * The middleware's boundary would do the latter too; here the API is self-contained.
  */
@@ -137,7 +124,7 @@ export function endpoint<C extends { request: Request; url: URL }>(handler: (ctx
     try {
       return await handler(ctx);
     } catch (err) {
-      if (err instanceof ApiFailure) return errorResponse(err.status, err.code, err.message, err.field);
+      if (err instanceof DomainError) return errorResponse(err.status, err.code, err.message, err.field);
       if (isDatabaseUnavailable(err)) return serviceUnavailable(ctx.request.method, ctx.url.pathname, err);
       console.error(`[api] ${ctx.request.method} ${ctx.url.pathname}:`, err);
       return errorResponse(500, 'internal_error', 'Internal server error');

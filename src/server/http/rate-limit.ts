@@ -7,7 +7,8 @@
  */
 import { sql } from 'kysely';
 import { getDb, type Db } from '#server/db/connection.ts';
-import { ApiFailure, endpoint, errorResponse } from './endpoint.ts';
+import { RateLimitedError } from '#lib/errors/domain-errors.ts';
+import { endpoint, errorResponse } from './endpoint.ts';
 
 export interface RateVerdict {
   allowed: boolean;
@@ -87,10 +88,10 @@ export function createRateLimiter({ bucket, limit, windowMs, db = getDb }: RateL
 }
 
 /** A 429 that carries its Retry-After (answered by `limitedEndpoint`; a plain `endpoint` answers it without the header). */
-export class RateLimited extends ApiFailure {
+export class RateLimited extends RateLimitedError {
   readonly retryAfterSeconds: number;
   constructor(retryAfterSeconds: number, message = 'too many attempts; try again later') {
-    super(429, 'rate_limited', message);
+    super(message);
     this.retryAfterSeconds = retryAfterSeconds;
   }
 }

@@ -6,7 +6,7 @@
 import type { AstroCookies } from 'astro';
 import type { Db } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
-import { ApiFailure } from '#server/http/endpoint.ts';
+import { NotFoundError, UnauthorizedError } from '#lib/errors/domain-errors.ts';
 import { pageVisitor } from '#server/account/account-visitor.ts';
 import { orderOfCustomer } from '#server/orders/customer-orders.ts';
 import { readOrder, type OrderRecord } from '#server/orders/order-record.ts';
@@ -26,12 +26,12 @@ export async function orderForReturns(
   orderNumber: string,
 ): Promise<ReturnableOrder> {
   const visitor = await pageVisitor(db, request, cookies);
-  if (visitor.kind === 'anonymous') throw new ApiFailure(401, 'unauthorized', 'log in, or open the order with its number and e-mail');
+  if (visitor.kind === 'anonymous') throw new UnauthorizedError('log in, or open the order with its number and e-mail');
   const mine =
     visitor.kind === 'customer'
       ? (await orderOfCustomer(db, locale, { customerId: visitor.customerId, email: visitor.profile.email }, orderNumber)) !== undefined
       : visitor.orderId === orderNumber;
   const order = mine ? await readOrder(db, orderNumber) : undefined;
-  if (!order || order.locale !== locale) throw new ApiFailure(404, 'not_found', `no order ${orderNumber}`);
+  if (!order || order.locale !== locale) throw new NotFoundError(`no order ${orderNumber}`);
   return { order, by: visitor.kind, hasAccount: order.customerId !== null || visitor.kind === 'customer' };
 }

@@ -12,7 +12,7 @@ import { checkReturnLines, returnableQuantities, type ReturnLine, type ReturnLin
 import { refundFor } from '#lib/returns/refund-amounts.ts';
 import { returnWindow, type ReturnKind, type ReturnWindow } from '#lib/returns/return-windows.ts';
 import { countsAgainstOrder, initialReturnState, rmaNumber } from '#lib/returns/return-states.ts';
-import { ApiFailure } from '#server/http/endpoint.ts';
+import { InvalidRequestError, ReturnNotAllowedError } from '#lib/errors/domain-errors.ts';
 import { kickMailDelivery } from '#server/mail/mail-worker.ts';
 import type { OrderRecord } from '#server/orders/order-record.ts';
 import { recordOf, returnsOfOrder, returnView, type ReturnRecord } from './return-record.ts';
@@ -58,12 +58,12 @@ function linesRefusal(order: OrderRecord, p: ReturnLinesProblem, index: (line: n
   const t = translator(order.locale);
   const field = p.code === 'no_lines' ? 'lines' : `lines.${index(p.line)}.quantity`;
   const values = p.code === 'too_many' ? { count: p.returnable } : {};
-  throw new ApiFailure(400, 'invalid_request', t(`returns.problems.${p.code}`, values), field);
+  throw new InvalidRequestError(t(`returns.problems.${p.code}`, values), field);
 }
 
 /**
  * The request checked against the order and its returns so far: inside its period, a reason where one is
- * needed, lines that are left. Answers the accepted lines; a refusal is the ApiFailure the shopper sees.
+ * needed, lines that are left. Answers the accepted lines; a refusal is the DomainError the shopper sees.
  */
 export function checkReturnRequest(
   order: OrderRecord,
@@ -73,9 +73,8 @@ export function checkReturnRequest(
 ): ReturnLine[] {
   const t = translator(order.locale);
   const window = windowOf(req.kind, order, now);
-  if (!window.open)
-    throw new ApiFailure(409, 'return_not_allowed', t(`returns.closed.${window.reason}`, { date: window.deadline ?? '' }), 'kind');
-  if (req.kind === 'return' && !req.reason) throw new ApiFailure(400, 'invalid_request', t('returns.problems.reason_required'), 'reason');
+  if (!window.open) throw new ReturnNotAllowedError(t(`returns.closed.${window.reason}`, { date: window.deadline ?? '' }), 'kind');
+  if (req.kind === 'return' && !req.reason) throw new InvalidRequestError(t('returns.problems.reason_required'), 'reason');
   const checked = checkReturnLines(order.details.lines, counted(existing), req.lines);
   if (!checked.ok)
     linesRefusal(order, checked.problem, (line) =>
@@ -173,5 +172,5 @@ export async function requestReturn(
     kickMailDelivery(db);
     return returnView(record, order.details.lines);
   }
-  throw new ApiFailure(409, 'return_not_allowed', translator(order.locale)('returns.problems.busy'));
+  throw new ReturnNotAllowedError(translator(order.locale)('returns.problems.busy'));
 }

@@ -9,7 +9,7 @@ import type { AstroCookies } from 'astro';
 import type { Db } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import { RETURN_REASONS, type ReturnOptions, type ReturnReason, type ReturnView } from '#lib/api/return-contracts.ts';
-import { ApiFailure } from '#server/http/endpoint.ts';
+import { DomainError } from '#lib/errors/domain-errors.ts';
 import { isSameOriginPost } from '#server/account/same-origin.ts';
 import { orderForReturns } from './order-access.ts';
 import { checkReturnRequest, requestReturn, returnOptions } from './request-return.ts';
@@ -77,7 +77,7 @@ export async function returnPage(
   try {
     access = await orderForReturns(db, r.locale, r.request, r.cookies, r.orderNumber);
   } catch (err) {
-    if (err instanceof ApiFailure) return { kind: err.status === 401 ? 'anonymous' : 'not_found' };
+    if (err instanceof DomainError) return { kind: err.code === 'unauthorized' ? 'anonymous' : 'not_found' };
     throw err;
   }
   const options = await returnOptions(db, access.order);
@@ -117,7 +117,7 @@ export async function returnPage(
     );
     return { kind: 'redirect', to: `${r.path}?done=${encodeURIComponent(created.rma)}` };
   } catch (err) {
-    if (err instanceof ApiFailure) return page({ message: err.message, ...(err.field ? { field: err.field } : {}) });
+    if (err instanceof DomainError) return page({ message: err.message, ...(err.field ? { field: err.field } : {}) });
     throw err;
   }
 }

@@ -12,7 +12,7 @@ import { intervalLabel } from '#lib/subscriptions/interval-label.ts';
 import { applyAction, type Refusal, type SubscriptionStatus } from '#lib/subscriptions/subscription-state.ts';
 import { calendarDate } from '#lib/subscriptions/schedule.ts';
 import type { SubscriptionsTable } from '#server/db/subscription-tables.ts';
-import { ApiFailure } from '#server/http/endpoint.ts';
+import { InvalidRequestError, InvalidTransitionError, NotFoundError } from '#lib/errors/domain-errors.ts';
 import { offeredMonths, offeredMonthsByProduct } from './subscription-offers.ts';
 
 export interface SubscriptionOwner {
@@ -95,10 +95,9 @@ export async function actOnSubscription(
   now = new Date(),
 ): Promise<SubscriptionView> {
   const row = await owned(db, locale, owner).where('id', '=', id).executeTakeFirst();
-  if (!row) throw new ApiFailure(404, 'not_found', 'no such subscription');
+  if (!row) throw new NotFoundError('no such subscription');
   const offered = await offeredMonths(db, row.product_id);
-  if (request.action === 'interval' && !offered.includes(request.months))
-    throw new ApiFailure(400, 'invalid_request', REFUSALS.not_offered, 'months');
+  if (request.action === 'interval' && !offered.includes(request.months)) throw new InvalidRequestError(REFUSALS.not_offered, 'months');
   const result = applyAction(
     {
       status: row.status as SubscriptionStatus,
@@ -110,7 +109,7 @@ export async function actOnSubscription(
     request,
     calendarDate(now),
   );
-  if (!result.ok) throw new ApiFailure(409, 'invalid_transition', REFUSALS[result.refusal], 'action');
+  if (!result.ok) throw new InvalidTransitionError(REFUSALS[result.refusal], 'action');
   const s = result.state;
   const updated = await db
     .updateTable('subscriptions')
@@ -120,7 +119,6 @@ export async function actOnSubscription(
     .where('status', '=', row.status)
     .where('interval_months', '=', row.interval_months)
     .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) !== 1)
-    throw new ApiFailure(409, 'invalid_transition', 'the subscription changed meanwhile; reload and try again');
+  if (Number(updated.numUpdatedRows) !== 1) throw new InvalidTransitionError('the subscription changed meanwhile; reload and try again');
   return viewOf(locale, { ...row, status: s.status, interval_months: s.intervalMonths, next_due: s.nextDue }, offered);
 }

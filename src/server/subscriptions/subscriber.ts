@@ -2,13 +2,13 @@
 import type { AstroCookies } from 'astro';
 import type { Db } from '#server/db/connection.ts';
 import { resolveVisitor } from '#server/auth/visitor.ts';
-import { ApiFailure } from '#server/http/endpoint.ts';
+import { UnauthorizedError } from '#lib/errors/domain-errors.ts';
 import { ownerOf, type SubscriptionOwner } from './customer-subscriptions.ts';
 
 export async function requireSubscriber(db: Db, request: Request, cookies: AstroCookies): Promise<SubscriptionOwner> {
   const visitor = await resolveVisitor(db, request, cookies);
   const owner = visitor.kind === 'customer' ? await ownerOf(db, visitor.customerId) : undefined;
-  if (!owner) throw new ApiFailure(401, 'unauthorized', 'log in to see your subscriptions');
+  if (!owner) throw new UnauthorizedError('log in to see your subscriptions');
   return owner;
 }
 

@@ -6,10 +6,11 @@
 import { z } from 'zod';
 import type { Db } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
+import { ProviderUnavailableError } from '#lib/errors/domain-errors.ts';
 import { confirmationFor } from '#server/orders/confirmation.ts';
 import type { PersonalisationConfig } from './personalisation-config.ts';
 
-export class PersonalisationUnavailable extends Error {}
+export class PersonalisationUnavailable extends ProviderUnavailableError {}
 
 const visitorAnswer = z.object({ id: z.string().min(1).max(128) });
 

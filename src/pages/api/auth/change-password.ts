@@ -7,7 +7,8 @@
  */
 import type { APIContext } from 'astro';
 import { changePasswordRequestSchema } from '#lib/api/auth-contracts.ts';
-import { ApiFailure, json, methodNotAllowed, readJsonBody, requireStore, validate } from '#server/http/endpoint.ts';
+import { InvalidCredentialsError, InvalidTokenError, UnauthorizedError } from '#lib/errors/domain-errors.ts';
+import { json, methodNotAllowed, readJsonBody, requireStore, validate } from '#server/http/endpoint.ts';
 import { limitedEndpoint } from '#server/http/rate-limit.ts';
 import { getDb } from '#server/db/connection.ts';
 import { accountLimiter, failureLimiter, ipOf, throwIfOver } from '#server/auth/auth-endpoints.ts';
@@ -24,7 +25,7 @@ export const POST = limitedEndpoint(async (ctx: APIContext) => {
   await limiter.check(ip);
   const db = getDb();
   const visitor = await resolveVisitor(db, ctx.request, ctx.cookies);
-  if (visitor.kind !== 'customer') throw new ApiFailure(401, 'unauthorized', 'log in to change your password');
+  if (visitor.kind !== 'customer') throw new UnauthorizedError('log in to change your password');
   const body = validate(changePasswordRequestSchema, await readJsonBody(ctx.request, 4096));
   // only guesses of the current password are limited per account: a token from the customer's mailbox is not a guess
   const account = `customer:${visitor.customerId}`;
@@ -34,9 +35,9 @@ export const POST = limitedEndpoint(async (ctx: APIContext) => {
   const result = await changePassword(db, visitor.customerId, body, family);
   if (result === 'wrong_password') {
     throwIfOver(await limiter.record(ip), await accountLimiter().record(account));
-    throw new ApiFailure(401, 'invalid_credentials', 'the current password is wrong', 'current_password');
+    throw new InvalidCredentialsError('the current password is wrong', 'current_password');
   }
-  if (result === 'invalid_token') throw new ApiFailure(401, 'invalid_token', 'the link is invalid, expired or already used', 'token');
+  if (result === 'invalid_token') throw new InvalidTokenError('the link is invalid, expired or already used', 'token');
   return json({ status: 'changed' });
 });
 

@@ -4,7 +4,8 @@
  */
 import type { APIRoute } from 'astro';
 import { saveDraftSchema } from '#lib/content/draft-contracts.ts';
-import { ApiFailure, endpoint, json, methodNotAllowed, readJsonBody, validate, requireStore } from '#server/http/endpoint.ts';
+import { InvalidRequestError, NotFoundError } from '#lib/errors/domain-errors.ts';
+import { endpoint, json, methodNotAllowed, readJsonBody, validate, requireStore } from '#server/http/endpoint.ts';
 import { getDb } from '#server/db/connection.ts';
 import { editorOf, requireEditor } from '#server/content/editor-auth.ts';
 import { draftView, publishedExists, saveDraft } from '#server/content/drafts-store.ts';
@@ -20,12 +21,12 @@ export const PUT: APIRoute = endpoint(async ({ request, url }) => {
   const db = getDb();
   if (!(await publishedExists(db, locale, input.kind, input.key))) {
     // a new content page: any path that no other page of the storefront answers (docs/product/content-editing.md#new-pages)
-    if (input.kind !== 'page') throw new ApiFailure(404, 'not_found', `this storefront has no ${input.kind} ${input.key}`, 'key');
+    if (input.kind !== 'page') throw new NotFoundError(`this storefront has no ${input.kind} ${input.key}`, 'key');
     if (matchPublicPath(locale, `/${input.key}`)?.name !== 'content')
-      throw new ApiFailure(400, 'invalid_request', `/${input.key} is the address of another page of the storefront`, 'key');
+      throw new InvalidRequestError(`/${input.key} is the address of another page of the storefront`, 'key');
   }
   if (input.kind === 'deal' && !(await dealProduct(db, locale, input.sku)))
-    throw new ApiFailure(400, 'invalid_request', `product ${input.sku} is not sold in this storefront`, 'sku');
+    throw new InvalidRequestError(`product ${input.sku} is not sold in this storefront`, 'sku');
   return json({ draft: draftView(await saveDraft(db, locale, { ...input, editor: editorOf(auth, input.editor) })) });
 });
 

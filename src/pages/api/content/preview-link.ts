@@ -4,7 +4,8 @@
  */
 import type { APIRoute } from 'astro';
 import { draftRefSchema } from '#lib/content/draft-contracts.ts';
-import { ApiFailure, endpoint, json, methodNotAllowed, readJsonBody, requireStore, validate } from '#server/http/endpoint.ts';
+import { NotFoundError } from '#lib/errors/domain-errors.ts';
+import { endpoint, json, methodNotAllowed, readJsonBody, requireStore, validate } from '#server/http/endpoint.ts';
 import { getDb } from '#server/db/connection.ts';
 import { requireEditor } from '#server/content/editor-auth.ts';
 import { readDraft } from '#server/content/drafts-store.ts';
@@ -17,7 +18,7 @@ export const POST: APIRoute = endpoint(async ({ request, url }) => {
   const { locale } = requireStore(url);
   const { draftId } = validate(draftRefSchema, await readJsonBody(request));
   const draft = await readDraft(getDb(), draftId, locale);
-  if (!draft) throw new ApiFailure(404, 'not_found', 'no such draft in this storefront', 'draftId');
+  if (!draft) throw new NotFoundError('no such draft in this storefront', 'draftId');
   return json(previewLink(draft.id, locale));
 });
 

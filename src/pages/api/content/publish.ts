@@ -7,13 +7,13 @@
  */
 import type { APIRoute } from 'astro';
 import { publishSchema } from '#lib/content/draft-contracts.ts';
-import { ApiFailure, endpoint, json, methodNotAllowed, readJsonBody, requireStore, validate } from '#server/http/endpoint.ts';
+import { NotFoundError } from '#lib/errors/domain-errors.ts';
+import { endpoint, json, methodNotAllowed, readJsonBody, requireStore, validate } from '#server/http/endpoint.ts';
 import { getDb } from '#server/db/connection.ts';
 import { editorOf, requireEditor } from '#server/content/editor-auth.ts';
 import { readDraft } from '#server/content/drafts-store.ts';
-import { publishDraft, RebuildRunning } from '#server/content/publish-content.ts';
+import { publishDraft } from '#server/content/publish-content.ts';
 import { publishRebuild } from '#builds/publish-rebuild.ts';
-import { DealProductGone } from '#server/content/deal-drafts.ts';
 
 export const prerender = false;
 
@@ -25,14 +25,8 @@ export const POST: APIRoute = endpoint(async ({ request, url }) => {
   const { draftId } = body;
   const db = getDb();
   const draft = await readDraft(db, draftId, locale);
-  if (!draft) throw new ApiFailure(404, 'not_found', 'no such draft in this storefront', 'draftId');
-  try {
-    return json({ published: await publishDraft(db, draft, editor, publishRebuild) });
-  } catch (err) {
-    if (err instanceof RebuildRunning) throw new ApiFailure(409, 'rebuild_running', err.message);
-    if (err instanceof DealProductGone) throw new ApiFailure(409, 'invalid_transition', err.message, 'sku');
-    throw err;
-  }
+  if (!draft) throw new NotFoundError('no such draft in this storefront', 'draftId');
+  return json({ published: await publishDraft(db, draft, editor, publishRebuild) });
 });
 
 export const ALL = methodNotAllowed(['POST']);

@@ -6,10 +6,11 @@
  */
 import type { APIRoute } from 'astro';
 import { personalisationPurchaseRequestSchema } from '#lib/api/tracking-contracts.ts';
-import { ApiFailure, endpoint, methodNotAllowed, readJsonBody, requireStore, validate } from '#server/http/endpoint.ts';
+import { InvalidRequestError, NotFoundError } from '#lib/errors/domain-errors.ts';
+import { endpoint, methodNotAllowed, readJsonBody, requireStore, validate } from '#server/http/endpoint.ts';
 import { getDb } from '#server/db/connection.ts';
 import { personalisationConfig } from '#server/tracking/personalisation-config.ts';
-import { PersonalisationUnavailable, reportPurchase } from '#server/tracking/personalisation-service.ts';
+import { reportPurchase } from '#server/tracking/personalisation-service.ts';
 import { isCheckoutIdShape } from '#lib/checkout/failure-reasons.ts';
 
 export const prerender = false;
@@ -17,16 +18,11 @@ export const prerender = false;
 export const POST: APIRoute = endpoint(async ({ request, url }) => {
   const { locale } = requireStore(url);
   const body = validate(personalisationPurchaseRequestSchema, await readJsonBody(request, 1024));
-  if (!isCheckoutIdShape(body.checkout_id)) throw new ApiFailure(400, 'invalid_request', 'checkout_id: not a checkout id', 'checkout_id');
+  if (!isCheckoutIdShape(body.checkout_id)) throw new InvalidRequestError('checkout_id: not a checkout id', 'checkout_id');
   const config = personalisationConfig(locale);
-  if (!config) throw new ApiFailure(404, 'not_found', 'no personalisation service is configured for this storefront');
-  try {
-    const done = await reportPurchase(getDb(), config, locale, body.checkout_id, body.visitor_id);
-    if (!done) throw new ApiFailure(404, 'not_found', 'no order for this checkout', 'checkout_id');
-  } catch (err) {
-    if (err instanceof PersonalisationUnavailable) throw new ApiFailure(503, 'provider_unavailable', err.message);
-    throw err;
-  }
+  if (!config) throw new NotFoundError('no personalisation service is configured for this storefront');
+  const done = await reportPurchase(getDb(), config, locale, body.checkout_id, body.visitor_id);
+  if (!done) throw new NotFoundError('no order for this checkout', 'checkout_id');
   return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
 });
 

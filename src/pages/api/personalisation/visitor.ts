@@ -5,10 +5,11 @@
  */
 import type { APIRoute } from 'astro';
 import type { PersonalisationVisitor } from '#lib/api/tracking-contracts.ts';
-import { ApiFailure, endpoint, json, methodNotAllowed, requireStore } from '#server/http/endpoint.ts';
+import { NotFoundError } from '#lib/errors/domain-errors.ts';
+import { endpoint, json, methodNotAllowed, requireStore } from '#server/http/endpoint.ts';
 import { clientIp, createRateLimiter, rateLimitedResponse } from '#server/http/rate-limit.ts';
 import { personalisationConfig } from '#server/tracking/personalisation-config.ts';
-import { PersonalisationUnavailable, visitorId } from '#server/tracking/personalisation-service.ts';
+import { visitorId } from '#server/tracking/personalisation-service.ts';
 
 export const prerender = false;
 
@@ -17,16 +18,11 @@ const limiter = createRateLimiter({ bucket: 'personalisation-visitor', limit: 20
 export const POST: APIRoute = endpoint(async ({ request, url, clientAddress }) => {
   const { locale } = requireStore(url);
   const config = personalisationConfig(locale);
-  if (!config) throw new ApiFailure(404, 'not_found', 'no personalisation service is configured for this storefront');
+  if (!config) throw new NotFoundError('no personalisation service is configured for this storefront');
   const rate = await limiter.hit(clientIp(request.headers, () => clientAddress));
   if (!rate.allowed) return rateLimitedResponse(rate.retryAfterSeconds, 'too many visitor requests; try again later');
-  try {
-    const body: PersonalisationVisitor = { id: await visitorId(config) };
-    return json(body);
-  } catch (err) {
-    if (err instanceof PersonalisationUnavailable) throw new ApiFailure(503, 'provider_unavailable', err.message);
-    throw err;
-  }
+  const body: PersonalisationVisitor = { id: await visitorId(config) };
+  return json(body);
 });
 
 export const ALL = methodNotAllowed(['POST']);

@@ -4,7 +4,8 @@
  */
 import type { APIRoute } from 'astro';
 import { subscriptionActionSchema } from '#lib/api/subscription-contracts.ts';
-import { ApiFailure, endpoint, json, methodNotAllowed, readJsonBody, requireStore, validate } from '#server/http/endpoint.ts';
+import { NotFoundError } from '#lib/errors/domain-errors.ts';
+import { endpoint, json, methodNotAllowed, readJsonBody, requireStore, validate } from '#server/http/endpoint.ts';
 import { getDb } from '#server/db/connection.ts';
 import { actOnSubscription } from '#server/subscriptions/customer-subscriptions.ts';
 import { isSubscriptionId, requireSubscriber } from '#server/subscriptions/subscriber.ts';
@@ -16,7 +17,7 @@ export const POST: APIRoute = endpoint(async ({ request, url, cookies, params })
   const db = getDb();
   const owner = await requireSubscriber(db, request, cookies);
   const body = validate(subscriptionActionSchema, await readJsonBody(request, 1024));
-  if (!isSubscriptionId(params.id)) throw new ApiFailure(404, 'not_found', 'no such subscription');
+  if (!isSubscriptionId(params.id)) throw new NotFoundError('no such subscription');
   return json({ subscription: await actOnSubscription(db, locale, owner, params.id, body) });
 });
 

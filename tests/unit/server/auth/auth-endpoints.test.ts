@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountLimiter, failureLimiter, throwIfOver } from '#server/auth/auth-endpoints.ts';
-import { ApiFailure } from '#server/http/endpoint.ts';
+import { DomainError } from '#lib/errors/domain-errors.ts';
 import { RateLimited } from '#server/http/rate-limit.ts';
 import { openDb, type Db } from '#server/db/connection.ts';
 import { migrate } from '#server/db/migrate.ts';
@@ -18,7 +18,7 @@ const status = async (run: () => Promise<unknown> | void) => {
     return 'ok';
   } catch (e) {
     if (e instanceof RateLimited) return `${e.status} ${e.code} retry ${e.retryAfterSeconds}`;
-    return e instanceof ApiFailure ? `${e.status} ${e.code}` : 'other';
+    return e instanceof DomainError ? `${e.status} ${e.code}` : 'other';
   }
 };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { editorOf, editorTokens, requireEditor } from '#server/content/editor-auth.ts';
-import { ApiFailure } from '#server/http/endpoint.ts';
+import { DomainError } from '#lib/errors/domain-errors.ts';
 
 const env = {
   PARTSFRONT_EDITOR_TOKENS: 'Anna Lind=anna-token-0123456789; Ben=ben-token-0123456789 ;short=abc;=nameless-token-0123',
@@ -29,14 +29,14 @@ describe('editor tokens', () => {
           return e;
         }
       })();
-      expect(failure).toBeInstanceOf(ApiFailure);
-      expect((failure as ApiFailure).status).toBe(401);
+      expect(failure).toBeInstanceOf(DomainError);
+      expect((failure as DomainError).status).toBe(401);
     }
   });
 
   it("records the token's editor over a name in the request; with the operator token the request must name one", () => {
     expect(editorOf({ editor: 'Anna Lind' }, 'mallory')).toBe('Anna Lind');
     expect(editorOf({ editor: null }, 'eve')).toBe('eve');
-    expect(() => editorOf({ editor: null }, undefined)).toThrow(ApiFailure);
+    expect(() => editorOf({ editor: null }, undefined)).toThrow(DomainError);
   });
 });

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ApiFailure, requireStore } from '#server/http/endpoint.ts';
+import { DomainError } from '#lib/errors/domain-errors.ts';
+import { requireStore } from '#server/http/endpoint.ts';
 
-function refusal(url: string): ApiFailure {
+function refusal(url: string): DomainError {
   try {
     requireStore(new URL(url));
   } catch (err) {
-    if (err instanceof ApiFailure) return err;
+    if (err instanceof DomainError) return err;
     throw err;
   }
   throw new Error(`${url} was accepted`);

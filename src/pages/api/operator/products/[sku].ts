@@ -5,10 +5,10 @@
  */
 import type { APIRoute } from 'astro';
 import { productUpdateSchema } from '#lib/api/product-update-contracts.ts';
-import { ApiFailure, endpoint, json, methodNotAllowed, readJsonBody, requireStore, validate } from '#server/http/endpoint.ts';
+import { endpoint, json, methodNotAllowed, readJsonBody, requireStore, validate } from '#server/http/endpoint.ts';
 import { getDb } from '#server/db/connection.ts';
 import { requireOperator } from '#server/fulfilment/operator-auth.ts';
-import { ProductNotFound, updateProduct } from '#server/catalogue/product-updates.ts';
+import { updateProduct } from '#server/catalogue/product-updates.ts';
 
 export const prerender = false;
 
@@ -16,12 +16,7 @@ export const PATCH: APIRoute = endpoint(async ({ request, url, params }) => {
   requireOperator(request);
   const { locale } = requireStore(url);
   const body = validate(productUpdateSchema, await readJsonBody(request, 8192));
-  try {
-    return json(await updateProduct(getDb(), locale, params.sku ?? '', body));
-  } catch (err) {
-    if (err instanceof ProductNotFound) throw new ApiFailure(404, 'not_found', err.message, 'sku');
-    throw err;
-  }
+  return json(await updateProduct(getDb(), locale, params.sku ?? '', body));
 });
 
 export const ALL = methodNotAllowed(['PATCH']);

@@ -6,7 +6,8 @@
  */
 import type { APIContext, APIRoute } from 'astro';
 import { notificationProviderSchema } from '#lib/payments/provider-callback-schemas.ts';
-import { ApiFailure, endpoint, json, methodNotAllowed, readTextBody, requireStore, validate } from '#server/http/endpoint.ts';
+import { NotFoundError, UnauthorizedError } from '#lib/errors/domain-errors.ts';
+import { endpoint, json, methodNotAllowed, readTextBody, requireStore, validate } from '#server/http/endpoint.ts';
 import { getDb } from '#server/db/connection.ts';
 import { receiveNotifications } from '#server/checkout/payment-notifications.ts';
 import { ADYEN_NOTIFICATION_ACK } from '#server/payments/adyen/adyen-provider.ts';
@@ -23,7 +24,7 @@ const receive = endpoint(async ({ request, url, params }: APIContext) => {
   const id = validate(notificationProviderSchema, params.provider);
   if (request.method === 'GET' && id !== 'walley') return methodNotAllowed(['POST'])();
   const provider = providerById(id);
-  if (!provider) throw new ApiFailure(404, 'not_found', `${id} is not configured`);
+  if (!provider) throw new NotFoundError(`${id} is not configured`);
   let raw: string;
   if (id !== 'walley') raw = await readTextBody(request, MAX_NOTIFICATION_BYTES);
   else {
@@ -35,10 +36,10 @@ const receive = endpoint(async ({ request, url, params }: APIContext) => {
     fresh = await receiveNotifications(getDb(), provider, request.headers, raw);
   } catch (err) {
     // Klarna and Walley are verified by reading back from their API: when that fails, ask for a retry.
-    if (err instanceof ProviderUnavailable) throw new ApiFailure(503, 'provider_unavailable', 'the provider could not be asked; retry');
+    if (err instanceof ProviderUnavailable) throw new ProviderUnavailable(err.provider, 'the provider could not be asked; retry');
     throw err;
   }
-  if (fresh === null) throw new ApiFailure(401, 'unauthorized', 'notification not verified');
+  if (fresh === null) throw new UnauthorizedError('notification not verified');
   if (id === 'adyen')
     return new Response(ADYEN_NOTIFICATION_ACK, {
       status: 200,

@@ -6,14 +6,13 @@
 import type { APIRoute } from 'astro';
 import { OPERATOR_ACTIONS, OPERATOR_REQUEST_SCHEMAS, type OperatorAction } from '#lib/api/operator-contracts.ts';
 import { parseOrderNumber } from '#lib/orders/order-number.ts';
-import { API_ERROR_STATUS } from '#lib/api/errors.ts';
-import { ApiFailure, endpoint, json, methodNotAllowed, readJsonBody, requireStore, validate } from '#server/http/endpoint.ts';
+import { NotFoundError } from '#lib/errors/domain-errors.ts';
+import { endpoint, json, methodNotAllowed, readJsonBody, requireStore, validate } from '#server/http/endpoint.ts';
 import { getDb } from '#server/db/connection.ts';
 import { requireOperator } from '#server/fulfilment/operator-auth.ts';
 import { runOperatorAction } from '#server/fulfilment/operator-actions.ts';
 import { operatorView } from '#server/fulfilment/operator-view.ts';
 import { readOrder } from '#server/orders/order-record.ts';
-import { FulfilmentRefused } from '#server/fulfilment/fulfilment-refused.ts';
 
 export const prerender = false;
 
@@ -23,7 +22,7 @@ export const POST: APIRoute = endpoint(async ({ request, url, params }) => {
   requireOperator(request);
   const { locale } = requireStore(url);
   const action = params.action;
-  if (!isAction(action)) throw new ApiFailure(404, 'not_found', 'no such operator action (pick, ship or deliver)');
+  if (!isAction(action)) throw new NotFoundError('no such operator action (pick, ship or deliver)');
   // An empty body is an empty object: pick and deliver need nothing.
   const raw = request.headers.get('content-length') === '0' || !request.body ? {} : await readJsonBody(request, 2048);
   const body = validate(OPERATOR_REQUEST_SCHEMAS[action], raw);
@@ -31,13 +30,8 @@ export const POST: APIRoute = endpoint(async ({ request, url, params }) => {
   const db = getDb();
   // An order of another storefront is not found here: the storefront of the call is the order's.
   const order = parsed.ok ? await readOrder(db, parsed.orderNumber) : undefined;
-  if (!order || order.locale !== locale) throw new ApiFailure(404, 'not_found', `no order ${params.number ?? ''} in this storefront`);
-  try {
-    return json({ order: operatorView(await runOperatorAction(db, action, order.number, body)) });
-  } catch (err) {
-    if (err instanceof FulfilmentRefused) throw new ApiFailure(API_ERROR_STATUS[err.code], err.code, err.message);
-    throw err;
-  }
+  if (!order || order.locale !== locale) throw new NotFoundError(`no order ${params.number ?? ''} in this storefront`);
+  return json({ order: operatorView(await runOperatorAction(db, action, order.number, body)) });
 });
 
 export const ALL = methodNotAllowed(['POST']);

@@ -4,11 +4,10 @@
  */
 import type { APIRoute } from 'astro';
 import { RETURN_STEPS, type ReturnStep } from '#lib/api/return-contracts.ts';
-import { API_ERROR_STATUS } from '#lib/api/errors.ts';
-import { ApiFailure, endpoint, json, methodNotAllowed, requireStore } from '#server/http/endpoint.ts';
+import { NotFoundError } from '#lib/errors/domain-errors.ts';
+import { endpoint, json, methodNotAllowed, requireStore } from '#server/http/endpoint.ts';
 import { getDb } from '#server/db/connection.ts';
 import { requireOperator } from '#server/fulfilment/operator-auth.ts';
-import { FulfilmentRefused } from '#server/fulfilment/fulfilment-refused.ts';
 import { readOrder } from '#server/orders/order-record.ts';
 import { readReturn, returnView } from '#server/returns/return-record.ts';
 import { runReturnStep } from '#server/returns/return-steps.ts';
@@ -20,18 +19,12 @@ const isStep = (s: string | undefined): s is ReturnStep => (RETURN_STEPS as read
 export const POST: APIRoute = endpoint(async ({ request, url, params }) => {
   requireOperator(request);
   const { locale } = requireStore(url);
-  if (!isStep(params.step)) throw new ApiFailure(404, 'not_found', 'no such return step (approve, reject, receive or refund)');
+  if (!isStep(params.step)) throw new NotFoundError('no such return step (approve, reject, receive or refund)');
   const db = getDb();
   const found = await readReturn(db, params.rma ?? '');
   const order = found && (await readOrder(db, found.orderNumber));
-  if (!found || !order || order.locale !== locale)
-    throw new ApiFailure(404, 'not_found', `no return ${params.rma ?? ''} in this storefront`);
-  try {
-    return json({ return: returnView(await runReturnStep(db, found.rma, params.step), order.details.lines) });
-  } catch (err) {
-    if (err instanceof FulfilmentRefused) throw new ApiFailure(API_ERROR_STATUS[err.code], err.code, err.message);
-    throw err;
-  }
+  if (!found || !order || order.locale !== locale) throw new NotFoundError(`no return ${params.rma ?? ''} in this storefront`);
+  return json({ return: returnView(await runReturnStep(db, found.rma, params.step), order.details.lines) });
 });
 
 export const ALL = methodNotAllowed(['POST']);
