@@ -5,7 +5,7 @@ import { categoriesByProduct, thumbsByProduct } from '#server/catalogue/product-
 import type { CartProductFacts } from '#lib/cart/server-sync.ts';
 import { pricesFromRow } from '#server/catalogue/price-row.ts';
 import { localizedProducts } from '#server/catalogue/localized-products.ts';
-import { offeredMonthsByProduct } from '#server/subscriptions/subscription-offers.ts';
+import { offeredMonthsByProduct } from '#server/catalogue/subscription-offers.ts';
 
 export async function cartProductsBySku(db: Db, locale: LocaleCode, skus: readonly string[]): Promise<Map<string, CartProductFacts>> {
   const unique = [...new Set(skus)];
