@@ -10,7 +10,7 @@ import { sitemapXml, type SitemapEntry } from '#lib/catalogue/seo.ts';
 import { siteSettings } from '#server/market/site-settings.ts';
 import { categoryPaths, localeCatalogue, productSlugs, tagSlugs } from '#server/catalogue/page-catalogue.ts';
 import { alternatesWhere } from '#lib/routing/alternates.ts';
-import { getLayoutData } from '#server/content/layout-data.ts';
+import { getLayoutData } from '#server/catalogue/layout-data.ts';
 
 export const getStaticPaths = (() => LOCALE_CODES.map((locale) => ({ params: { locale } }))) satisfies GetStaticPaths;
 

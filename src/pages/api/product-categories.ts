@@ -2,7 +2,7 @@
 import type { APIRoute } from 'astro';
 import { productCategoriesQuerySchema, type ApiCategory } from '#lib/api/catalogue-contracts.ts';
 import { endpoint, methodNotAllowed, json, requireStore, validate } from '#server/http/endpoint.ts';
-import { getLayoutData } from '#server/content/layout-data.ts';
+import { getLayoutData } from '#server/catalogue/layout-data.ts';
 import type { Category } from '#server/catalogue/category-repository.ts';
 
 export const prerender = false;

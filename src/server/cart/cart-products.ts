@@ -1,18 +1,18 @@
 /** The facts a cart line is priced from, for a set of skus in one storefront (one round trip per table). */
 import type { Db } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
-import { categoriesByProduct, thumbsByProduct } from '#server/catalogue/product-links.ts';
 import type { CartProductFacts } from '#lib/cart/server-price-cart.ts';
 import { pricesFromRow } from '#server/catalogue/price-row.ts';
-import { localizedProducts } from '#server/catalogue/localized-products.ts';
-import { offeredMonthsByProduct } from '#server/subscriptions/subscription-offers.ts';
+import { mainCategoryFirst, productRows } from '#server/catalogue/product-rows.ts';
 
 export async function cartProductsBySku(db: Db, locale: LocaleCode, skus: readonly string[]): Promise<Map<string, CartProductFacts>> {
   const unique = [...new Set(skus)];
   const out = new Map<string, CartProductFacts>();
-  if (unique.length === 0) return out;
-  const rows = await localizedProducts(db, locale)
-    .select([
+  const rows = await productRows(
+    db,
+    locale,
+    { skus: unique },
+    [
       'p.id',
       'p.sku',
       'p.type',
@@ -26,34 +26,27 @@ export async function cartProductsBySku(db: Db, locale: LocaleCode, skus: readon
       't.slug',
       'pr.prices',
       'pr.vat',
-    ])
-    .where('p.sku', 'in', unique)
-    .execute();
-  if (rows.length === 0) return out;
-  const ids = rows.map((r) => r.id);
-  const [cats, thumbs, offers] = await Promise.all([
-    categoriesByProduct(db, ids),
-    thumbsByProduct(db, ids),
-    offeredMonthsByProduct(db, ids),
-  ]);
-  for (const r of rows) {
+    ],
+    { categories: true, thumbs: true, subscriptionMonths: true },
+  );
+  for (const { row: r, links } of rows) {
     out.set(r.sku, {
       product_id: r.id,
       sku: r.sku,
       name: r.name,
       slug: r.slug,
       type: r.type,
-      thumb: thumbs.get(r.id) ?? null,
+      thumb: links.thumb,
       prices: pricesFromRow(r),
       vat: Number(r.vat),
-      categories: (cats.get(r.id) ?? []).map((c) => c.category_id),
+      categories: mainCategoryFirst(links.categories).map((c) => c.category_id),
       group_id: r.group_id,
       discount_category: r.discount_category,
       stock_status: r.stock_status,
       stock_quantity: r.stock_quantity,
       estimated_at: r.estimated_at,
       orderable: !!r.orderable,
-      subscription_months: offers.get(r.id) ?? [],
+      subscription_months: links.subscriptionMonths,
     });
   }
   return out;

@@ -5,7 +5,7 @@
 import type { Db } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import type { CategoryChildrenResponse } from '#lib/api/catalogue-contracts.ts';
-import { getLayoutData } from '#server/content/layout-data.ts';
+import { getLayoutData } from './layout-data.ts';
 import { flattenCategories, type Category } from './category-repository.ts';
 
 export async function categoryChildren(

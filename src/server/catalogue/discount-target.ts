@@ -3,7 +3,7 @@ import type { AstroGlobal } from 'astro';
 import { isLocaleCode } from '#lib/market/locales.ts';
 import { pathFor } from '#lib/routing/routes.ts';
 import { discountRedirect } from '#lib/routing/discount-route.ts';
-import { getLayoutData } from '#server/content/layout-data.ts';
+import { getLayoutData } from './layout-data.ts';
 import { flattenCategories } from './category-repository.ts';
 
 /** The redirect target, or undefined for a bad code (the route answers 404). */

@@ -12,6 +12,7 @@ import type { ProductImage } from '#lib/catalogue/product-images.ts';
 import { flattenCategories, loadCategoryTree, type Category } from './category-repository.ts';
 import { pricesFromRow } from './price-row.ts';
 import { pageProductRows, type PageProductRow } from './localized-products.ts';
+import { linksOf, productLinks, type ProductLinkMaps, type ProductLinks } from './product-rows.ts';
 
 export interface PageBrand {
   id: number;
@@ -67,9 +68,8 @@ export interface LocaleCatalogue {
 }
 
 interface Shared {
-  images: Map<number, ProductImage[]>;
-  categoriesOf: Map<number, { id: number; main: boolean }[]>;
-  tagsOf: Map<number, number[]>;
+  /** Every product's images, categories and tags (the same read as a listing card's, product-rows.ts). */
+  links: ProductLinkMaps;
   productSlugs: Map<number, Partial<Record<LocaleCode, string>>>;
   tagSlugs: Map<number, Partial<Record<LocaleCode, string>>>;
   brands: PageBrand[];
@@ -83,30 +83,13 @@ const push = <K, V>(m: Map<K, V[]>, k: K, v: V) => {
 
 async function loadShared(): Promise<Shared> {
   const db = getDb();
-  const [images, cats, tags, slugs, tagSlugs, brands] = await Promise.all([
-    db
-      .selectFrom('product_images')
-      .select(['product_id', 'type', 'sort_order', 'url', 'width', 'height'])
-      .orderBy('product_id')
-      .orderBy('sort_order')
-      .execute(),
-    // ordered: a re-rendered page (listing-products.ts) lists a product's categories in the same order
-    db
-      .selectFrom('product_categories')
-      .select(['product_id', 'category_id', 'main'])
-      .orderBy('product_id')
-      .orderBy('category_id')
-      .execute(),
-    db.selectFrom('product_tags').select(['product_id', 'tag_id']).orderBy('product_id').orderBy('tag_id').execute(),
+  const [links, slugs, tagSlugs, brands] = await Promise.all([
+    productLinks(db, 'every', { images: true, categories: true, tags: true }),
     db.selectFrom('product_translations').select(['product_id', 'locale', 'slug']).execute(),
     db.selectFrom('tag_translations').select(['tag_id', 'locale', 'slug']).execute(),
     db.selectFrom('brands').select(['id', 'slug', 'name', 'logo_url']).orderBy('name').execute(),
   ]);
-  const s: Shared = { images: new Map(), categoriesOf: new Map(), tagsOf: new Map(), productSlugs: new Map(), tagSlugs: new Map(), brands };
-  for (const i of images)
-    push(s.images, i.product_id, { type: i.type, sort_order: i.sort_order, url: i.url, width: i.width, height: i.height });
-  for (const c of cats) push(s.categoriesOf, c.product_id, { id: c.category_id, main: !!c.main });
-  for (const t of tags) push(s.tagsOf, t.product_id, t.tag_id);
+  const s: Shared = { links, productSlugs: new Map(), tagSlugs: new Map(), brands };
   for (const r of slugs) {
     const m = s.productSlugs.get(r.product_id) ?? {};
     m[r.locale as LocaleCode] = r.slug;
@@ -134,12 +117,12 @@ function listingOrder(collator: Intl.Collator) {
   return (a: PageProduct, b: PageProduct) => rank(a) - rank(b) || collator.compare(a.name, b.name);
 }
 
-/** A row of PAGE_PRODUCT_COLUMNS as the pages show it, with its images and links loaded by the caller. */
+/** A row of PAGE_PRODUCT_COLUMNS as the pages show it, with its images and links loaded by the caller (product-rows.ts). */
 export function pageProduct(
   r: PageProductRow,
   locale: LocaleCode,
   brandById: ReadonlyMap<number, PageProduct['brand'] & object>,
-  links: Pick<PageProduct, 'images' | 'categoryIds' | 'mainCategoryId' | 'tagIds'>,
+  links: Pick<ProductLinks, 'images' | 'categories' | 'tagIds'>,
 ): PageProduct {
   return {
     id: r.id,
@@ -161,7 +144,11 @@ export function pageProduct(
     prices: pricesFromRow(r),
     vat: r.vat,
     unit_price: r.unit_price,
-    ...links,
+    images: links.images,
+    categoryIds: links.categories.map((c) => c.category_id),
+    // the main category, else the first by id
+    mainCategoryId: (links.categories.find((c) => c.main) ?? links.categories[0])?.category_id ?? null,
+    tagIds: links.tagIds,
     updated_at: r.updated_at,
   };
 }
@@ -182,15 +169,7 @@ async function loadLocale(locale: LocaleCode): Promise<LocaleCatalogue> {
   const brandById = new Map(s.brands.map((b) => [b.id, b]));
   const categories = flattenCategories(categoryTree);
   const categoryById = new Map(categories.map((c) => [c.id, c]));
-  const products: PageProduct[] = rows.map((r) => {
-    const cats = s.categoriesOf.get(r.id) ?? [];
-    return pageProduct(r, locale, brandById, {
-      images: s.images.get(r.id) ?? [],
-      categoryIds: cats.map((c) => c.id),
-      mainCategoryId: (cats.find((c) => c.main) ?? cats[0])?.id ?? null,
-      tagIds: s.tagsOf.get(r.id) ?? [],
-    });
-  });
+  const products: PageProduct[] = rows.map((r) => pageProduct(r, locale, brandById, linksOf(s.links, r.id)));
 
   const productsInCategory = new Map<number, PageProduct[]>();
   const productsOfBrand = new Map<number, PageProduct[]>();

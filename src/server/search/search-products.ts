@@ -6,7 +6,6 @@
 import type { Db } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import type { Variation } from '#lib/catalogue/types.ts';
-import { categoriesByProduct, thumbsByProduct } from '#server/catalogue/product-links.ts';
 import type { ProductSearchResult, SearchCategory, SearchFacets } from '#lib/api/catalogue-contracts.ts';
 import { SEARCH_MAX_LIMIT } from '#lib/api/catalogue-contracts.ts';
 import { roundTo } from '#lib/pricing/vat.ts';
@@ -17,7 +16,7 @@ import type { ListingSort } from '#lib/catalogue/listing-query.ts';
 import { queryTokens } from '#lib/search/tokenize.ts';
 import { boundedProcessCache, cacheBudgetBytes } from '#server/cache/process-cache.ts';
 import { pricesFromRow } from '#server/catalogue/price-row.ts';
-import { localizedProducts } from '#server/catalogue/localized-products.ts';
+import { mainCategoryFirst, productRows } from '#server/catalogue/product-rows.ts';
 
 export interface SearchOptions {
   locale: LocaleCode;
@@ -144,43 +143,41 @@ export async function loadResults(
   names: SearchIndex['categories'],
 ): Promise<Map<number, Omit<ProductSearchResult, 'score'>>> {
   const out = new Map<number, Omit<ProductSearchResult, 'score'>>();
-  if (ids.length === 0) return out;
-  const [rows, cats, thumbs] = await Promise.all([
-    localizedProducts(db, locale)
-      .select([
-        'p.id',
-        'p.sku',
-        'p.prefix',
-        'p.group_id',
-        'p.discount_category',
-        'p.stock_status',
-        'p.estimated_at',
-        'p.orderable',
-        'p.notifyable',
-        'p.decoration',
-        'p.variations',
-        't.name',
-        't.slug',
-        't.url_fragment',
-        'pr.prices',
-        'pr.vat',
-      ])
-      .where('p.id', 'in', ids)
-      .execute(),
+  const rows = await productRows(
+    db,
+    locale,
+    { ids },
+    [
+      'p.id',
+      'p.sku',
+      'p.prefix',
+      'p.group_id',
+      'p.discount_category',
+      'p.stock_status',
+      'p.estimated_at',
+      'p.orderable',
+      'p.notifyable',
+      'p.decoration',
+      'p.variations',
+      't.name',
+      't.slug',
+      't.url_fragment',
+      'pr.prices',
+      'pr.vat',
+    ],
     // Category names come from the index (already in memory): no join per search.
-    categoriesByProduct(db, ids),
-    thumbsByProduct(db, ids),
-  ]);
-  for (const r of rows) {
+    { categories: true, thumbs: true },
+  );
+  for (const { row: r, links } of rows) {
     out.set(r.id, {
       name: r.name,
       slug: r.slug,
       sku: r.sku,
       prefix: r.prefix,
       url_fragment: r.url_fragment,
-      thumb: thumbs.get(r.id) ?? null,
+      thumb: links.thumb,
       metadata: { decoration: r.decoration },
-      categories: (cats.get(r.id) ?? [])
+      categories: mainCategoryFirst(links.categories)
         .filter((c) => names.has(c.category_id))
         .map((c) => ({ name: names.get(c.category_id)!.name, main: c.main })),
       orderable: !!r.orderable,

@@ -13,7 +13,7 @@ import { applyAction, type Refusal, type SubscriptionStatus } from '#lib/subscri
 import { calendarDate } from '#lib/subscriptions/schedule.ts';
 import type { SubscriptionsTable } from '#server/db/subscription-tables.ts';
 import { InvalidRequestError, InvalidTransitionError, NotFoundError } from '#lib/errors/domain-errors.ts';
-import { offeredMonths, offeredMonthsByProduct } from './subscription-offers.ts';
+import { offeredMonths, offeredMonthsByProduct } from '#server/catalogue/subscription-offers.ts';
 
 export interface SubscriptionOwner {
   customerId: number;

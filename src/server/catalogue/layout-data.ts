@@ -4,7 +4,7 @@
  */
 import { getDb } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
-import { loadCategoryTree, type Category } from '#server/catalogue/category-repository.ts';
+import { loadCategoryTree, type Category } from './category-repository.ts';
 
 export interface LayoutWidget {
   content: string;
