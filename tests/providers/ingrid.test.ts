@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ProviderRequestError } from '#server/providers/http-client.ts';
-import { ProviderUnavailable } from '#server/payments/payment-provider.ts';
+import { ProviderUnavailable } from '#server/providers/provider-unavailable.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import { IngridProvider } from '#server/shipping/ingrid/ingrid-provider.ts';
 import type { ShippingQuoteInput } from '#server/shipping/shipping-provider.ts';

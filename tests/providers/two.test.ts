@@ -4,7 +4,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ProviderRequestError } from '#server/providers/http-client.ts';
-import { ProviderUnavailable, type CreatePaymentInput, type PaymentState } from '#server/payments/payment-provider.ts';
+import { ProviderUnavailable } from '#server/providers/provider-unavailable.ts';
+import { type CreatePaymentInput, type PaymentState } from '#server/payments/payment-provider.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import { TwoProvider, type TwoProviderOptions } from '#server/payments/two/two-provider.ts';
 import { TWO_API_KEY, TWO_WEBHOOK_SECRET } from '#sandbox/two/two-test-data.ts';

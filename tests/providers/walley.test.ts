@@ -5,7 +5,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ProviderRequestError } from '#server/providers/http-client.ts';
-import { ProviderUnavailable, type CreatePaymentInput, type PaymentState } from '#server/payments/payment-provider.ts';
+import { ProviderUnavailable } from '#server/providers/provider-unavailable.ts';
+import { type CreatePaymentInput, type PaymentState } from '#server/payments/payment-provider.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import { WalleyProvider, type WalleyProviderOptions } from '#server/payments/walley/walley-provider.ts';
 import { WALLEY_CLIENT } from '#sandbox/walley/walley-test-data.ts';

@@ -5,13 +5,11 @@
  */
 import type { Db } from '#server/db/connection.ts';
 import type { OrderAuthResponse, OrderInfoResponse, OrderUser } from '#lib/api/auth-contracts.ts';
-import type { Selectable } from 'kysely';
-import type { OrdersTable } from '#server/db/schema.ts';
+import { orderRow, type OrderRow } from '#server/orders/order-reads.ts';
 import { bearerToken, verifyToken } from './tokens.ts';
 import { familyActive, rotateRefreshToken, startSession, type SessionTokens } from './sessions.ts';
 import { ACCESS_COOKIE, cookieFromHeader } from './visitor.ts';
 
-type OrderRow = Selectable<OrdersTable>;
 
 const userOf = (row: OrderRow): OrderUser => ({ scope: 'my-order', order_id: row.id, email: row.email });
 
@@ -25,10 +23,8 @@ const answerOf = (session: SessionTokens, row: OrderRow): OrderSession => ({
   session,
 });
 
-const byId = (db: Db, id: string) => db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
-
 export async function orderLogin(db: Db, orderId: string, email: string, now = Date.now()): Promise<OrderSession | undefined> {
-  const row = await byId(db, orderId);
+  const row = await orderRow(db, orderId);
   if (!row || row.email.toLowerCase() !== email.trim().toLowerCase()) return undefined;
   return answerOf(await startSession(db, { scope: 'my-order', orderId: row.id }, now), row);
 }
@@ -36,7 +32,7 @@ export async function orderLogin(db: Db, orderId: string, email: string, now = D
 export async function orderRefresh(db: Db, refreshToken: string, now = Date.now()): Promise<OrderSession | undefined> {
   const rotated = await rotateRefreshToken(db, refreshToken, 'my-order', now);
   if (!rotated.ok || rotated.tokens.subject.scope !== 'my-order') return undefined;
-  const row = await byId(db, rotated.tokens.subject.orderId);
+  const row = await orderRow(db, rotated.tokens.subject.orderId);
   return row ? answerOf(rotated.tokens, row) : undefined;
 }
 
@@ -45,7 +41,7 @@ export async function orderOf(db: Db, headers: Headers, now = Date.now()): Promi
   const token = bearerToken(headers) ?? cookieFromHeader(headers, ACCESS_COOKIE);
   const claims = token ? verifyToken(token, 'access', now, 'my-order') : undefined;
   if (!claims?.fam || !(await familyActive(db, claims.fam))) return undefined;
-  const row = claims.order_id ? await byId(db, claims.order_id) : undefined;
+  const row = claims.order_id ? await orderRow(db, claims.order_id) : undefined;
   if (!row) return undefined;
   let items: OrderInfoResponse['order']['items'] = [];
   try {

@@ -9,7 +9,8 @@
 import type { Db } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import { SessionResultRequired } from '#server/payments/adyen/adyen-provider.ts';
-import { ProviderUnavailable, type PaymentSessionKind, type PaymentState } from '#server/payments/payment-provider.ts';
+import { ProviderUnavailable } from '#server/providers/provider-unavailable.ts';
+import { type PaymentSessionKind, type PaymentState } from '#server/payments/payment-provider.ts';
 import { providerById } from '#server/payments/provider-registry.ts';
 import { loadCheckout } from './checkout-repository.ts';
 import { requireCheckout } from './checkout-service.ts';

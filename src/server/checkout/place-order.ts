@@ -11,7 +11,8 @@ import { checkoutMessage, type CheckoutMessageKey } from '#lib/checkout/problem-
 import { DomainError, InvalidRequestError } from '#lib/errors/domain-errors.ts';
 import type { CartContext } from '#server/cart/cart-service.ts';
 import { providerFor } from '#server/payments/provider-registry.ts';
-import { ProviderUnavailable, type PaymentProvider } from '#server/payments/payment-provider.ts';
+import { ProviderUnavailable } from '#server/providers/provider-unavailable.ts';
+import { type PaymentProvider } from '#server/payments/payment-provider.ts';
 import type { CheckoutRecord } from './checkout-repository.ts';
 import type { CheckoutUrls } from './checkout-page-urls.ts';
 import { openPaymentSession } from './payment-session.ts';

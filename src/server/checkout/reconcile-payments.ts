@@ -21,12 +21,8 @@ import {
   type ReportedStatus,
 } from '#lib/checkout/payment-reconciliation.ts';
 import { SessionResultRequired } from '#server/payments/adyen/adyen-provider.ts';
-import {
-  ProviderUnavailable,
-  type PaymentProvider,
-  type PaymentSessionKind,
-  type PaymentState,
-} from '#server/payments/payment-provider.ts';
+import { ProviderUnavailable } from '#server/providers/provider-unavailable.ts';
+import { type PaymentProvider, type PaymentSessionKind, type PaymentState } from '#server/payments/payment-provider.ts';
 import { providerById } from '#server/payments/provider-registry.ts';
 import { loadCheckout, type ProviderSessionRecord } from './checkout-repository.ts';
 import { closeSession, finishPayment } from './finish-payment.ts';

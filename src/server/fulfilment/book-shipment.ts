@@ -7,7 +7,7 @@ import { LOCALES } from '#lib/market/locales.ts';
 import { eelProvider } from '#server/shipping/eel-provider.ts';
 import { shippingProviderFor } from '#server/shipping/shipping-registry.ts';
 import type { ShippingProvider } from '#server/shipping/shipping-provider.ts';
-import { ProviderUnavailable } from '#server/payments/payment-provider.ts';
+import { ProviderUnavailable } from '#server/providers/provider-unavailable.ts';
 import type { OrderShipmentsTable } from '#server/db/fulfilment-tables.ts';
 import type { OrderRecord } from '#server/orders/order-record.ts';
 

@@ -4,7 +4,6 @@
  * pay-later, consumer and business invoice). Amounts are integer minor units (öre, cents), never floats.
  */
 import type { LocaleCode } from '#lib/market/locales.ts';
-import { ProviderUnavailableError } from '#lib/errors/domain-errors.ts';
 
 /** The six provider sessions a checkout records (cart state: payLater, shipping, card, invoice, invoiceConsumer, invoiceBusiness). */
 export type PaymentSessionKind = 'payLater' | 'card' | 'invoice' | 'invoiceConsumer' | 'invoiceBusiness';
@@ -113,13 +112,4 @@ export interface PaymentProvider {
    * or null when it is not authentic. Never trusts an unsigned body.
    */
   verifyNotification(headers: Headers, rawBody: string): Promise<VerifiedNotification[] | null>;
-}
-
-/** A provider that is down, timed out or answered 5xx: retryable, nothing was charged by this call. */
-export class ProviderUnavailable extends ProviderUnavailableError {
-  readonly provider: string;
-  constructor(provider: string, message: string) {
-    super(message);
-    this.provider = provider;
-  }
 }

@@ -5,7 +5,7 @@
  * a POST is never repeated automatically (callers send an idempotency key so *they* may retry it).
  */
 import type { z } from 'zod';
-import { ProviderUnavailable } from '#server/payments/payment-provider.ts';
+import { ProviderUnavailable } from '#server/providers/provider-unavailable.ts';
 
 /** A 4xx answer: the request was wrong (or not allowed) and repeating it will not help. */
 export class ProviderRequestError extends Error {

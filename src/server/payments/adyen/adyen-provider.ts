@@ -14,7 +14,7 @@ import type {
   PaymentState,
   VerifiedNotification,
 } from '../payment-provider.ts';
-import { ProviderUnavailable } from '../payment-provider.ts';
+import { ProviderUnavailable } from '#server/providers/provider-unavailable.ts';
 import type { JsonHttpClient } from '#server/providers/http-client.ts';
 import { createAdyenClient, idempotency, type AdyenConfig } from './client.ts';
 import { verifyAdyenNotifications } from './notifications.ts';

@@ -4,7 +4,7 @@
  */
 import type { z } from 'zod';
 import { JsonHttpClient, ProviderRequestError, type HttpMethod } from '#server/providers/http-client.ts';
-import { ProviderUnavailable } from '../payment-provider.ts';
+import { ProviderUnavailable } from '#server/providers/provider-unavailable.ts';
 import { errorAnswer, tokenAnswer } from './walley-schemas.ts';
 
 export interface WalleyClientOptions {

@@ -7,7 +7,7 @@
  * (GET /v1/delivery_tracking/parcels).
  */
 import { ProviderRequestError } from '#server/providers/http-client.ts';
-import { ProviderUnavailable } from '#server/payments/payment-provider.ts';
+import { ProviderUnavailable } from '#server/providers/provider-unavailable.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import type {
   ConfirmShippingInput,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProviderRequestError } from '#server/providers/http-client.ts';
-import { ProviderUnavailable } from '#server/payments/payment-provider.ts';
+import { ProviderUnavailable } from '#server/providers/provider-unavailable.ts';
 import { eelProvider } from '#server/shipping/eel-provider.ts';
 import type { ProviderSessionRecord } from '#server/checkout/checkout-repository.ts';
 import type { ServicePoint, ShippingOption, ShippingProvider, ShippingQuoteInput } from '#server/shipping/shipping-provider.ts';

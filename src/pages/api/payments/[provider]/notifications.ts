@@ -11,7 +11,7 @@ import { endpoint, json, methodNotAllowed, readTextBody, requireStore, validate 
 import { getDb } from '#server/db/connection.ts';
 import { receiveNotifications } from '#server/checkout/payment-notifications.ts';
 import { ADYEN_NOTIFICATION_ACK } from '#server/payments/adyen/adyen-provider.ts';
-import { ProviderUnavailable } from '#server/payments/payment-provider.ts';
+import { ProviderUnavailable } from '#server/providers/provider-unavailable.ts';
 import { providerById } from '#server/payments/provider-registry.ts';
 
 export const prerender = false;
