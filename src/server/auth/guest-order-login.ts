@@ -10,7 +10,6 @@ import { bearerToken, verifyToken } from './tokens.ts';
 import { familyActive, rotateRefreshToken, startSession, type SessionTokens } from './sessions.ts';
 import { ACCESS_COOKIE, cookieFromHeader } from './visitor.ts';
 
-
 const userOf = (row: OrderRow): OrderUser => ({ scope: 'my-order', order_id: row.id, email: row.email });
 
 export type OrderSession = OrderAuthResponse & { session: SessionTokens };
