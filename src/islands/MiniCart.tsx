@@ -6,7 +6,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { LocaleCode } from '#lib/market/locales.ts';
-import { isLockedLine, type CartItem } from '#lib/cart/client-rules.ts';
 import { isBuyXGetY } from '#lib/coupons/client-rules.ts';
 import { showCheckoutButton } from '#lib/cart/client-state.ts';
 import { validDisc } from '#lib/page-behaviour/query-params.ts';
@@ -15,28 +14,22 @@ import { discount, dismissRejected, enterCouponCode } from '#stores/discount.ts'
 import { cartOpen } from '#stores/ui.ts';
 import { fetchWidget } from '#api-client/content.ts';
 import type { Widget, WidgetSlug } from '#lib/api/content-contracts.ts';
-import { cartTotal } from '#lib/cart/cart-total.ts';
-import { fill, money, PLACEHOLDER, productHref } from './format.ts';
-import QuantitySpinner, { type SpinnerLabels } from './QuantitySpinner.tsx';
+import { cartLinesTotal } from '#lib/orders/lines-view.ts';
+import { fill } from './format.ts';
+import CartLine, { type CartLineStrings } from './CartLine.tsx';
 
-export interface MiniCartStrings extends SpinnerLabels {
+export interface MiniCartStrings extends CartLineStrings {
   title: string;
   close: string;
   empty: string;
   checkout: string;
   total: string;
-  remove: string;
-  adjusted: string;
   coupons: string;
   rejected: string;
   /** A rejected code that lost to codes it may not be combined with: {{code}}, {{with}}. */
   notCombinable: string;
   couponCode: string;
   couponApply: string;
-  subscription: string;
-  stock: Record<string, string>;
-  /** cart_notice text key → text; a notice without a key is shown as sent. */
-  notices: Record<string, string>;
 }
 interface Props {
   locale: LocaleCode;
@@ -95,57 +88,6 @@ function CouponForm({ t }: { t: MiniCartStrings }) {
   );
 }
 
-function Line({
-  item,
-  locale,
-  t,
-  showVat,
-  productPath,
-}: {
-  item: CartItem;
-  locale: LocaleCode;
-  t: MiniCartStrings;
-  showVat: boolean;
-  productPath: string;
-}) {
-  const locked = isLockedLine(item);
-  return (
-    <li className="minicart__line" data-testid="minicart-line" data-sku={item.sku}>
-      <img src={item.thumb?.url ?? PLACEHOLDER} alt="" width={64} height={64} loading="lazy" />
-      <div className="minicart__info">
-        <a href={productHref(productPath, item.slug)} className="minicart__name">
-          {item.name}
-        </a>
-        <span className="minicart__price" data-testid="minicart-line-price">
-          {item.quantity} × {money(item.price, item.vat, showVat, locale)}
-        </span>
-        {item.subscription_interval?.name && (
-          <span className="minicart__sub">{fill(t.subscription, { name: item.subscription_interval.name })}</span>
-        )}
-        <span className={`minicart__stock stock--${item.stock_status}`}>{t.stock[item.stock_status] ?? item.stock_status}</span>
-        {item.cart_notice && (
-          <p className="notice notice--warning" role="status" data-testid="minicart-notice">
-            {t.notices[item.cart_notice] ?? item.cart_notice}
-          </p>
-        )}
-        {item.adjusted_quantity != null && (
-          <p className="notice notice--danger" role="alert" data-testid="minicart-adjusted">
-            {fill(t.adjusted, { quantity: item.adjusted_quantity })}
-          </p>
-        )}
-        <div className="minicart__actions">
-          <QuantitySpinner value={item.quantity} disabled={locked} labels={t} onCommit={(q) => changeQuantity(item.uuid, q)} />
-          {!locked && (
-            <button type="button" className="linkish" data-testid="minicart-remove" onClick={() => changeQuantity(item.uuid, 0)}>
-              {t.remove}
-            </button>
-          )}
-        </div>
-      </div>
-    </li>
-  );
-}
-
 export default function MiniCart({ locale, t, checkoutHref, productPath, allowExVAT }: Props) {
   const state = useStore(cart);
   const open = useStore(cartOpen);
@@ -172,7 +114,7 @@ export default function MiniCart({ locale, t, checkoutHref, productPath, allowEx
   }, [open]);
 
   const bxgy = disc.coupons.filter(isBuyXGetY);
-  const total = cartTotal(items.map((i) => ({ quantity: i.quantity, price: showVat ? i.price : i.price / (1 + i.vat / 100) })));
+  const total = cartLinesTotal(items, showVat, locale);
   if (!open) return null;
   return (
     <>
@@ -210,7 +152,16 @@ export default function MiniCart({ locale, t, checkoutHref, productPath, allowEx
         ) : (
           <ul className="minicart__lines">
             {items.map((i) => (
-              <Line key={i.uuid} item={i} locale={locale} t={t} showVat={showVat} productPath={productPath} />
+              <CartLine
+                key={i.uuid}
+                place="minicart"
+                item={i}
+                locale={locale}
+                showVat={showVat}
+                t={t}
+                productPath={productPath}
+                onQuantity={changeQuantity}
+              />
             ))}
           </ul>
         )}
@@ -228,8 +179,8 @@ export default function MiniCart({ locale, t, checkoutHref, productPath, allowEx
         {items.length > 0 && (
           <p className={`minicart__total${busy ? ' is-busy' : ''}`}>
             <span>{t.total}</span>
-            <strong data-testid="minicart-total" data-amount={total}>
-              {money(total, 0, true, locale)}
+            <strong data-testid="minicart-total" data-amount={total.amount}>
+              {total.text}
             </strong>
           </p>
         )}

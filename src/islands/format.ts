@@ -1,16 +1,11 @@
 /** Small helpers shared by islands (no i18n runtime: strings come as props). */
-import type { LocaleCode } from '#lib/market/locales.ts';
-import { LOCALES } from '#lib/market/locales.ts';
-import { formatPrice } from '#lib/pricing/money-format.ts';
-import { displayAmount } from '#lib/pricing/vat.ts';
+
+/** A stored price (incl. VAT) with or without VAT, formatted for the storefront. */
+export { formatShownPrice as money } from '#lib/pricing/shown-price.ts';
 
 /** "{{name}}" placeholders, as in the locale files. */
 export function fill(text: string, values: Record<string, string | number>): string {
   return text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(values[k] ?? ''));
-}
-
-export function money(amountInclVat: number, vat: number, showVat: boolean, locale: LocaleCode): string {
-  return formatPrice(displayAmount(amountInclVat, vat, showVat, LOCALES[locale].currency), locale);
 }
 
 /** Product page path from the pattern the slot passes (pathFor('product', locale, { slug: '__slug__' })). */

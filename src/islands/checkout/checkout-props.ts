@@ -5,20 +5,13 @@
  */
 import type { LocaleCode } from '#lib/market/locales.ts';
 import type svStrings from '#locales/sv.json';
-import type { SpinnerLabels } from '#islands/QuantitySpinner.tsx';
+import type { CartLineStrings } from '#islands/CartLine.tsx';
 
 /** The `checkout` block of a locale file (all five have the same keys). */
 export type CheckoutStrings = (typeof svStrings)['checkout'];
 
-/** Strings the checkout shares with the mini cart. */
-export interface SharedStrings extends SpinnerLabels {
-  remove: string;
-  adjusted: string;
-  subscription: string;
-  stock: Record<string, string>;
-  /** cart_notice text key → text. */
-  notices: Record<string, string>;
-}
+/** Strings the checkout shares with the mini cart: those of a line. */
+export type SharedStrings = CartLineStrings;
 
 export interface CheckoutPaths {
   /** pathFor('checkout-id', locale, { id: '__id__' }) */

@@ -5,9 +5,9 @@
  */
 import type { CheckoutTotals, ServicePointView } from '#lib/api/checkout-contracts.ts';
 import { LOCALES, type LocaleCode } from '#lib/market/locales.ts';
-import { translator } from '#lib/market/i18n.ts';
+import { STRINGS, translator } from '#lib/market/i18n.ts';
 import { formatMinorPrice } from '#lib/pricing/money-format.ts';
-import { totalsRows } from '#lib/checkout/client-totals-rows.ts';
+import { totalsView } from '#lib/orders/totals-view.ts';
 import { deliveryWindow, formatPlacedAt } from '#lib/checkout/order-dates.ts';
 import { shippingLabel } from '#lib/shipping/shipping-label.ts';
 import { escapeHtml } from './html-escape.ts';
@@ -48,15 +48,10 @@ export function orderConfirmationMail(locale: LocaleCode, o: OrderMailInput): Ma
     ...(o.invoiceReference ? [{ label: c('invoice_reference'), value: o.invoiceReference }] : []),
   ];
   const lines = o.items.map((l) => ({ label: `${l.quantity} × ${l.name} (${l.sku})`, value: money(l.total_minor) }));
-  const totals = totalsRows(o.totals, false).map((r) => ({
-    label: t(`checkout.totals.${r.kind}`),
-    value: money(r.minor),
-    strong: r.kind === 'total',
-  }));
-  const vat = o.totals.vat_breakdown.map((r) => ({
-    label: `${t('checkout.totals.vat_amount')} ${new Intl.NumberFormat(LOCALES[locale].iso).format(r.rate)} %`,
-    value: money(r.vat_minor),
-  }));
+  // the confirmation page's rows (src/lib/orders/totals-view.ts), as label and value
+  const view = totalsView(o.totals, false, locale, STRINGS[locale].checkout.totals);
+  const totals = view.rows.map((r) => ({ label: r.label, value: r.amount, strong: r.kind === 'total' }));
+  const vat = view.vat.rows.map((r) => ({ label: `${t('checkout.totals.vat_amount')} ${r.rateLabel}`, value: r.vat }));
 
   const subject = m('subject', { number: o.orderNumber, brand: LOCALES[locale].brand });
   const greeting = m('greeting', { name: o.firstName });
