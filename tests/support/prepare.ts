@@ -10,7 +10,7 @@ import { generateDemoCatalogue } from '#server/seed/demo-generator.ts';
 import { writeCatalogue } from '#server/catalogue/write-catalogue.ts';
 import { seedDemoCustomers } from '#server/seed/demo-customers.ts';
 import { seedDemoOrders } from '#server/seed/demo-guest-order.ts';
-import { seedSubscriptionOffers } from '#server/catalogue/subscription-offers.ts';
+import { seedSubscriptionOffers } from '#server/seed/demo-subscription-offers.ts';
 import { E2E_PORT, TEST_BUILD_DIR, TEST_PRODUCTS, TEST_SQLITE_FILE } from './test-env.ts';
 
 export function databaseUrlFor(url: string | undefined): string {

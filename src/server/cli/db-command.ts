@@ -9,7 +9,7 @@ import { isCatalogueEmpty } from '#server/catalogue/catalogue-status.ts';
 import { progressBar } from './progress-bar.ts';
 import { seedDemoCustomers } from '#server/seed/demo-customers.ts';
 import { seedDemoOrders } from '#server/seed/demo-guest-order.ts';
-import { seedSubscriptionOffers } from '#server/catalogue/subscription-offers.ts';
+import { seedSubscriptionOffers } from '#server/seed/demo-subscription-offers.ts';
 import { storeSearchIndexes } from '#server/search/search-index.ts';
 
 function arg(args: string[], name: string): string | undefined {
