@@ -11,12 +11,10 @@ export const localizedProducts = (db: Db, locale: LocaleCode) =>
     .innerJoin('product_translations as t', (j) => j.onRef('t.product_id', '=', 'p.id').on('t.locale', '=', locale))
     .innerJoin('product_prices as pr', (j) => j.onRef('pr.product_id', '=', 'p.id').on('pr.locale', '=', locale));
 
-/** The columns of a product as the storefront pages show it (PageProduct): the static pages and the on-demand listings. */
-export const PAGE_PRODUCT_COLUMNS = [
+/** The columns every product card shows and prices from: a page product's and a search result's alike. */
+export const CARD_COLUMNS = [
   'p.id',
   'p.sku',
-  'p.type',
-  'p.brand_id',
   'p.group_id',
   'p.discount_category',
   'p.stock_status',
@@ -25,14 +23,14 @@ export const PAGE_PRODUCT_COLUMNS = [
   'p.notifyable',
   'p.decoration',
   'p.variations',
-  'p.updated_at',
   't.name',
   't.slug',
-  't.description',
   'pr.prices',
   'pr.vat',
-  'pr.unit_price',
 ] as const;
+
+/** The columns of a product as the storefront pages show it (PageProduct): the static pages and the on-demand listings. */
+export const PAGE_PRODUCT_COLUMNS = [...CARD_COLUMNS, 'p.type', 'p.brand_id', 'p.updated_at', 't.description', 'pr.unit_price'] as const;
 
 /** The PAGE_PRODUCT_COLUMNS of a storefront's products (the caller narrows: by id, in order …). */
 export const pageProductRows = (db: Db, locale: LocaleCode) => localizedProducts(db, locale).select(PAGE_PRODUCT_COLUMNS);

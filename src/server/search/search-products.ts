@@ -17,6 +17,7 @@ import { queryTokens } from '#lib/search/tokenize.ts';
 import { boundedProcessCache, cacheBudgetBytes } from '#server/cache/process-cache.ts';
 import { pricesFromRow } from '#server/catalogue/price-row.ts';
 import { mainCategoryFirst, productRows } from '#server/catalogue/product-rows.ts';
+import { CARD_COLUMNS } from '#server/catalogue/localized-products.ts';
 
 export interface SearchOptions {
   locale: LocaleCode;
@@ -147,24 +148,7 @@ export async function loadResults(
     db,
     locale,
     { ids },
-    [
-      'p.id',
-      'p.sku',
-      'p.prefix',
-      'p.group_id',
-      'p.discount_category',
-      'p.stock_status',
-      'p.estimated_at',
-      'p.orderable',
-      'p.notifyable',
-      'p.decoration',
-      'p.variations',
-      't.name',
-      't.slug',
-      't.url_fragment',
-      'pr.prices',
-      'pr.vat',
-    ],
+    [...CARD_COLUMNS, 'p.prefix', 't.url_fragment'],
     // Category names come from the index (already in memory): no join per search.
     { categories: true, thumbs: true },
   );
