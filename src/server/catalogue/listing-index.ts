@@ -19,17 +19,12 @@ import type { ListingItem } from '#lib/catalogue/listing-filter.ts';
 import { flattenCategories, loadCategoryTree } from './category-repository.ts';
 import { localizedProducts } from './localized-products.ts';
 import { buildListingSource, rankNames, type ListingSource, type SourceProduct } from './listing-source.ts';
+import { push } from '#lib/catalogue/map-of-lists.ts';
 
 export const VERSION_CHECK_MS = 10_000;
 /** Products per read: node:sqlite is synchronous, so loading yields to requests between chunks. */
 const CHUNK = 2000;
 const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-const push = <K, V>(m: Map<K, V[]>, k: K, v: V) => {
-  const a = m.get(k);
-  if (a) a.push(v);
-  else m.set(k, [v]);
-};
 
 /**
  * Cheap change detector (a primary-key lookup, no scan): writeCatalogue stamps every product with the

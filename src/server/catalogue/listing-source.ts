@@ -7,6 +7,7 @@
 import type { LocaleCode } from '#lib/market/locales.ts';
 import { defaultOrder, type ListingItem } from '#lib/catalogue/listing-filter.ts';
 import type { Category } from './category-repository.ts';
+import { push } from '#lib/catalogue/map-of-lists.ts';
 
 export interface ListingBrand {
   id: number;
@@ -38,12 +39,6 @@ export interface SourceProduct {
   brandId: number | null;
   tagIds: readonly number[];
 }
-
-const push = <K, V>(m: Map<K, V[]>, k: K, v: V) => {
-  const a = m.get(k);
-  if (a) a.push(v);
-  else m.set(k, [v]);
-};
 
 /** Ranks names in the storefront's collation (nameRank), groups the items and sorts every list. */
 export function rankNames(names: readonly string[], locale: LocaleCode): number[] {

@@ -13,6 +13,7 @@ import { flattenCategories, loadCategoryTree, type Category } from './category-r
 import { pricesFromRow } from './price-row.ts';
 import { pageProductRows, type PageProductRow } from './localized-products.ts';
 import { linksOf, productLinks, type ProductLinkMaps, type ProductLinks } from './product-rows.ts';
+import { push } from '#lib/catalogue/map-of-lists.ts';
 
 export interface PageBrand {
   id: number;
@@ -74,12 +75,6 @@ interface Shared {
   tagSlugs: Map<number, Partial<Record<LocaleCode, string>>>;
   brands: PageBrand[];
 }
-
-const push = <K, V>(m: Map<K, V[]>, k: K, v: V) => {
-  const a = m.get(k);
-  if (a) a.push(v);
-  else m.set(k, [v]);
-};
 
 async function loadShared(): Promise<Shared> {
   const db = getDb();

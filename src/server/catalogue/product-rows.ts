@@ -12,6 +12,7 @@ import { ImageType, type Thumb } from '#lib/catalogue/types.ts';
 import type { ProductImage } from '#lib/catalogue/product-images.ts';
 import { localizedProducts } from './localized-products.ts';
 import { offeredMonthsByProduct } from './subscription-offers.ts';
+import { push } from '#lib/catalogue/map-of-lists.ts';
 
 type ProductTables = 'p' | 't' | 'pr';
 type LocalizedDb = ReturnType<typeof localizedProducts> extends SelectQueryBuilder<infer DB, infer _TB, infer _O> ? DB : never;
@@ -62,12 +63,6 @@ export interface ProductRow<R> {
   row: R;
   links: ProductLinks;
 }
-
-const push = <V>(m: Map<number, V[]>, k: number, v: V) => {
-  const a = m.get(k);
-  if (a) a.push(v);
-  else m.set(k, [v]);
-};
 
 const noLinks = (): ProductLinkMaps => ({
   categories: new Map(),

@@ -6,12 +6,14 @@ import type { Db } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import type { CheckoutTotals, ServicePointView } from '#lib/api/checkout-contracts.ts';
 import { parseOrderDetails } from './order-details.ts';
+import { orderOfCheckout } from './order-reads.ts';
+import type { OrderLine } from '#lib/orders/lines-view.ts';
 
 export interface Confirmation {
   order_number: string;
   placed_at: string;
   email: string;
-  items: { sku: string; name: string; quantity: number; unit_price_minor: number; total_minor: number }[];
+  items: OrderLine[];
   totals: CheckoutTotals;
   shipping: { carrier: string; name: string; min_days: number; max_days: number };
   service_point: ServicePointView | null;
@@ -21,12 +23,7 @@ export interface Confirmation {
 }
 
 export async function confirmationFor(db: Db, locale: LocaleCode, checkoutId: string): Promise<Confirmation | undefined> {
-  const row = await db
-    .selectFrom('orders')
-    .select(['id', 'created_at', 'email', 'details'])
-    .where('checkout_id', '=', checkoutId)
-    .where('locale', '=', locale)
-    .executeTakeFirst();
+  const row = await orderOfCheckout(db, checkoutId, locale);
   return row ? confirmationOfRow(row) : undefined;
 }
 

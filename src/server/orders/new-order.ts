@@ -5,10 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
-import type { Db } from '#server/db/connection.ts';
 import type { Database } from '#server/db/schema.ts';
-import type { LocaleCode } from '#lib/market/locales.ts';
-import { LOCALES } from '#lib/market/locales.ts';
+import { LOCALES, type LocaleCode } from '#lib/market/locales.ts';
 import type { CartLineItem } from '#lib/api/cart-contracts.ts';
 import { formatMinorUnits } from '#lib/pricing/minor-units.ts';
 import type { OrderDetails } from './order-details.ts';
@@ -29,11 +27,6 @@ export interface NewOrder {
   at: string;
   /** What completed it (return, notification, reconciliation …), recorded on its events. */
   source: string;
-}
-
-/** The number of the order a checkout became, if it became one. */
-export async function orderNumberOfCheckout(db: Db, checkoutId: string): Promise<string | undefined> {
-  return (await db.selectFrom('orders').select('id').where('checkout_id', '=', checkoutId).executeTakeFirst())?.id;
 }
 
 export async function insertOrder(trx: Transaction<Database>, o: NewOrder): Promise<void> {

@@ -15,6 +15,11 @@ export function orderRow(db: Db, number: string): Promise<OrderRow | undefined> 
   return db.selectFrom('orders').selectAll().where('id', '=', number).executeTakeFirst();
 }
 
+/** The number of the order a checkout became, if it became one (completion's check: the number only). */
+export async function orderNumberOfCheckout(db: Db, checkoutId: string): Promise<string | undefined> {
+  return (await db.selectFrom('orders').select('id').where('checkout_id', '=', checkoutId).executeTakeFirst())?.id;
+}
+
 /** The order a checkout became (in that storefront when `locale` is given): number, time and snapshot. */
 export function orderOfCheckout(
   db: Db,
