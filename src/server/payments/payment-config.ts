@@ -9,7 +9,7 @@
  */
 import { LOCALE_CODES, type LocaleCode } from '#lib/market/locales.ts';
 import { siteSettings } from '#server/market/site-settings.ts';
-import { sandboxUrl, type Env } from '#server/providers/provider-config.ts';
+import { sandboxUrl, timeoutMs, type Env } from '#server/providers/provider-config.ts';
 import type { AdyenConfig } from './adyen/client.ts';
 import type { KlarnaConfig } from './klarna/client.ts';
 import type { TwoProviderOptions } from './two/two-provider.ts';
@@ -30,10 +30,8 @@ const SANDBOX = {
   twoWebhookSecret: 'whsec_c2FuZGJveC10d28td2ViaG9vay1zZWNyZXQtMzI=',
 };
 
-const timeout = (value: string | undefined): number => {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : 10_000;
-};
+/** A payment provider's default timeout. */
+const timeout = (value: string | undefined): number => timeoutMs(value, 10_000);
 
 export function adyenConfig(env: Env = process.env): AdyenConfig | null {
   const box = sandboxUrl(env);

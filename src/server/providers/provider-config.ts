@@ -8,6 +8,12 @@ export type Env = Record<string, string | undefined>;
 
 export const DEFAULT_SANDBOX_URL = 'http://127.0.0.1:4330';
 
+/** A provider's timeout from its variable: a positive whole number of milliseconds, else `fallback`. */
+export function timeoutMs(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+}
+
 /** The sandbox base URL when its defaults apply (development, tests, demo), else null. */
 export function sandboxUrl(env: Env = process.env): string | null {
   if (env.NODE_ENV === 'production' || env.PARTSFRONT_SANDBOX === 'off') return null;

@@ -7,8 +7,7 @@
  */
 import type { LocaleCode } from '#lib/market/locales.ts';
 import { depictConfig, type DepictConfig } from '#server/search/providers/depict-config.ts';
-
-type Env = Record<string, string | undefined>;
+import type { Env } from '#server/providers/provider-config.ts';
 
 export const DEFAULT_RECOMMENDATION_TYPE = 'cross_sell';
 /** Depict locale of each storefront (Norwegian is Bokmål). */

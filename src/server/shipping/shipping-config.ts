@@ -5,20 +5,15 @@
  * (src/server/payments/payment-config.ts); without full configuration there is no Ingrid and the
  * `external` processor is served by eel (docs/product/checkout.md#shipping).
  */
-import { sandboxUrl } from '#server/providers/provider-config.ts';
+import { sandboxUrl, timeoutMs, type Env } from '#server/providers/provider-config.ts';
 import type { IngridClientOptions } from './ingrid/ingrid-client.ts';
-
-type Env = Record<string, string | undefined>;
 
 /** The Ingrid emulator's site token (base64 of "partsfront-sandbox-site-token"): public, useless anywhere else. */
 export const SANDBOX_INGRID_SITE_TOKEN = 'cGFydHNmcm9udC1zYW5kYm94LXNpdGUtdG9rZW4=';
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 
-function timeout(value: string | undefined): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : DEFAULT_TIMEOUT_MS;
-}
+const timeout = (value: string | undefined): number => timeoutMs(value, DEFAULT_TIMEOUT_MS);
 
 export function ingridConfig(env: Env = process.env): Required<IngridClientOptions> | null {
   const box = sandboxUrl(env);

@@ -9,10 +9,9 @@ import { eelProvider } from './eel-provider.ts';
 import { IngridProvider } from './ingrid/ingrid-provider.ts';
 import { ingridConfig } from './shipping-config.ts';
 import type { ShippingProvider } from './shipping-provider.ts';
+import type { Env } from '#server/providers/provider-config.ts';
 
 export const SHIPPING_PROCESSORS = ['eel', 'external'] as const;
-
-type Env = Record<string, string | undefined>;
 
 /** The processor recorded on a checkout: what the visitor's experiment asked for, `eel` when it asked nothing valid. */
 export function shippingProcessorOf(requested: string | undefined): string {

@@ -9,9 +9,7 @@
  */
 import { z } from 'zod';
 import { LOCALES, type LocaleCode } from '#lib/market/locales.ts';
-import { sandboxUrl } from '#server/providers/provider-config.ts';
-
-type Env = Record<string, string | undefined>;
+import { sandboxUrl, timeoutMs, type Env } from '#server/providers/provider-config.ts';
 
 export interface PersonalisationConfig {
   url: string;
@@ -34,6 +32,5 @@ export function personalisationConfig(locale: LocaleCode, env: Env = process.env
   const website = (env[`PARTSFRONT_PERSONALISATION_WEBSITE_${locale.toUpperCase()}`] ?? '').trim();
   const websiteUuid = website || (configured ? '' : sandboxWebsiteUuid(locale));
   if (!uuid.safeParse(websiteUuid).success) return null;
-  const t = Number(env.PARTSFRONT_PERSONALISATION_TIMEOUT_MS);
-  return { url: url.replace(/\/+$/, ''), websiteUuid, timeoutMs: Number.isInteger(t) && t > 0 ? t : 2000 };
+  return { url: url.replace(/\/+$/, ''), websiteUuid, timeoutMs: timeoutMs(env.PARTSFRONT_PERSONALISATION_TIMEOUT_MS, 2000) };
 }

@@ -7,9 +7,7 @@
  * local sandbox's Depict emulator answers (like the payment providers), in production Depict itself.
  */
 import { LOCALE_CODES, LOCALES, type LocaleCode } from '#lib/market/locales.ts';
-import { sandboxUrl } from '#server/providers/provider-config.ts';
-
-type Env = Record<string, string | undefined>;
+import { sandboxUrl, timeoutMs, type Env } from '#server/providers/provider-config.ts';
 
 export const DEPICT_API_URL = 'https://api.depict.ai';
 /** The emulator's merchant (sandbox/README.md#depict). */
@@ -42,11 +40,10 @@ export function depictConfig(env: Env = process.env): DepictConfig | null {
   if (!merchant) return null;
   const box = sandboxUrl(env);
   const baseUrl = (env.PARTSFRONT_DEPICT_URL || (box ? `${box}/depict` : DEPICT_API_URL)).replace(/\/+$/, '');
-  const t = Number(env.PARTSFRONT_DEPICT_TIMEOUT_MS);
   return {
     baseUrl,
     merchant,
-    timeoutMs: Number.isInteger(t) && t > 0 ? t : DEPICT_DEFAULT_TIMEOUT_MS,
+    timeoutMs: timeoutMs(env.PARTSFRONT_DEPICT_TIMEOUT_MS, DEPICT_DEFAULT_TIMEOUT_MS),
     markets: markets(env.PARTSFRONT_DEPICT_MARKETS),
   };
 }
