@@ -1,4 +1,5 @@
 // npm run db:migrate | db:seed [-- --products 50000] | import -- file.json
+import '#server/cli/config-gate.ts'; // first: a bad configuration stops here (docs/product/configuration.md)
 import { runDbCommand } from '#server/cli/db-command.ts';
 
 const [command = 'migrate', ...args] = process.argv.slice(2);

@@ -1,6 +1,7 @@
 // `npm run dev`: migrate + seed if empty, then `astro dev` (the storefronts integration maps the five hosts).
 // Outside production the provider sandbox runs in this process as with `npm start` (sandbox/README.md): astro dev
 // inherits PARTSFRONT_SANDBOX_URL, and Adyen's sandbox webhook points at the dev server.
+import '#server/cli/config-gate.ts'; // first: a bad configuration stops here (docs/product/configuration.md)
 import { spawn } from 'node:child_process';
 import { runDbCommand } from '#server/cli/db-command.ts';
 

@@ -1,5 +1,6 @@
 // `npm run newsletter -- send --locale sv --subject "…" --text-file news.txt [--html-file news.html] [--campaign id] [--dry-run]`:
 // queue a newsletter for one storefront's consenting customers (docs/product/emails.md#sending-a-newsletter).
+import '#server/cli/config-gate.ts'; // first: a bad configuration stops here (docs/product/configuration.md)
 import { openDb } from '#server/db/connection.ts';
 import { migrate } from '#server/db/migrate.ts';
 import { newsletterCommand } from '#server/cli/newsletter-command.ts';

@@ -1,4 +1,5 @@
 // `npm run outbox [-- show <id|latest> [--html] | retry <id> | deliver]`: read and resend e-mail (docs/product/emails.md).
+import '#server/cli/config-gate.ts'; // first: a bad configuration stops here (docs/product/configuration.md)
 import { openDb } from '#server/db/connection.ts';
 import { migrate } from '#server/db/migrate.ts';
 import { outboxCommand } from '#server/cli/outbox-command.ts';

@@ -1,6 +1,7 @@
 // `npm run rebuild`: build into builds/<timestamp>/, switch builds/current atomically, then tell the running
 // server (pid in builds/server.pid, or PARTSFRONT_SERVER_PID) to switch with SIGHUP; every other node follows the
 // build recorded in the database. A failed build changes nothing. `--use <name>` serves an existing build again.
+import '#server/cli/config-gate.ts'; // first: a bad configuration stops here (docs/product/configuration.md)
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildsDirFrom, rebuild, recordBuildIn, swapSymlink } from '#builds/rebuild.ts';

@@ -3,6 +3,7 @@
 // (docs/product/checkout.md#reconciliation). The server also runs it every minute; this is for cron, or by hand.
 // Database from DATABASE_URL like every script; providers from their ADYEN_* / KLARNA_* variables (outside
 // production the sandbox at PARTSFRONT_SANDBOX_URL, default 127.0.0.1:4330, as `npm start` runs it).
+import '#server/cli/config-gate.ts'; // first: a bad configuration stops here (docs/product/configuration.md)
 import { openDb } from '#server/db/connection.ts';
 import { formatSummary, reconcilePayments } from '#server/checkout/reconcile-payments.ts';
 

@@ -1,6 +1,7 @@
 // `npm start`: migrate, seed the demo catalogue when the database is empty, build when there is no build
 // (or it was built for other public origins), then serve all five storefronts (and, outside production, the
 // provider sandbox: sandbox/README.md).
+import '#server/cli/config-gate.ts'; // first: a bad configuration stops here (docs/product/configuration.md)
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

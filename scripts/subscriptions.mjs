@@ -2,6 +2,7 @@
 // Every active subscription due on or before the date (default: today, UTC) gets its renewal order, paid by the
 // shop's own invoice, and the renewal e-mail. Safe to run from cron as often as you like: a second run for the
 // same due date makes no second order. Database from DATABASE_URL like every script.
+import '#server/cli/config-gate.ts'; // first: a bad configuration stops here (docs/product/configuration.md)
 import { openDb } from '#server/db/connection.ts';
 import { calendarDate, isCalendarDate } from '#lib/subscriptions/schedule.ts';
 import { formatRenewalSummary, renewSubscriptions } from '#server/checkout/renew-subscriptions.ts';

@@ -174,15 +174,47 @@ export function currencyDigits(currency: Locale['currency']): number {
   return currency === 'EUR' ? 2 : 0;
 }
 
+const HOSTNAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
 /**
- * Parses "sv=shop.se,no=shop.no" into a domain map; unspecified locales keep their default.
- * Kept pure so the server entry, the dev integration and the build all agree.
+ * What is wrong with a PARTSFRONT_DOMAINS value ("sv=shop.se,no=shop.no"): an entry that is not locale=domain, an
+ * unknown locale, a locale named twice, or two storefronts on one domain (defaults included). Strict because a
+ * typo used to drop a storefront back to {locale}.localhost silently: docs/adr/0019-checked-configuration.md.
+ */
+export function domainProblems(spec: string | undefined): string[] {
+  const problems: string[] = [];
+  const map = { ...DEFAULT_DOMAINS };
+  const named = new Set<string>();
+  for (const part of (spec ?? '').split(',')) {
+    if (part.trim() === '') continue;
+    const m = /^\s*([^=\s]*)\s*=\s*([^=\s]*)\s*$/.exec(part);
+    const code = m?.[1]?.toLowerCase();
+    const host = m?.[2]?.toLowerCase().replace(/\.$/, '');
+    if (!m || !code || !host) problems.push(`"${part.trim()}" is not locale=domain`);
+    else if (!isLocaleCode(code)) problems.push(`"${code}" is not a storefront (${LOCALE_CODES.join(', ')})`);
+    else if (named.has(code)) problems.push(`${code} is named twice`);
+    else if (!HOSTNAME.test(host)) problems.push(`"${host}" is not a domain name`);
+    else {
+      named.add(code);
+      map[code] = host;
+    }
+  }
+  for (const [i, a] of LOCALE_CODES.entries())
+    for (const b of LOCALE_CODES.slice(i + 1)) if (map[a] === map[b]) problems.push(`${a} and ${b} are both on ${map[a]}`);
+  return problems;
+}
+
+/**
+ * Parses "sv=shop.se,no=shop.no" into a domain map; unspecified locales keep their default. Throws on any
+ * problem of domainProblems. Kept pure so the server entry, the dev integration and the build all agree.
  */
 export function parseDomains(spec: string | undefined): Record<LocaleCode, string> {
+  const problems = domainProblems(spec);
+  if (problems.length) throw new Error(`PARTSFRONT_DOMAINS: ${problems.join('; ')}`);
   const map = { ...DEFAULT_DOMAINS };
   for (const part of (spec ?? '').split(',')) {
     const [code, host] = part.split('=').map((s) => s?.trim().toLowerCase());
-    if (isLocaleCode(code) && host) map[code] = host;
+    if (isLocaleCode(code) && host) map[code] = host.replace(/\.$/, '');
   }
   return map;
 }

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { openDb, type Db } from '#server/db/connection.ts';
 import type { DbConfig } from '#server/db/config.ts';
 import { migrate } from '#server/db/migrate.ts';
+import { assertReachable } from '#server/db/reachable.ts';
 import { generateDemoCatalogue } from '#server/seed/demo-generator.ts';
 import { writeCatalogue } from '#server/catalogue/write-catalogue.ts';
 import { isCatalogueEmpty } from '#server/catalogue/catalogue-status.ts';
@@ -28,6 +29,7 @@ export async function runDbCommand(command: string, args: string[]): Promise<voi
   const { db, config } = openDb();
   const where = config.kind === 'postgres' ? 'PostgreSQL' : config.file;
   try {
+    await assertReachable(db, config);
     const applied = await migrate(db);
     if (applied.length) console.log(`migrated ${where}: ${applied.join(', ')}`);
     if (command === 'migrate') return;
