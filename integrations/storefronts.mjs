@@ -11,13 +11,16 @@ import path from 'node:path';
 
 export default function storefronts() {
   let outDir = '';
+  /** @type {((p: (d: import('astro').AstroPrerenderer) => import('astro').AstroPrerenderer) => void) | undefined} */
+  let setPrerenderer;
   return {
     name: 'partsfront-storefronts',
     hooks: {
       'astro:config:done': ({ config }) => {
         outDir = fileURLToPath(config.outDir);
       },
-      'astro:build:start': async () => {
+      'astro:build:start': async (params) => {
+        setPrerenderer = params.setPrerenderer;
         // the change-feed position the build's data is at least as new as: the index's first line
         process.env.PARTSFRONT_BUILD_CHANGE_SEQ = String(await buildStartSeq());
         process.env.PARTSFRONT_PAGE_TAGS_FILE = path.join(outDir, 'page-tags.ndjson');
@@ -36,6 +39,19 @@ export default function storefronts() {
           else if (r.kind === 'not-found') req.url = `/${r.locale}/404${url.search}`;
           next();
         });
+      },
+      // How many pages the build prerenders, for the one progress line that replaces Astro's line per page
+      // (src/lib/builds/build-log-filter.ts). Set only now: a prerenderer set at build start would make Astro skip
+      // its default prerender entry; by astro:build:ssr the bundles are built and only the pages are left.
+      'astro:build:ssr': ({ logger }) => {
+        setPrerenderer?.((base) => ({
+          ...base,
+          getStaticPaths: async () => {
+            const paths = await base.getStaticPaths();
+            logger.info(`prerendering ${paths.length} pages`);
+            return paths;
+          },
+        }));
       },
       'astro:build:done': async ({ dir, logger }) => {
         const client = fileURLToPath(dir);

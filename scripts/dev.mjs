@@ -5,7 +5,10 @@ import '#server/cli/config-gate.ts'; // first: a bad configuration stops here (d
 import { spawn } from 'node:child_process';
 import { runDbCommand } from '#server/cli/db-command.ts';
 
-await runDbCommand('seed', ['--if-empty']);
+await runDbCommand('seed', ['--if-empty']).catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});
 
 const args = process.argv.slice(2);
 // astro's `--port N` is also the port of the public links (return URLs, the webhook): siteSettings() reads PORT.

@@ -9,6 +9,8 @@ import { isBuildName } from '#builds/served-build.ts';
 import { SERVER_PID_FILE } from '#builds/build-dir.ts';
 
 process.env.ASTRO_TELEMETRY_DISABLED ??= '1';
+// every prerendered page instead of one progress line (docs/product/configuration.md#quiet-builds)
+if (process.argv.includes('--verbose')) process.env.PARTSFRONT_BUILD_LOG = 'pages';
 const useAt = process.argv.indexOf('--use');
 if (useAt >= 0) {
   // `npm run rebuild -- --use <name>`: serve an existing build again (a roll-back) on every node, without building.

@@ -2,15 +2,19 @@
 // (or it was built for other public origins), then serve all five storefronts (and, outside production, the
 // provider sandbox: sandbox/README.md).
 import '#server/cli/config-gate.ts'; // first: a bad configuration stops here (docs/product/configuration.md)
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { runDbCommand } from '#server/cli/db-command.ts';
 import { currentBuildDir } from '#builds/build-dir.ts';
+import { runAstroBuild } from '#builds/astro-build.ts';
 import { siteSettings } from '#server/market/site-settings.ts';
 
 process.env.ASTRO_TELEMETRY_DISABLED ??= '1';
-await runDbCommand('seed', ['--if-empty']);
+if (process.argv.includes('--verbose')) process.env.PARTSFRONT_BUILD_LOG = 'pages';
+await runDbCommand('seed', ['--if-empty']).catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});
 
 const dir = currentBuildDir();
 const infoFile = path.join(dir, 'build-info.json');
@@ -23,11 +27,9 @@ try {
 }
 if (!built) {
   console.log(`building the storefronts into ${path.relative(process.cwd(), dir)} …`);
-  const r = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], {
-    stdio: 'inherit',
-    env: { ...process.env, PARTSFRONT_OUT_DIR: dir },
-  });
-  if (r.status !== 0) process.exit(r.status ?? 1);
+  // One progress line for the pages; every page with --verbose or PARTSFRONT_BUILD_LOG=pages (docs/product/configuration.md#quiet-builds).
+  const r = await runAstroBuild({ env: { ...process.env, PARTSFRONT_OUT_DIR: dir } });
+  if (r.code !== 0) process.exit(r.code ?? 1);
   fs.writeFileSync(infoFile, JSON.stringify({ origins, builtAt: new Date().toISOString() }));
 }
 // Outside production the provider sandbox runs in this process too (card, wallets, pay later … without accounts).

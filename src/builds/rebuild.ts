@@ -5,13 +5,13 @@
  * docs/adr/0010-several-nodes-on-one-postgresql.md#rebuilds-reach-every-node). A failed build removes its directory and changes
  * nothing else. Used by `npm run rebuild` and by POST /admin/rebuild.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { siteSettings } from '#server/market/site-settings.ts';
 import { openDb } from '#server/db/connection.ts';
 import { dbConfigFromEnv } from '#server/db/config.ts';
 import { recordServedBuild } from './served-build.ts';
+import { runAstroBuild } from './astro-build.ts';
 
 export interface RebuildOptions {
   /** Where builds/<timestamp>/ and the `current` link live (default PARTSFRONT_BUILDS_DIR or ./builds). */
@@ -20,6 +20,7 @@ export interface RebuildOptions {
   env?: Record<string, string | undefined>;
   /** Previous builds to keep besides the current one (for a quick manual roll-back). */
   keep?: number;
+  /** Where the build's output goes, its pages as one progress line (astro-build.ts); default nowhere. */
   log?: (chunk: string) => void;
   /** Records the finished build as the one every node serves (default: in the database of env's DATABASE_URL). */
   record?: (name: string) => Promise<void>;
@@ -48,19 +49,9 @@ export function buildsDirFrom(env: Record<string, string | undefined> = process.
 
 const stamp = () => new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
 
-function runBuild(outDir: string, env: Record<string, string | undefined>, log: (s: string) => void): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.resolve('node_modules/astro/bin/astro.mjs'), 'build'], {
-      env: { ...env, NODE_ENV: 'production', PARTSFRONT_OUT_DIR: outDir, ASTRO_TELEMETRY_DISABLED: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let tail = '';
-    const onData = (d: Buffer) => { const s = d.toString(); tail = (tail + s).slice(-4000); log(s); };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`astro build failed (exit ${code}):\n${tail.trim().split('\n').slice(-8).join('\n')}`))));
-  });
+async function runBuild(outDir: string, env: Record<string, string | undefined>, log: ((s: string) => void) | null): Promise<void> {
+  const r = await runAstroBuild({ env: { ...env, NODE_ENV: 'production', PARTSFRONT_OUT_DIR: outDir, ASTRO_TELEMETRY_DISABLED: '1' }, write: log });
+  if (r.code !== 0) throw new Error(`astro build failed (exit ${r.code}):\n${r.tail.trim().split('\n').slice(-8).join('\n')}`);
 }
 
 /** Point `link` at `target` atomically: rename() of a fresh symlink over the old one. */
@@ -99,7 +90,7 @@ export function pruneBuilds(buildsDir: string, current: string, keep: number, no
 export async function rebuild(opts: RebuildOptions = {}): Promise<RebuildResult> {
   const env = opts.env ?? process.env;
   const buildsDir = opts.buildsDir ?? buildsDirFrom(env);
-  const log = opts.log ?? (() => {});
+  const log = opts.log ?? null;
   const started = Date.now();
   fs.mkdirSync(buildsDir, { recursive: true });
   const dir = path.join(buildsDir, `${stamp()}-${process.pid}`);

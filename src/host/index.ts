@@ -3,8 +3,8 @@
  * these processes (nodes) can serve one shop on one PostgreSQL (docs/adr/0010-several-nodes-on-one-postgresql.md):
  * each follows the build recorded in the database and signs access tokens with the shared key.
  */
+import '#server/cli/config-gate.ts'; // first: a bad configuration stops here (docs/product/configuration.md)
 import fs from 'node:fs';
-import path from 'node:path';
 import { createStorefrontServer } from './storefront-server.ts';
 import { loadBuild } from '#builds/loaded-build.ts';
 import { parseDomains } from '#lib/market/locales.ts';
@@ -18,6 +18,7 @@ import { getDb, getDbConfig } from '#server/db/connection.ts';
 import { startReconciliation } from '#server/checkout/reconcile-schedule.ts';
 import { startMailWorker } from '#server/mail/mail-worker.ts';
 import { startIdleReclaim } from './idle-reclaim.ts';
+import { startupSummary } from './startup-summary.ts';
 import { warmSearchIndexes } from '#server/search/search-index.ts';
 import { startPageUpdates } from '#builds/page-updates.ts';
 import { loadExperimentsConfig } from '#server/experiments/experiment-config.ts';
@@ -38,8 +39,7 @@ const build = await loadBuild(currentBuildDir());
 const app = createStorefrontServer(build, domains, { materialize: (b, page) => pages.pagesOf(b).materialize(page) });
 const pages = startPageUpdates(getDb(), () => app.build, domains);
 app.server.listen(port, host, () => {
-  console.log(`Partsfront serving build ${path.relative(process.cwd(), build.dir) || '.'} on ${host}:${port}`);
-  for (const [code, domain] of Object.entries(domains)) console.log(`  ${code}: http://${domain}:${port}`);
+  for (const line of startupSummary({ env: process.env, host, port, buildDir: build.dir })) console.log(line);
   void registerSandboxWebhook();
   // Payments left `paying` (shopper gone, notification lost): docs/product/checkout.md#reconciliation.
   startReconciliation({ db: getDb(), config: getDbConfig() });

@@ -1,5 +1,4 @@
 /** Fresh database (either engine) with the demo catalogue, and the site built from it. */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -11,6 +10,7 @@ import { writeCatalogue } from '#server/catalogue/write-catalogue.ts';
 import { seedDemoCustomers } from '#server/seed/demo-customers.ts';
 import { seedDemoOrders } from '#server/seed/demo-guest-order.ts';
 import { seedSubscriptionOffers } from '#server/seed/demo-subscription-offers.ts';
+import { runAstroBuildSync } from '#builds/astro-build.ts';
 import { E2E_PORT, TEST_BUILD_DIR, TEST_PRODUCTS, TEST_SQLITE_FILE } from './test-env.ts';
 
 export function databaseUrlFor(url: string | undefined): string {
@@ -39,8 +39,8 @@ export async function resetDatabase(url: string, products = TEST_PRODUCTS): Prom
 
 export function buildSite(databaseUrl: string, outDir = TEST_BUILD_DIR): void {
   fs.rmSync(outDir, { recursive: true, force: true });
-  const r = spawnSync(process.execPath, [path.resolve('node_modules/astro/bin/astro.mjs'), 'build'], {
-    stdio: 'inherit',
+  // Its pages as one progress line (src/builds/astro-build.ts): the prepare output stays short.
+  const r = runAstroBuildSync({
     // A build is always a production build, even when a test runner (NODE_ENV=test) starts it.
     env: {
       ...process.env,
@@ -51,7 +51,7 @@ export function buildSite(databaseUrl: string, outDir = TEST_BUILD_DIR): void {
       ASTRO_TELEMETRY_DISABLED: '1',
     },
   });
-  if (r.status !== 0) throw new Error(`astro build failed (exit ${r.status})`);
+  if (r.code !== 0) throw new Error(`astro build failed (exit ${r.code}):\n${r.tail}`);
 }
 
 export function hasTestBuild(outDir = TEST_BUILD_DIR): boolean {
