@@ -15,7 +15,7 @@ export interface BuildLogFilterOptions {
   /** Pass every line through unchanged (PARTSFRONT_BUILD_LOG=pages). */
   verbose?: boolean;
   now?: () => number;
-  /** At most this long between two printed lines when not a terminal (default 5 s). */
+  /** At most this long between two printed lines when not a terminal (default 10 s). */
   everyMs?: number;
 }
 
@@ -46,7 +46,7 @@ export function progressLine(done: number, total: number | undefined, perSecond:
 
 export function buildLogFilter(write: (s: string) => void, opts: BuildLogFilterOptions): BuildLogFilter {
   const now = opts.now ?? Date.now;
-  const everyMs = opts.everyMs ?? 5000;
+  const everyMs = opts.everyMs ?? 10_000;
   let partial = '';
   let total: number | undefined;
   let done = 0;
