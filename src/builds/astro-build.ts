@@ -30,7 +30,11 @@ export const verboseBuildLog = (env: Env): boolean => env.PARTSFRONT_BUILD_LOG =
 
 function filterFor(opts: AstroBuildOptions) {
   const write = opts.write === undefined ? (s: string) => void process.stdout.write(s) : opts.write;
-  return buildLogFilter(write ?? (() => {}), { tty: opts.tty ?? Boolean(process.stdout.isTTY), verbose: verboseBuildLog(opts.env) });
+  return buildLogFilter(write ?? (() => {}), {
+    tty: opts.tty ?? Boolean(process.stdout.isTTY),
+    verbose: verboseBuildLog(opts.env),
+    now: Date.now,
+  });
 }
 
 /** Builds in a child process; resolves when it exits (never rejects on a failed build: see `code`). */

@@ -14,7 +14,8 @@ export interface BuildLogFilterOptions {
   tty: boolean;
   /** Pass every line through unchanged (PARTSFRONT_BUILD_LOG=pages). */
   verbose?: boolean;
-  now?: () => number;
+  /** The clock (ms), for the rate and the time left. */
+  now: () => number;
   /** At most this long between two printed lines when not a terminal (default 10 s). */
   everyMs?: number;
 }
@@ -45,7 +46,7 @@ export function progressLine(done: number, total: number | undefined, perSecond:
 }
 
 export function buildLogFilter(write: (s: string) => void, opts: BuildLogFilterOptions): BuildLogFilter {
-  const now = opts.now ?? Date.now;
+  const { now } = opts;
   const everyMs = opts.everyMs ?? 10_000;
   let partial = '';
   let total: number | undefined;
@@ -56,9 +57,10 @@ export function buildLogFilter(write: (s: string) => void, opts: BuildLogFilterO
   let lastTenth = -1;
   let lastDone = -1;
 
+  // No rate (nor time left) before a second has passed: the first pages arrive together.
   const rate = () => {
     const elapsed = (now() - started) / 1000;
-    return elapsed > 0 ? done / elapsed : 0;
+    return elapsed >= 1 ? done / elapsed : 0;
   };
   const draw = (final: boolean) => {
     const t = now();

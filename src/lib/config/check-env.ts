@@ -29,19 +29,33 @@ export interface CheckOptions {
 export const PROVIDER_VARIABLES = {
   Adyen: ['ADYEN_CHECKOUT_URL', 'ADYEN_API_KEY', 'ADYEN_MERCHANT_ACCOUNT', 'ADYEN_HMAC_KEY'],
   Klarna: ['KLARNA_API_URL', 'KLARNA_USERNAME', 'KLARNA_PASSWORD'],
-  Walley: ['WALLEY_API_URL', 'WALLEY_CLIENT_ID', 'WALLEY_CLIENT_SECRET', 'WALLEY_SCOPE', 'WALLEY_STORE_IDS', 'WALLEY_TERMS_URL', 'WALLEY_CHECKOUT_PAGE_URL'],
+  Walley: [
+    'WALLEY_API_URL',
+    'WALLEY_CLIENT_ID',
+    'WALLEY_CLIENT_SECRET',
+    'WALLEY_SCOPE',
+    'WALLEY_STORE_IDS',
+    'WALLEY_TERMS_URL',
+    'WALLEY_CHECKOUT_PAGE_URL',
+  ],
   Two: ['TWO_API_URL', 'TWO_API_KEY', 'TWO_WEBHOOK_SECRET'],
   Ingrid: ['INGRID_API_URL', 'INGRID_SITE_TOKEN'],
 } as const;
 
 /** Variables that only mean something with the switch variable set. */
 const NEEDS: readonly { name: string; needs: string; what: string }[] = [
-  ...['PARTSFRONT_DEPICT_URL', 'PARTSFRONT_DEPICT_MARKETS', 'PARTSFRONT_DEPICT_TIMEOUT_MS', 'PARTSFRONT_DEPICT_RECOMMENDATION_TYPE'].map((name) => ({
-    name,
-    needs: 'PARTSFRONT_DEPICT_MERCHANT',
-    what: 'Depict',
+  ...['PARTSFRONT_DEPICT_URL', 'PARTSFRONT_DEPICT_MARKETS', 'PARTSFRONT_DEPICT_TIMEOUT_MS', 'PARTSFRONT_DEPICT_RECOMMENDATION_TYPE'].map(
+    (name) => ({
+      name,
+      needs: 'PARTSFRONT_DEPICT_MERCHANT',
+      what: 'Depict',
+    }),
+  ),
+  ...['SV', 'NO', 'DA', 'FI', 'NL'].map((c) => ({
+    name: `PARTSFRONT_PERSONALISATION_WEBSITE_${c}`,
+    needs: 'PARTSFRONT_PERSONALISATION_URL',
+    what: 'the personalisation service',
   })),
-  ...['SV', 'NO', 'DA', 'FI', 'NL'].map((c) => ({ name: `PARTSFRONT_PERSONALISATION_WEBSITE_${c}`, needs: 'PARTSFRONT_PERSONALISATION_URL', what: 'the personalisation service' })),
 ];
 
 const set = (env: Env, name: string): boolean => (env[name] ?? '').trim() !== '';
@@ -67,7 +81,8 @@ function databaseProblems(env: Env, opts: CheckOptions): ConfigProblem[] {
   const url = env.DATABASE_URL?.trim();
   const fix = 'set postgres://user:password@host:5432/database or sqlite:path/to/file.db, or unset it for data/partsfront.db';
   if (url && /^postgres(ql)?:\/\//.test(url)) {
-    if (!URL.canParse(url) || !new URL(url).hostname) return [{ name: 'DATABASE_URL', problem: `${redactUrl(url)} is not a valid URL`, fix, severity: 'error' }];
+    if (!URL.canParse(url) || !new URL(url).hostname)
+      return [{ name: 'DATABASE_URL', problem: `${redactUrl(url)} is not a valid URL`, fix, severity: 'error' }];
     return [];
   }
   let file: string | undefined;
@@ -86,7 +101,14 @@ function databaseProblems(env: Env, opts: CheckOptions): ConfigProblem[] {
   if (file === undefined) return [];
   const dir = file.includes('/') ? file.slice(0, file.lastIndexOf('/')) || '/' : '.';
   if (opts.dirExists(dir)) return [];
-  return [{ name, problem: `the folder ${dir} of the database file does not exist`, fix: `create ${dir}, or name a file in an existing folder`, severity: 'error' }];
+  return [
+    {
+      name,
+      problem: `the folder ${dir} of the database file does not exist`,
+      fix: `create ${dir}, or name a file in an existing folder`,
+      severity: 'error',
+    },
+  ];
 }
 
 function providerProblems(env: Env): ConfigProblem[] {
@@ -105,7 +127,10 @@ function providerProblems(env: Env): ConfigProblem[] {
   for (const { name, needs, what } of NEEDS)
     if (set(env, name) && !set(env, needs))
       out.push({ name, problem: `set, but ${what} is off without ${needs}`, fix: `set ${needs}, or unset ${name}`, severity: 'error' });
-  if (set(env, 'PARTSFRONT_PERSONALISATION_URL') && !['SV', 'NO', 'DA', 'FI', 'NL'].some((c) => set(env, `PARTSFRONT_PERSONALISATION_WEBSITE_${c}`)))
+  if (
+    set(env, 'PARTSFRONT_PERSONALISATION_URL') &&
+    !['SV', 'NO', 'DA', 'FI', 'NL'].some((c) => set(env, `PARTSFRONT_PERSONALISATION_WEBSITE_${c}`))
+  )
     out.push({
       name: 'PARTSFRONT_PERSONALISATION_WEBSITE_SV',
       problem: 'PARTSFRONT_PERSONALISATION_URL is set but no storefront has a website id, so nothing is tracked',
@@ -123,16 +148,42 @@ function secretProblems(env: Env): ConfigProblem[] {
   const out: ConfigProblem[] = [];
   for (const v of ENV_VARS)
     if (isShopSecret(v.name) && set(env, v.name) && env[v.name]!.trim().length < MIN_SECRET_LENGTH)
-      out.push({ name: v.name, problem: `shorter than ${MIN_SECRET_LENGTH} characters`, fix: `set a random value, e.g. \`openssl rand -hex 32\``, severity: 'error' });
+      out.push({
+        name: v.name,
+        problem: `shorter than ${MIN_SECRET_LENGTH} characters`,
+        fix: `set a random value, e.g. \`openssl rand -hex 32\``,
+        severity: 'error',
+      });
   // Hashes of one visitor's IP must match across nodes and restarts (the random default changes with each process).
   if (!set(env, 'PARTSFRONT_IP_SALT'))
-    out.push({ name: 'PARTSFRONT_IP_SALT', problem: 'unset in production: every process salts IPs differently', fix: 'set a random value, e.g. `openssl rand -hex 32`', severity: 'error' });
+    out.push({
+      name: 'PARTSFRONT_IP_SALT',
+      problem: 'unset in production: every process salts IPs differently',
+      fix: 'set a random value, e.g. `openssl rand -hex 32`',
+      severity: 'error',
+    });
   // Without a configured key the nodes share one kept in the database (docs/adr/0010-several-nodes-on-one-postgresql.md).
   if (!set(env, 'PARTSFRONT_AUTH_SECRET'))
-    out.push({ name: 'PARTSFRONT_AUTH_SECRET', problem: 'unset: tokens are signed with a key kept in the database', fix: 'set a random value, e.g. `openssl rand -hex 32`, to keep the key out of the database', severity: 'warning' });
-  if (!set(env, 'SMTP_URL')) out.push({ name: 'SMTP_URL', problem: 'unset in production: no e-mail leaves the shop', fix: 'set smtp://user:pass@relay:587', severity: 'warning' });
+    out.push({
+      name: 'PARTSFRONT_AUTH_SECRET',
+      problem: 'unset: tokens are signed with a key kept in the database',
+      fix: 'set a random value, e.g. `openssl rand -hex 32`, to keep the key out of the database',
+      severity: 'warning',
+    });
+  if (!set(env, 'SMTP_URL'))
+    out.push({
+      name: 'SMTP_URL',
+      problem: 'unset in production: no e-mail leaves the shop',
+      fix: 'set smtp://user:pass@relay:587',
+      severity: 'warning',
+    });
   if (domainProblems(env.PARTSFRONT_DOMAINS).length === 0 && !set(env, 'PARTSFRONT_DOMAINS'))
-    out.push({ name: 'PARTSFRONT_DOMAINS', problem: 'unset in production: the storefronts answer on *.localhost only', fix: 'set sv=…,no=…,da=…,fi=…,nl=… to the public domains', severity: 'warning' });
+    out.push({
+      name: 'PARTSFRONT_DOMAINS',
+      problem: 'unset in production: the storefronts answer on *.localhost only',
+      fix: 'set sv=…,no=…,da=…,fi=…,nl=… to the public domains',
+      severity: 'warning',
+    });
   return out;
 }
 
@@ -140,7 +191,12 @@ function secretProblems(env: Env): ConfigProblem[] {
 export function checkEnv(env: Env, opts: CheckOptions): ConfigProblem[] {
   const problems = [...schemaProblems(env)];
   for (const problem of domainProblems(env.PARTSFRONT_DOMAINS))
-    problems.push({ name: 'PARTSFRONT_DOMAINS', problem, fix: 'set comma-separated locale=domain pairs, one domain per storefront (sv, no, da, fi, nl)', severity: 'error' });
+    problems.push({
+      name: 'PARTSFRONT_DOMAINS',
+      problem,
+      fix: 'set comma-separated locale=domain pairs, one domain per storefront (sv, no, da, fi, nl)',
+      severity: 'error',
+    });
   problems.push(...databaseProblems(env, opts));
   if (env.NODE_ENV === 'production') problems.push(...providerProblems(env), ...secretProblems(env));
   return problems;

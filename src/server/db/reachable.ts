@@ -12,7 +12,8 @@ import type { Db } from './connection.ts';
 export function unreachableMessage(config: DbConfig, err: unknown): string {
   const e = err as { code?: string; message?: string; errors?: { message?: string }[] };
   const cause = [e?.code, e?.message || e?.errors?.map((x) => x.message).join('; ')].filter(Boolean).join(': ') || String(err);
-  if (config.kind === 'sqlite') return `DATABASE_URL: cannot open the embedded database ${config.file}: ${cause} — check the file and its folder's permissions`;
+  if (config.kind === 'sqlite')
+    return `DATABASE_URL: cannot open the embedded database ${config.file}: ${cause} — check the file and its folder's permissions`;
   let where = 'PostgreSQL';
   try {
     const u = new URL(config.url);

@@ -22,7 +22,13 @@ describe('checkEnv', () => {
   });
 
   it('reports malformed numbers, ports, URLs and switches with what would fix them', () => {
-    const problems = check({ PORT: '80a', PG_POOL_MAX: '0', KLARNA_API_URL: 'klarna.example', PARTSFRONT_TRUST_PROXY: 'yes', LOG_LEVEL: 'loud' });
+    const problems = check({
+      PORT: '80a',
+      PG_POOL_MAX: '0',
+      KLARNA_API_URL: 'klarna.example',
+      PARTSFRONT_TRUST_PROXY: 'yes',
+      LOG_LEVEL: 'loud',
+    });
     expect(problems.map((p) => p.name).sort()).toEqual(['KLARNA_API_URL', 'LOG_LEVEL', 'PARTSFRONT_TRUST_PROXY', 'PG_POOL_MAX', 'PORT']);
     const port = problems.find((p) => p.name === 'PORT')!;
     expect(port.problem).toContain('"80a"');
@@ -57,12 +63,19 @@ describe('checkEnv', () => {
     expect(names({ DATABASE_URL: 'sqlite::memory:' })).toEqual([]);
     expect(names({ DATABASE_URL: 'sqlite:/var/lib/shop/shop.db' })).toEqual([]);
     expect(names({ DATABASE_URL: 'sqlite:/var/lib/shpo/shop.db' })).toEqual(['error:DATABASE_URL']);
-    expect(check({ PARTSFRONT_DB_FILE: 'dta/shop.db' })[0]).toMatchObject({ name: 'PARTSFRONT_DB_FILE', fix: 'create dta, or name a file in an existing folder' });
+    expect(check({ PARTSFRONT_DB_FILE: 'dta/shop.db' })[0]).toMatchObject({
+      name: 'PARTSFRONT_DB_FILE',
+      fix: 'create dta, or name a file in an existing folder',
+    });
     expect(names({ PARTSFRONT_DB_FILE: 'shop.db' })).toEqual([]);
   });
 
   it('in production: no problem when every provider is either fully configured or absent', () => {
-    const full = Object.fromEntries(Object.values(PROVIDER_VARIABLES).flat().map((n) => [n, n.includes('URL') ? 'https://api.example' : 'x'.repeat(40)]));
+    const full = Object.fromEntries(
+      Object.values(PROVIDER_VARIABLES)
+        .flat()
+        .map((n) => [n, n.includes('URL') ? 'https://api.example' : 'x'.repeat(40)]),
+    );
     full.ADYEN_HMAC_KEY = 'A'.repeat(64);
     full.WALLEY_STORE_IDS = 'sv=1001';
     expect(check({ ...PRODUCTION, ...full })).toEqual([]);
@@ -76,12 +89,19 @@ describe('checkEnv', () => {
     // outside production the sandbox fills the rest
     expect(check({ ADYEN_API_KEY: 'k' })).toEqual([]);
     expect(names({ ...PRODUCTION, PARTSFRONT_DEPICT_URL: 'https://depict.example' })).toEqual(['error:PARTSFRONT_DEPICT_URL']);
-    expect(names({ ...PRODUCTION, PARTSFRONT_PERSONALISATION_URL: 'https://p.example/t' })).toEqual(['error:PARTSFRONT_PERSONALISATION_WEBSITE_SV']);
+    expect(names({ ...PRODUCTION, PARTSFRONT_PERSONALISATION_URL: 'https://p.example/t' })).toEqual([
+      'error:PARTSFRONT_PERSONALISATION_WEBSITE_SV',
+    ]);
   });
 
   it('in production: requires the IP salt, long own secrets, and warns of what falls back', () => {
     const { PARTSFRONT_IP_SALT, PARTSFRONT_AUTH_SECRET, SMTP_URL, PARTSFRONT_DOMAINS, ...bare } = PRODUCTION;
-    expect(names(bare)).toEqual(['error:PARTSFRONT_IP_SALT', 'warning:PARTSFRONT_AUTH_SECRET', 'warning:SMTP_URL', 'warning:PARTSFRONT_DOMAINS']);
+    expect(names(bare)).toEqual([
+      'error:PARTSFRONT_IP_SALT',
+      'warning:PARTSFRONT_AUTH_SECRET',
+      'warning:SMTP_URL',
+      'warning:PARTSFRONT_DOMAINS',
+    ]);
     expect(names({ ...PRODUCTION, PARTSFRONT_OPERATOR_TOKEN: 'short' })).toEqual(['error:PARTSFRONT_OPERATOR_TOKEN']);
     // a provider's own credential is whatever the provider gave
     expect(names({ ...PRODUCTION, INGRID_API_URL: 'https://api.ingrid.example', INGRID_SITE_TOKEN: 'short' })).toEqual([]);
