@@ -17,6 +17,8 @@ export interface AstroBuildOptions {
   write?: ((s: string) => void) | null;
   /** Rewrite the progress line in place (default: process.stdout is a terminal). */
   tty?: boolean;
+  /** The command's arguments after node (default Astro's `build`; tests pass a recorded build's stand-in). */
+  args?: string[];
 }
 
 export interface AstroBuildResult {
@@ -25,7 +27,7 @@ export interface AstroBuildResult {
   tail: string;
 }
 
-const ASTRO = () => [path.resolve('node_modules/astro/bin/astro.mjs'), 'build'];
+const astroBuild = () => [path.resolve('node_modules/astro/bin/astro.mjs'), 'build'];
 export const verboseBuildLog = (env: Env): boolean => env.PARTSFRONT_BUILD_LOG === 'pages';
 
 function filterFor(opts: AstroBuildOptions) {
@@ -40,7 +42,7 @@ function filterFor(opts: AstroBuildOptions) {
 /** Builds in a child process; resolves when it exits (never rejects on a failed build: see `code`). */
 export function runAstroBuild(opts: AstroBuildOptions): Promise<AstroBuildResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ASTRO(), { env: opts.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, opts.args ?? astroBuild(), { env: opts.env, stdio: ['ignore', 'pipe', 'pipe'] });
     const filter = filterFor(opts);
     let tail = '';
     const onData = (d: Buffer) => {
@@ -60,7 +62,7 @@ export function runAstroBuild(opts: AstroBuildOptions): Promise<AstroBuildResult
 
 /** The same, blocking (the test build's callers are synchronous): the output is filtered once the build ends. */
 export function runAstroBuildSync(opts: AstroBuildOptions): AstroBuildResult {
-  const r = spawnSync(process.execPath, ASTRO(), { env: opts.env, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 512 * 1024 * 1024 });
+  const r = spawnSync(process.execPath, opts.args ?? astroBuild(), { env: opts.env, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 512 * 1024 * 1024 });
   const output = `${r.stdout?.toString() ?? ''}${r.stderr?.toString() ?? ''}`;
   const filter = filterFor({ ...opts, tty: false });
   filter.push(output);
