@@ -58,6 +58,9 @@ const NEEDS: readonly { name: string; needs: string; what: string }[] = [
   })),
 ];
 
+/** src/server/db/config.ts DEFAULT_SQLITE_FILE: its folder is created by the start. */
+const DEFAULT_DB_FILE = 'data/partsfront.db';
+
 const set = (env: Env, name: string): boolean => (env[name] ?? '').trim() !== '';
 
 /** postgres://user:secret@host/db → postgres://user:***@host/db (for messages and the start-up summary). */
@@ -98,7 +101,7 @@ function databaseProblems(env: Env, opts: CheckOptions): ConfigProblem[] {
     file = env.PARTSFRONT_DB_FILE!.trim();
   }
   // The default data/ folder is created by the start; a folder named on purpose must exist (a typo is not created).
-  if (file === undefined) return [];
+  if (file === undefined || file.replace(/^\.\//, '') === DEFAULT_DB_FILE) return [];
   const dir = file.includes('/') ? file.slice(0, file.lastIndexOf('/')) || '/' : '.';
   if (opts.dirExists(dir)) return [];
   return [

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkEnv, formatProblems, redactUrl, PROVIDER_VARIABLES, type Env } from '#lib/config/check-env.ts';
 import { domainProblems, parseDomains } from '#lib/market/locales.ts';
 
-const existing = new Set(['.', 'data', '/var/lib/shop']);
+const existing = new Set(['.', '/var/lib/shop']);
 const check = (env: Env) => checkEnv(env, { dirExists: (d) => existing.has(d) });
 const names = (env: Env) => check(env).map((p) => `${p.severity}:${p.name}`);
 
@@ -18,7 +18,7 @@ const PRODUCTION: Env = {
 describe('checkEnv', () => {
   it('finds nothing wrong in an empty development environment (every default applies)', () => {
     expect(check({})).toEqual([]);
-    expect(check({ NODE_ENV: 'development', PORT: '4321', PARTSFRONT_DOMAINS: '', DATABASE_URL: 'sqlite:data/x.db' })).toEqual([]);
+    expect(check({ NODE_ENV: 'development', PORT: '4321', PARTSFRONT_DOMAINS: '', DATABASE_URL: 'sqlite:x.db' })).toEqual([]);
   });
 
   it('reports malformed numbers, ports, URLs and switches with what would fix them', () => {
@@ -68,6 +68,9 @@ describe('checkEnv', () => {
       fix: 'create dta, or name a file in an existing folder',
     });
     expect(names({ PARTSFRONT_DB_FILE: 'shop.db' })).toEqual([]);
+    // the default's folder is created by the start
+    expect(names({ PARTSFRONT_DB_FILE: 'data/partsfront.db', DATABASE_URL: '' })).toEqual([]);
+    expect(names({ DATABASE_URL: 'sqlite:./data/partsfront.db' })).toEqual([]);
   });
 
   it('in production: no problem when every provider is either fully configured or absent', () => {
