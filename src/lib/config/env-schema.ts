@@ -157,7 +157,7 @@ const GROUPS: Record<EnvGroup, Record<string, Def>> = {
   'Secrets and tokens': {
     PARTSFRONT_AUTH_SECRET: secret('key of access tokens and preview links (unset: a random key kept in the database)'),
     PARTSFRONT_MAIL_SECRET: secret('key of unsubscribe links (unset: PARTSFRONT_AUTH_SECRET, else a key kept in the database)'),
-    PARTSFRONT_IP_SALT: secret('salt of the hashed IPs in the client error log (unset: random per process)'),
+    PARTSFRONT_IP_SALT: secret('salt of the hashed IPs in the client error log; required in production (unset: random per process)'),
     PARTSFRONT_OPERATOR_TOKEN: secret('bearer token of the operator API (unset: off in production, random per run otherwise)'),
     PARTSFRONT_EDITOR_TOKENS: {
       type: z
