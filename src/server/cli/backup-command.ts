@@ -218,7 +218,12 @@ export function restoreCommand(args: readonly string[], io: CommandIo = {}): Pro
 
     let dumpTables: string[] = [];
     if (config.kind === 'sqlite') {
-      const inspected = inspectSqlite(file);
+      let inspected: ReturnType<typeof inspectSqlite>;
+      try {
+        inspected = inspectSqlite(file);
+      } catch (err) {
+        throw new Refusal(`${file} is not a readable SQLite database: ${err instanceof Error ? err.message : String(err)}`);
+      }
       if (inspected.integrity !== 'ok') throw new Refusal(`${file} failed its integrity check: ${inspected.integrity}`);
       refuseNewer(inspected.migrations);
       if (sqliteInUse(config.file)) {
