@@ -78,6 +78,11 @@ describe('npm run backup / restore on PostgreSQL', () => {
     expect(manifest.row_counts).toMatchObject(before);
 
     await sql`TRUNCATE orders, customers CASCADE`.execute(h.db);
+    // numbers of orders placed after the backup are never handed out again
+    await sql`UPDATE counters SET value = value + 50 WHERE name = 'order_number'`.execute(h.db);
+    const orderCounter = async () =>
+      Number((await h.db.selectFrom('counters').select('value').where('name', '=', 'order_number').executeTakeFirstOrThrow()).value);
+    const handedOut = await orderCounter();
     expect(await count('orders')).toBe(0);
     expect((await guestOrder()).status).toBe(401);
 
@@ -98,6 +103,7 @@ describe('npm run backup / restore on PostgreSQL', () => {
     await traffic;
     expect(restore.code, restore.output).toBe(0);
     expect(restore.output).toMatch(/next: `npm run rebuild`/);
+    expect(await orderCounter()).toBe(handedOut);
     expect(statuses.length).toBeGreaterThan(0);
     expect(statuses.filter((s) => s >= 500)).toEqual([]);
 

@@ -23,7 +23,7 @@ import {
   type Engine,
 } from '#lib/operations/backup-files.ts';
 import { dbConfigFromEnv, type DbConfig } from '#server/db/config.ts';
-import { openDb } from '#server/db/connection.ts';
+import { openDb, type Db } from '#server/db/connection.ts';
 import { migrate, migrationVersions } from '#server/db/migrate.ts';
 import { copySqlite, inspectSqlite, restoreSqlite, sqliteInUse } from './sqlite-backup.ts';
 import { dumpPostgres, postgresRowCounts, readDump, restorePostgres } from './postgres-backup.ts';
@@ -199,6 +199,31 @@ function chooseBackup(opts: z.infer<typeof restoreArgs>, engine: Engine): { file
   return { file, manifest: manifest.data };
 }
 
+/** The counters (order numbers, change-feed sequence) of a database, or none when it has no such table yet. */
+async function readCounters(db: Db): Promise<Map<string, number>> {
+  try {
+    return new Map((await db.selectFrom('counters').select(['name', 'value']).execute()).map((r) => [r.name, Number(r.value)]));
+  } catch {
+    return new Map();
+  }
+}
+
+/**
+ * Counters never go back: order numbers handed out after the backup are not given again, and the change-feed
+ * positions running nodes have applied stay behind every new change (docs/product/operations.md#after-a-restore).
+ */
+async function keepCountersAhead(db: Db, before: Map<string, number>): Promise<string[]> {
+  const after = await readCounters(db);
+  const raised: string[] = [];
+  for (const [name, value] of before) {
+    const restored = after.get(name);
+    if (restored === undefined || restored >= value) continue;
+    await db.updateTable('counters').set({ value }).where('name', '=', name).where('value', '<', value).execute();
+    raised.push(`${name} ${value} (the backup had ${restored})`);
+  }
+  return raised;
+}
+
 function refuseNewer(migrations: readonly string[]): string[] {
   const fit = migrationFit(migrations, migrationVersions());
   if (fit.newer.length)
@@ -217,6 +242,7 @@ export function restoreCommand(args: readonly string[], io: CommandIo = {}): Pro
     print(`restoring ${file}${manifest ? ` (taken ${manifest.created_at}, schema ${manifest.schema_version ?? 'empty'})` : ''} into ${describe(config)}`);
 
     let dumpTables: string[] = [];
+    let counters = new Map<string, number>();
     if (config.kind === 'sqlite') {
       let inspected: ReturnType<typeof inspectSqlite>;
       try {
@@ -234,6 +260,13 @@ export function restoreCommand(args: readonly string[], io: CommandIo = {}): Pro
         print('another process has the database open; restoring under it (--force)');
       }
       fs.mkdirSync(path.dirname(config.file), { recursive: true });
+      if (fs.existsSync(config.file))
+        try {
+          const live = openDb(config);
+          counters = await readCounters(live.db).finally(() => live.db.destroy());
+        } catch {
+          // a damaged file (maybe why it is restored): no counters to keep
+        }
       await restoreSqlite(file, config.file);
     } else {
       const dump = await readDump(file, { pgBin: opts['pg-bin'] }).catch((err: unknown) => {
@@ -246,6 +279,7 @@ export function restoreCommand(args: readonly string[], io: CommandIo = {}): Pro
     const { db } = openDb(config);
     try {
       if (config.kind === 'postgres') {
+        counters = await readCounters(db);
         const dropped = await restorePostgres(db, { url: config.url, pgBin: opts['pg-bin'] }, file, dumpTables);
         if (dropped.length) print(`dropped tables the backup did not have: ${dropped.join(', ')}`);
       }
@@ -256,6 +290,8 @@ export function restoreCommand(args: readonly string[], io: CommandIo = {}): Pro
         .map(([t, n]) => `${t} ${n}`)
         .join(', ')}`);
       if (applied.length) print(`migrated the restored database to this release: ${applied.join(', ')}`);
+      const raised = await keepCountersAhead(db, counters);
+      if (raised.length) print(`kept counters ahead of the backup: ${raised.join(', ')}`);
       if (differences.length) throw new Error(`the restored rows differ from the manifest: ${differences.join('; ')}`);
     } finally {
       await db.destroy();

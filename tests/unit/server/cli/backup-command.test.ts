@@ -87,13 +87,18 @@ describe('npm run backup (SQLite)', () => {
 
 describe('npm run restore (SQLite)', () => {
   it('brings deleted and changed data back from a named backup', () => {
-    write("DELETE FROM orders; DELETE FROM product_prices; UPDATE products SET stock_quantity = 0; ");
+    // orders placed after the backup took numbers that must never be handed out again
+    write("DELETE FROM orders; DELETE FROM product_prices; UPDATE products SET stock_quantity = 0; UPDATE counters SET value = value + 50 WHERE name = 'order_number'");
+    const orderCounter = () => query<{ value: number }>("SELECT value FROM counters WHERE name = 'order_number'")[0]!.value;
+    const handedOut = orderCounter();;
     expect(count('orders')).toBe(0);
     expect(count('product_prices')).toBe(0);
     const r = cli('restore', '--file', backupFile);
     expect(r.status, r.stdout + r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^restoring .*partsfront-.*\.sqlite \(taken .*\) into .*shop\.db/m);
     expect(r.stdout).toMatch(/next: `npm run rebuild`/);
+    expect(r.stdout).toMatch(/kept counters ahead of the backup: order_number/);
+    expect(orderCounter()).toBe(handedOut);
     expect(query<{ order_number: string }>('SELECT id AS order_number FROM orders ORDER BY id').map((o) => o.order_number)).toEqual(orderNumbers);
     expect(count('product_prices')).toBe(count('product_prices', backupFile));
     expect(count('products')).toBe(products);
