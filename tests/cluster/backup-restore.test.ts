@@ -27,6 +27,8 @@ import {
 } from './cluster-support.ts';
 
 const PORT = 4543;
+const FIRST = '20260101T000000Z-1';
+const LATER = '20260102T000000Z-2';
 const dbUrl = clusterDatabaseUrl();
 const out = path.join(TEST_DIR, 'cluster-backup-files');
 const env = { ...process.env, DATABASE_URL: dbUrl };
@@ -37,7 +39,7 @@ let node: RunningServer;
 beforeAll(async () => {
   await prepareClusterDatabase(dbUrl);
   h = openClusterDb(dbUrl);
-  builds = sharedBuildsDir('backup');
+  builds = sharedBuildsDir('backup', FIRST);
   fs.rmSync(out, { recursive: true, force: true });
   node = await startNode({ port: PORT, databaseUrl: dbUrl, buildsDir: builds.dir });
 });
@@ -51,6 +53,14 @@ afterAll(async () => {
 
 const count = async (table: 'orders' | 'customers' | 'products') =>
   Number((await h.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+
+const recordBuild = (name: string) =>
+  h.db
+    .insertInto('served_build')
+    .values({ id: 1, name, recorded_at: new Date().toISOString() })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ name }))
+    .execute();
+const recordedBuild = async () => (await h.db.selectFrom('served_build').select('name').executeTakeFirst())?.name;
 
 /** The demo guest order as a visitor opens it on the node: login with number + e-mail, then the order. */
 async function guestOrder(): Promise<{ status: number; id?: string; items?: number }> {
@@ -68,6 +78,7 @@ describe('npm run backup / restore on PostgreSQL', () => {
     const served = await guestOrder();
     expect(served).toMatchObject({ status: 200, id: DEMO_ORDER.id });
 
+    await recordBuild(FIRST);
     const backup = spawnSync(process.execPath, ['scripts/backup.mjs', '--out', out], { encoding: 'utf8', env });
     expect(backup.status, backup.stdout + backup.stderr).toBe(0);
     const file = fs.readdirSync(out).find((f) => f.endsWith('.pgdump'))!;
@@ -83,6 +94,8 @@ describe('npm run backup / restore on PostgreSQL', () => {
     const orderCounter = async () =>
       Number((await h.db.selectFrom('counters').select('value').where('name', '=', 'order_number').executeTakeFirstOrThrow()).value);
     const handedOut = await orderCounter();
+    // a rebuild after the backup: the nodes serve it, and the restore must not point them back
+    await recordBuild(LATER);
     expect(await count('orders')).toBe(0);
     expect((await guestOrder()).status).toBe(401);
 
@@ -104,6 +117,7 @@ describe('npm run backup / restore on PostgreSQL', () => {
     expect(restore.code, restore.output).toBe(0);
     expect(restore.output).toMatch(/next: `npm run rebuild`/);
     expect(await orderCounter()).toBe(handedOut);
+    expect(await recordedBuild()).toBe(LATER);
     expect(statuses.length).toBeGreaterThan(0);
     expect(statuses.filter((s) => s >= 500)).toEqual([]);
 

@@ -50,24 +50,40 @@ export function backupStamp(at: Date): string {
   return at.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '');
 }
 
-export function backupFileName(engine: Engine, at: Date): string {
-  return `partsfront-${backupStamp(at)}${BACKUP_EXTENSION[engine]}`;
+/** A second backup within the same second gets `-2`, `-3` … (`taken`: the names in the folder). */
+export function backupFileName(engine: Engine, at: Date, taken: readonly string[] = []): string {
+  const base = `partsfront-${backupStamp(at)}`;
+  const names = new Set(taken);
+  for (let n = 1; ; n++) {
+    const name = `${base}${n > 1 ? `-${n}` : ''}${BACKUP_EXTENSION[engine]}`;
+    if (!names.has(name) && !names.has(`${name}.part`)) return name;
+  }
 }
 
 /** The manifest of a backup file sits beside it: partsfront-….sqlite → partsfront-….sqlite.json. */
 export const manifestNameOf = (backupFile: string): string => `${backupFile}.json`;
 
-const NAME = /^partsfront-(\d{8}T\d{6}Z)(\.sqlite|\.pgdump)$/;
+const NAME = /^partsfront-(\d{8}T\d{6}Z)(?:-(\d+))?(\.sqlite|\.pgdump)$/;
 
 /** The engine a backup file name belongs to, or undefined for any other file. */
 export function engineOfFile(name: string): Engine | undefined {
-  const ext = NAME.exec(name)?.[2];
+  const ext = NAME.exec(name)?.[3];
   return ext === '.sqlite' ? 'sqlite' : ext === '.pgdump' ? 'postgres' : undefined;
 }
 
+/** Sorts as the time the backup was taken: the stamp, then the number within its second. */
+const sortKey = (name: string) => {
+  const m = NAME.exec(name)!;
+  return `${m[1]}-${(m[2] ?? '1').padStart(6, '0')}`;
+};
+
 /** This engine's backups among `names` (a folder listing), newest first. */
 export function backupsNewestFirst(names: readonly string[], engine: Engine): string[] {
-  return names.filter((n) => engineOfFile(n) === engine).sort((a, b) => (a < b ? 1 : a > b ? -1 : 0));
+  return names
+    .filter((n) => engineOfFile(n) === engine)
+    .map((n) => ({ n, key: sortKey(n) }))
+    .sort((a, b) => (a.key < b.key ? 1 : a.key > b.key ? -1 : 0))
+    .map((x) => x.n);
 }
 
 /** The backups (and their manifests) that retention removes: all but the newest `keep` of this engine. */

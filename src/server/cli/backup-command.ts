@@ -126,11 +126,9 @@ export function backupCommand(args: readonly string[], io: CommandIo = {}): Prom
     const at = (io.now ?? (() => new Date()))();
     // backups hold customers' personal data: readable by the shop's user only
     fs.mkdirSync(opts.out, { recursive: true, mode: 0o700 });
-    const name = backupFileName(engine, at);
+    const name = backupFileName(engine, at, fs.readdirSync(opts.out));
     const target = path.join(opts.out, name);
-    if (fs.existsSync(target)) throw new Error(`${target} exists already`);
     const part = `${target}.part`;
-    fs.rmSync(part, { force: true });
     let taken: { migrations: string[]; rowCounts: Record<string, number> };
     try {
       if (config.kind === 'sqlite') {
@@ -199,29 +197,49 @@ function chooseBackup(opts: z.infer<typeof restoreArgs>, engine: Engine): { file
   return { file, manifest: manifest.data };
 }
 
-/** The counters (order numbers, change-feed sequence) of a database, or none when it has no such table yet. */
-async function readCounters(db: Db): Promise<Map<string, number>> {
+/** What a restore keeps from the database it replaces: its counters and the build the nodes serve. */
+interface LiveState {
+  counters: Map<string, number>;
+  servedBuild?: { name: string; recorded_at: string };
+}
+
+/** The live state of a database; empty for one without those tables (new, or too damaged to read). */
+async function readLiveState(db: Db): Promise<LiveState> {
+  const state: LiveState = { counters: new Map() };
   try {
-    return new Map((await db.selectFrom('counters').select(['name', 'value']).execute()).map((r) => [r.name, Number(r.value)]));
+    state.counters = new Map((await db.selectFrom('counters').select(['name', 'value']).execute()).map((r) => [r.name, Number(r.value)]));
+    state.servedBuild = await db.selectFrom('served_build').select(['name', 'recorded_at']).where('id', '=', 1).executeTakeFirst();
   } catch {
-    return new Map();
+    // an older schema or a damaged file: nothing more to keep
   }
+  return state;
 }
 
 /**
- * Counters never go back: order numbers handed out after the backup are not given again, and the change-feed
- * positions running nodes have applied stay behind every new change (docs/product/operations.md#after-a-restore).
+ * After a restore (docs/product/operations.md#after-a-restore): counters never go back — order numbers handed out
+ * after the backup are not given again, and the change-feed positions running nodes applied stay behind every new
+ * change — and the recorded build stays the one the nodes serve (an older record could switch them to a build of
+ * an older release). Answers what it kept.
  */
-async function keepCountersAhead(db: Db, before: Map<string, number>): Promise<string[]> {
-  const after = await readCounters(db);
-  const raised: string[] = [];
-  for (const [name, value] of before) {
-    const restored = after.get(name);
-    if (restored === undefined || restored >= value) continue;
+async function keepLiveState(db: Db, live: LiveState): Promise<string[]> {
+  const kept: string[] = [];
+  const restored = (await readLiveState(db)).counters;
+  for (const [name, value] of live.counters) {
+    const was = restored.get(name);
+    if (was === undefined || was >= value) continue;
     await db.updateTable('counters').set({ value }).where('name', '=', name).where('value', '<', value).execute();
-    raised.push(`${name} ${value} (the backup had ${restored})`);
+    kept.push(`counter ${name} at ${value} (the backup had ${was})`);
   }
-  return raised;
+  if (live.servedBuild) {
+    const { name, recorded_at } = live.servedBuild;
+    await db
+      .insertInto('served_build')
+      .values({ id: 1, name, recorded_at })
+      .onConflict((oc) => oc.column('id').doUpdateSet({ name, recorded_at }))
+      .execute();
+    kept.push(`recorded build ${name}`);
+  }
+  return kept;
 }
 
 function refuseNewer(migrations: readonly string[]): string[] {
@@ -242,7 +260,7 @@ export function restoreCommand(args: readonly string[], io: CommandIo = {}): Pro
     print(`restoring ${file}${manifest ? ` (taken ${manifest.created_at}, schema ${manifest.schema_version ?? 'empty'})` : ''} into ${describe(config)}`);
 
     let dumpTables: string[] = [];
-    let counters = new Map<string, number>();
+    let live: LiveState = { counters: new Map() };
     if (config.kind === 'sqlite') {
       let inspected: ReturnType<typeof inspectSqlite>;
       try {
@@ -262,8 +280,8 @@ export function restoreCommand(args: readonly string[], io: CommandIo = {}): Pro
       fs.mkdirSync(path.dirname(config.file), { recursive: true });
       if (fs.existsSync(config.file))
         try {
-          const live = openDb(config);
-          counters = await readCounters(live.db).finally(() => live.db.destroy());
+          const h = openDb(config);
+          live = await readLiveState(h.db).finally(() => h.db.destroy());
         } catch {
           // a damaged file (maybe why it is restored): no counters to keep
         }
@@ -279,7 +297,7 @@ export function restoreCommand(args: readonly string[], io: CommandIo = {}): Pro
     const { db } = openDb(config);
     try {
       if (config.kind === 'postgres') {
-        counters = await readCounters(db);
+        live = await readLiveState(db);
         const dropped = await restorePostgres(db, { url: config.url, pgBin: opts['pg-bin'] }, file, dumpTables);
         if (dropped.length) print(`dropped tables the backup did not have: ${dropped.join(', ')}`);
       }
@@ -290,8 +308,8 @@ export function restoreCommand(args: readonly string[], io: CommandIo = {}): Pro
         .map(([t, n]) => `${t} ${n}`)
         .join(', ')}`);
       if (applied.length) print(`migrated the restored database to this release: ${applied.join(', ')}`);
-      const raised = await keepCountersAhead(db, counters);
-      if (raised.length) print(`kept counters ahead of the backup: ${raised.join(', ')}`);
+      const kept = await keepLiveState(db, live);
+      if (kept.length) print(`kept from the replaced database: ${kept.join(', ')}`);
       if (differences.length) throw new Error(`the restored rows differ from the manifest: ${differences.join('; ')}`);
     } finally {
       await db.destroy();

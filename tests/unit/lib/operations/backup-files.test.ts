@@ -17,6 +17,8 @@ describe('backup file names', () => {
   it('carry a UTC timestamp that sorts as time and an extension per engine', () => {
     expect(backupFileName('sqlite', at)).toBe('partsfront-20261126T151403Z.sqlite');
     expect(backupFileName('postgres', at)).toBe('partsfront-20261126T151403Z.pgdump');
+    expect(backupFileName('sqlite', at, ['partsfront-20261126T151403Z.sqlite'])).toBe('partsfront-20261126T151403Z-2.sqlite');
+    expect(engineOfFile('partsfront-20261126T151403Z-2.sqlite')).toBe('sqlite');
     expect(manifestNameOf('backups/partsfront-20261126T151403Z.pgdump')).toBe('backups/partsfront-20261126T151403Z.pgdump.json');
     expect(engineOfFile('partsfront-20261126T151403Z.sqlite')).toBe('sqlite');
     expect(engineOfFile('partsfront-20261126T151403Z.sqlite.json')).toBeUndefined();
@@ -40,6 +42,10 @@ describe('backup file names', () => {
       'partsfront-20261126T020000Z.sqlite',
       'partsfront-20261125T020000Z.sqlite',
       'partsfront-20261124T020000Z.sqlite',
+    ]);
+    expect(backupsNewestFirst(['partsfront-20261126T020000Z.sqlite', 'partsfront-20261126T020000Z-2.sqlite'], 'sqlite')).toEqual([
+      'partsfront-20261126T020000Z-2.sqlite',
+      'partsfront-20261126T020000Z.sqlite',
     ]);
     expect(backupsNewestFirst(folder, 'postgres')).toEqual(['partsfront-20261127T020000Z.pgdump']);
   });

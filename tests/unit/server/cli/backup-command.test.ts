@@ -97,7 +97,7 @@ describe('npm run restore (SQLite)', () => {
     expect(r.status, r.stdout + r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^restoring .*partsfront-.*\.sqlite \(taken .*\) into .*shop\.db/m);
     expect(r.stdout).toMatch(/next: `npm run rebuild`/);
-    expect(r.stdout).toMatch(/kept counters ahead of the backup: order_number/);
+    expect(r.stdout).toMatch(/kept from the replaced database: counter order_number/);
     expect(orderCounter()).toBe(handedOut);
     expect(query<{ order_number: string }>('SELECT id AS order_number FROM orders ORDER BY id').map((o) => o.order_number)).toEqual(orderNumbers);
     expect(count('product_prices')).toBe(count('product_prices', backupFile));
