@@ -52,7 +52,14 @@ afterAll(async () => {
 });
 
 const count = async (table: 'orders' | 'customers' | 'products') =>
-  Number((await h.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await h.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 const recordBuild = (name: string) =>
   h.db

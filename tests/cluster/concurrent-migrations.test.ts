@@ -60,7 +60,10 @@ describe('migrations on two nodes at once', () => {
     fs.writeFileSync(path.join(dir, '0001_log.sql'), 'CREATE TABLE applied_log (step INTEGER NOT NULL);\n');
     // the window two unlocked runs would both fall into: read "not applied", then apply
     fs.writeFileSync(path.join(dir, '0002_slow.sql'), 'SELECT pg_sleep(0.5);\nINSERT INTO applied_log VALUES (2);\n');
-    fs.writeFileSync(path.join(dir, '0003_alter.sql'), 'ALTER TABLE applied_log ADD COLUMN note TEXT;\nINSERT INTO applied_log VALUES (3);\n');
+    fs.writeFileSync(
+      path.join(dir, '0003_alter.sql'),
+      'ALTER TABLE applied_log ADD COLUMN note TEXT;\nINSERT INTO applied_log VALUES (3);\n',
+    );
     const url = await freshSchema('slow');
     const runs = await migrateTwiceAtOnce(url, dir);
     expect(runs.flat().sort()).toEqual(['0001_log', '0002_slow', '0003_alter']);

@@ -47,7 +47,10 @@ export type BackupManifest = z.infer<typeof manifestSchema>;
 
 /** 2026-11-26T15:14:00.123Z → 20261126T151400Z (sorts as time, safe in any file system). */
 export function backupStamp(at: Date): string {
-  return at.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '');
+  return at
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/[-:]/g, '');
 }
 
 /** A second backup within the same second gets `-2`, `-3` … (`taken`: the names in the folder). */

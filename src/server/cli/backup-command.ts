@@ -81,7 +81,8 @@ const restoreArgs = z
 
 function parse<T>(schema: z.ZodType<T>, args: readonly string[], valued: readonly string[]): T {
   const r = schema.safeParse(parseFlags(args, valued));
-  if (!r.success) throw new UsageError(r.error.issues.map((i) => (i.path.length ? `--${i.path.join('.')}: ${i.message}` : i.message)).join('; '));
+  if (!r.success)
+    throw new UsageError(r.error.issues.map((i) => (i.path.length ? `--${i.path.join('.')}: ${i.message}` : i.message)).join('; '));
   return r.data;
 }
 
@@ -165,12 +166,15 @@ export function backupCommand(args: readonly string[], io: CommandIo = {}): Prom
     const counts = Object.entries(taken.rowCounts)
       .map(([t, n]) => `${t} ${n}`)
       .join(', ');
-    print(`backed up ${describe(config)} to ${target} (${(manifest.bytes / 1e6).toFixed(1)} MB, schema ${manifest.schema_version ?? 'empty'})`);
+    print(
+      `backed up ${describe(config)} to ${target} (${(manifest.bytes / 1e6).toFixed(1)} MB, schema ${manifest.schema_version ?? 'empty'})`,
+    );
     print(`rows: ${counts}`);
     if (opts.keep) {
       const removed = backupsToPrune(fs.readdirSync(opts.out), engine, opts.keep);
       for (const f of removed) fs.rmSync(path.join(opts.out, f), { force: true });
-      if (removed.length) print(`removed ${removed.filter((f) => engineOfFile(f)).length} older backup(s), keeping the newest ${opts.keep}`);
+      if (removed.length)
+        print(`removed ${removed.filter((f) => engineOfFile(f)).length} older backup(s), keeping the newest ${opts.keep}`);
     }
   });
 }
@@ -193,7 +197,8 @@ function chooseBackup(opts: z.infer<typeof restoreArgs>, engine: Engine): { file
   if (!fs.existsSync(manifestFile)) return { file };
   const manifest = manifestSchema.safeParse(JSON.parse(fs.readFileSync(manifestFile, 'utf8')));
   if (!manifest.success) throw new Refusal(`${manifestFile} is not a backup manifest`);
-  if (manifest.data.engine !== engine) throw new Refusal(`${file} is a ${manifest.data.engine} backup and DATABASE_URL names a ${engine} database`);
+  if (manifest.data.engine !== engine)
+    throw new Refusal(`${file} is a ${manifest.data.engine} backup and DATABASE_URL names a ${engine} database`);
   return { file, manifest: manifest.data };
 }
 
@@ -245,7 +250,9 @@ async function keepLiveState(db: Db, live: LiveState): Promise<string[]> {
 function refuseNewer(migrations: readonly string[]): string[] {
   const fit = migrationFit(migrations, migrationVersions());
   if (fit.newer.length)
-    throw new Refusal(`the backup has migrations this code does not know (${fit.newer.join(', ')}): restore it with the release that wrote it`);
+    throw new Refusal(
+      `the backup has migrations this code does not know (${fit.newer.join(', ')}): restore it with the release that wrote it`,
+    );
   return fit.pending;
 }
 
@@ -257,7 +264,9 @@ export function restoreCommand(args: readonly string[], io: CommandIo = {}): Pro
     if (config.kind === 'sqlite' && config.file === ':memory:') throw new UsageError('DATABASE_URL names an in-memory database');
     const engine = engineOf(config);
     const { file, manifest } = chooseBackup(opts, engine);
-    print(`restoring ${file}${manifest ? ` (taken ${manifest.created_at}, schema ${manifest.schema_version ?? 'empty'})` : ''} into ${describe(config)}`);
+    print(
+      `restoring ${file}${manifest ? ` (taken ${manifest.created_at}, schema ${manifest.schema_version ?? 'empty'})` : ''} into ${describe(config)}`,
+    );
 
     let dumpTables: string[] = [];
     let live: LiveState = { counters: new Map() };
@@ -304,9 +313,11 @@ export function restoreCommand(args: readonly string[], io: CommandIo = {}): Pro
       const rowCounts = config.kind === 'postgres' ? await postgresRowCounts(db) : inspectSqlite(config.file).rowCounts;
       const differences = manifest ? countDifferences(manifest.row_counts, rowCounts) : [];
       const applied = await migrate(db, undefined, { onWait: print });
-      print(`restored: ${Object.entries(rowCounts)
-        .map(([t, n]) => `${t} ${n}`)
-        .join(', ')}`);
+      print(
+        `restored: ${Object.entries(rowCounts)
+          .map(([t, n]) => `${t} ${n}`)
+          .join(', ')}`,
+      );
       if (applied.length) print(`migrated the restored database to this release: ${applied.join(', ')}`);
       const kept = await keepLiveState(db, live);
       if (kept.length) print(`kept from the replaced database: ${kept.join(', ')}`);

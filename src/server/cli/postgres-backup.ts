@@ -34,7 +34,11 @@ export async function appliedMigrations(db: Db): Promise<string[]> {
 }
 
 /** Dumps the database to `target`; answers the migrations and row counts of the dumped snapshot. */
-export async function dumpPostgres(db: Db, opts: PgOptions, target: string): Promise<{ migrations: string[]; rowCounts: Record<string, number> }> {
+export async function dumpPostgres(
+  db: Db,
+  opts: PgOptions,
+  target: string,
+): Promise<{ migrations: string[]; rowCounts: Record<string, number> }> {
   const pgDump = findPgTool('pg_dump', { pgBin: opts.pgBin });
   const pgRestore = findPgTool('pg_restore', { pgBin: opts.pgBin });
   const conn = pgConnection(opts.url);

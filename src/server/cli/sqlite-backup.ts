@@ -18,13 +18,18 @@ export interface SqliteInspection {
 export function inspectSqlite(file: string): SqliteInspection {
   const db = new DatabaseSync(file, { readOnly: true });
   try {
-    const integrity = (db.prepare('PRAGMA integrity_check').all() as { integrity_check: string }[]).map((r) => r.integrity_check).join('; ');
-    const tables = new Set((db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((r) => r.name));
+    const integrity = (db.prepare('PRAGMA integrity_check').all() as { integrity_check: string }[])
+      .map((r) => r.integrity_check)
+      .join('; ');
+    const tables = new Set(
+      (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((r) => r.name),
+    );
     const migrations = tables.has('schema_migrations')
       ? (db.prepare('SELECT version FROM schema_migrations ORDER BY version').all() as { version: string }[]).map((r) => r.version)
       : [];
     const rowCounts: Record<string, number> = {};
-    for (const t of KEY_TABLES) if (tables.has(t)) rowCounts[t] = Number((db.prepare(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n);
+    for (const t of KEY_TABLES)
+      if (tables.has(t)) rowCounts[t] = Number((db.prepare(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n);
     return { integrity, migrations, rowCounts };
   } finally {
     db.close();

@@ -16,7 +16,8 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pf-backup-'));
 const dbFile = path.join(dir, 'shop.db');
 const out = path.join(dir, 'backups');
 const env = { ...process.env, DATABASE_URL: `sqlite:${dbFile}` };
-const cli = (script: string, ...args: string[]) => spawnSync(process.execPath, [`scripts/${script}.mjs`, ...args], { encoding: 'utf8', env });
+const cli = (script: string, ...args: string[]) =>
+  spawnSync(process.execPath, [`scripts/${script}.mjs`, ...args], { encoding: 'utf8', env });
 
 function query<T>(text: string, file = dbFile): T[] {
   const db = new DatabaseSync(file, { readOnly: true });
@@ -53,7 +54,9 @@ describe('npm run backup (SQLite)', () => {
   it('copies the live database while another connection is writing, with a manifest', () => {
     // a writer in the middle of a transaction: the backup neither waits for it nor contains its rows
     const writer = new DatabaseSync(dbFile);
-    writer.exec("PRAGMA busy_timeout = 5000; BEGIN IMMEDIATE; UPDATE products SET stock_quantity = 987654 WHERE id = (SELECT min(id) FROM products)");
+    writer.exec(
+      'PRAGMA busy_timeout = 5000; BEGIN IMMEDIATE; UPDATE products SET stock_quantity = 987654 WHERE id = (SELECT min(id) FROM products)',
+    );
     const r = cli('backup', '--out', out);
     writer.exec('ROLLBACK');
     writer.close();
@@ -88,9 +91,11 @@ describe('npm run backup (SQLite)', () => {
 describe('npm run restore (SQLite)', () => {
   it('brings deleted and changed data back from a named backup', () => {
     // orders placed after the backup took numbers that must never be handed out again
-    write("DELETE FROM orders; DELETE FROM product_prices; UPDATE products SET stock_quantity = 0; UPDATE counters SET value = value + 50 WHERE name = 'order_number'");
+    write(
+      "DELETE FROM orders; DELETE FROM product_prices; UPDATE products SET stock_quantity = 0; UPDATE counters SET value = value + 50 WHERE name = 'order_number'",
+    );
     const orderCounter = () => query<{ value: number }>("SELECT value FROM counters WHERE name = 'order_number'")[0]!.value;
-    const handedOut = orderCounter();;
+    const handedOut = orderCounter();
     expect(count('orders')).toBe(0);
     expect(count('product_prices')).toBe(0);
     const r = cli('restore', '--file', backupFile);
@@ -99,7 +104,9 @@ describe('npm run restore (SQLite)', () => {
     expect(r.stdout).toMatch(/next: `npm run rebuild`/);
     expect(r.stdout).toMatch(/kept from the replaced database: counter order_number/);
     expect(orderCounter()).toBe(handedOut);
-    expect(query<{ order_number: string }>('SELECT id AS order_number FROM orders ORDER BY id').map((o) => o.order_number)).toEqual(orderNumbers);
+    expect(query<{ order_number: string }>('SELECT id AS order_number FROM orders ORDER BY id').map((o) => o.order_number)).toEqual(
+      orderNumbers,
+    );
     expect(count('product_prices')).toBe(count('product_prices', backupFile));
     expect(count('products')).toBe(products);
     expect(query<{ integrity_check: string }>('PRAGMA integrity_check')[0]!.integrity_check).toBe('ok');
