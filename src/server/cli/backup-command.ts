@@ -256,11 +256,26 @@ function refuseNewer(migrations: readonly string[]): string[] {
   return fit.pending;
 }
 
+/** No backup named: say how to name one, with the newest few in the folder. */
+function choices(args: readonly string[], engine: Engine): string {
+  let folder = DEFAULT_BACKUP_DIR;
+  try {
+    const out = parseFlags(args, ['file', 'out', 'pg-bin']).out;
+    if (typeof out === 'string') folder = out;
+  } catch {
+    // the usage line says the rest
+  }
+  const newest = fs.existsSync(folder) ? backupsNewestFirst(fs.readdirSync(folder), engine).slice(0, 5) : [];
+  const list = newest.length ? `; the newest in ${folder}: ${newest.join(', ')}` : `; there is no ${engine} backup in ${folder}`;
+  return `name one backup: --file <backup> or --latest${list}`;
+}
+
 export function restoreCommand(args: readonly string[], io: CommandIo = {}): Promise<number> {
   const print = io.print ?? console.log;
   return run(RESTORE_USAGE, print, async () => {
-    const opts = parse(restoreArgs, args, ['file', 'out', 'pg-bin']);
     const config = dbConfigFromEnv(io.env ?? process.env);
+    if (!args.some((a) => a === '--latest' || a.startsWith('--file'))) throw new UsageError(choices(args, engineOf(config)));
+    const opts = parse(restoreArgs, args, ['file', 'out', 'pg-bin']);
     if (config.kind === 'sqlite' && config.file === ':memory:') throw new UsageError('DATABASE_URL names an in-memory database');
     const engine = engineOf(config);
     const { file, manifest } = chooseBackup(opts, engine);

@@ -146,9 +146,9 @@ describe('npm run restore (SQLite)', () => {
     expect(cli('restore', '--file', damaged).status).toBe(3);
     expect(count('orders')).toBe(0);
 
-    const none = cli('restore');
+    const none = cli('restore', '--out', out);
     expect(none.status).toBe(2);
-    expect(none.stdout).toMatch(/--file <backup> or --latest/);
+    expect(none.stdout).toMatch(/--file <backup> or --latest; the newest in .*backups: partsfront-\d{8}T\d{6}Z(-\d+)?\.sqlite/);
     expect(cli('restore', '--file', path.join(dir, 'missing.sqlite')).status).toBe(1);
   });
 });
