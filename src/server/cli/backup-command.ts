@@ -195,7 +195,13 @@ function chooseBackup(opts: z.infer<typeof restoreArgs>, engine: Engine): { file
     throw new Refusal(`${file} is a ${fileEngine} backup and DATABASE_URL names a ${engine} database`);
   const manifestFile = manifestNameOf(file);
   if (!fs.existsSync(manifestFile)) return { file };
-  const manifest = manifestSchema.safeParse(JSON.parse(fs.readFileSync(manifestFile, 'utf8')));
+  let json: unknown;
+  try {
+    json = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+  } catch {
+    throw new Refusal(`${manifestFile} is not a backup manifest`);
+  }
+  const manifest = manifestSchema.safeParse(json);
   if (!manifest.success) throw new Refusal(`${manifestFile} is not a backup manifest`);
   if (manifest.data.engine !== engine)
     throw new Refusal(`${file} is a ${manifest.data.engine} backup and DATABASE_URL names a ${engine} database`);
