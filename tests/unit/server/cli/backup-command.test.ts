@@ -129,6 +129,23 @@ describe('npm run restore (SQLite)', () => {
     }
   });
 
+  it('migrates a backup of an older release to this one', () => {
+    // a backup taken before 0023 (one added column, easy to take off again): restored, then migrated
+    const step = '0023_deal_drafts';
+    const older = path.join(dir, 'partsfront-20200101T000000Z.sqlite');
+    fs.copyFileSync(backupFile, older);
+    const db = new DatabaseSync(older);
+    db.exec(`ALTER TABLE content_drafts DROP COLUMN deal; DELETE FROM schema_migrations WHERE version = '${step}'`);
+    db.close();
+    const r = cli('restore', '--file', older);
+    expect(r.status, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toContain(`migrated the restored database to this release: ${step}`);
+    expect(query<{ name: string }>("SELECT name FROM pragma_table_info('content_drafts')").map((c) => c.name)).toContain('deal');
+    expect(query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY version').map((m) => m.version)).toEqual(
+      migrationVersions(),
+    );
+  });
+
   it('refuses a backup from newer code and a damaged file, and asks which backup to restore', () => {
     const future = path.join(dir, 'partsfront-20991231T000000Z.sqlite');
     fs.copyFileSync(backupFile, future);
