@@ -3,6 +3,8 @@
  * `npm run backup` writes a pg_dump archive and its manifest, the orders and customers are wiped, the node says
  * the demo guest order does not exist, `npm run restore` puts everything back in one transaction, and the same
  * node — never restarted — serves the order again. Requests sent to the node during the restore never get a 5xx.
+ * What the replaced database had after the backup stays where it must: the order counter, the recorded build;
+ * a table the backup does not have is dropped.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
