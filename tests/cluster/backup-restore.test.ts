@@ -28,7 +28,7 @@ import {
   type RunningServer,
 } from './cluster-support.ts';
 
-const PORT = 4543;
+const PORT = 4549;
 const FIRST = '20260101T000000Z-1';
 const LATER = '20260102T000000Z-2';
 const dbUrl = clusterDatabaseUrl();
