@@ -1,0 +1,4 @@
+// `npm run restore -- --file <backup> | --latest`: puts a backup back into the database of DATABASE_URL (docs/product/operations.md#backup-and-restore).
+import { restoreCommand } from '#server/cli/restore-command.ts';
+
+process.exitCode = await restoreCommand(process.argv.slice(2));
