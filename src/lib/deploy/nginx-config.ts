@@ -24,6 +24,11 @@ export interface NginxSiteOptions {
   /** Passive health: failures within failTimeoutSeconds that take a node out for failTimeoutSeconds. */
   maxFails?: number;
   failTimeoutSeconds?: number;
+  /**
+   * X-Forwarded-Proto for the nodes: $scheme when TLS ends at this nginx (or there is none), "https" when a load
+   * balancer in front ends TLS and talks plain HTTP to nginx.
+   */
+  forwardedProto?: '$scheme' | 'https';
   /** Idle keep-alive connections to the nodes each worker keeps. */
   keepalive?: number;
 }
@@ -64,13 +69,13 @@ function checkOptions(o: NginxSiteOptions): void {
 }
 
 /** The proxy settings every server block shares (inherited by its proxying locations). */
-function proxyLines(indent: string): string[] {
+function proxyLines(indent: string, proto: string): string[] {
   return [
     // Host unchanged: the nodes route by it (docs/adr/0001-host-routing-and-internal-pages.md) and answer 421 otherwise.
     `proxy_set_header Host $http_host;`,
     // Overwritten, never appended: a client's own X-Forwarded-For never reaches the nodes' per-IP limits.
     `proxy_set_header X-Forwarded-For $remote_addr;`,
-    `proxy_set_header X-Forwarded-Proto $scheme;`,
+    `proxy_set_header X-Forwarded-Proto ${proto};`,
     `proxy_set_header X-Request-Id $request_id;`,
     // HTTP/1.1 with an empty Connection header: keep-alive to the upstream.
     `proxy_http_version 1.1;`,
@@ -101,7 +106,7 @@ function storefrontServer(o: NginxSiteOptions, locale: LocaleCode): string[] {
     ...(o.brotliStatic ? [`  brotli_static on;`] : []),
     `  gzip_vary on;`,
     `  etag on;`,
-    ...proxyLines('  '),
+    ...proxyLines('  ', o.forwardedProto ?? '$scheme'),
     ``,
     `  # Pages of the export (links into the served build, so a re-rendered page is served new at once); a page`,
     `  # it does not hold (on-demand pages, pages added since the export) goes to the nodes.`,
@@ -153,6 +158,9 @@ export function renderNginxSite(o: NginxSiteOptions): string {
     `  keepalive ${o.keepalive ?? 32};`,
     `}`,
     ``,
+    // As the nodes label their text answers (src/host/static-files.ts).
+    `charset utf-8;`,
+    `charset_types text/css text/javascript text/plain application/xml;`,
     // Map keys are page paths (up to ~200 bytes) and a domain has one per prerendered page: room for both.
     `map_hash_bucket_size 256;`,
     `map_hash_max_size 1048576;`,
@@ -245,8 +253,6 @@ export function renderNginxMain(o: NginxMainOptions): string {
     ...Object.entries(NGINX_TYPES).map(([type, ext]) => `    ${type} ${ext};`),
     `  }`,
     `  default_type application/octet-stream;`,
-    `  charset utf-8;`,
-    `  charset_types text/css text/javascript text/plain application/xml;`,
     `  sendfile on;`,
     `  tcp_nopush on;`,
     `  server_tokens off;`,
