@@ -111,6 +111,8 @@ function storefrontServer(o: NginxSiteOptions, locale: LocaleCode): string[] {
     `  # Pages of the export (links into the served build, so a re-rendered page is served new at once); a page`,
     `  # it does not hold (on-demand pages, pages added since the export) goes to the nodes.`,
     `  location / {`,
+    // try_files turns $uri into …/index.html: the CSP map is keyed by the page path as asked (no regex per request)
+    `    set $pf_page_path $uri;`,
     `    try_files $uri/index.html @nodes;`,
     // A POST to a page path (a form): the node answers it, as nginx's static module would refuse it with 405.
     `    error_page 405 = @nodes;`,
@@ -125,7 +127,7 @@ function storefrontServer(o: NginxSiteOptions, locale: LocaleCode): string[] {
     ...headerLines(o.https, nginxQuote(NON_HTML_CSP), CACHE_CONTROL.immutable, i2),
     `  }`,
     `  # Shared assets, robots.txt, sitemap.xml (a file name with an extension).`,
-    `  location ~ "^/[^/]+(/[^/]+)*\\.[A-Za-z0-9]+$" {`,
+    `  location ~ "\\.[A-Za-z0-9]+$" {`,
     `    try_files $uri @nodes;`,
     `    error_page 405 = @nodes;`,
     ...headerLines(o.https, nginxQuote(NON_HTML_CSP), CACHE_CONTROL.file, i2),
@@ -164,11 +166,6 @@ export function renderNginxSite(o: NginxSiteOptions): string {
     // Map keys are page paths (up to ~200 bytes) and a domain has one per prerendered page: room for both.
     `map_hash_bucket_size 256;`,
     `map_hash_max_size 1048576;`,
-    `# try_files turns $uri into …/index.html; the CSP maps are keyed by the public page path.`,
-    `map $uri $pf_page_path {`,
-    `  "~^/*(.*?)/index\\.html$" /$1;`,
-    `  default $uri;`,
-    `}`,
   ];
   for (const locale of LOCALE_CODES) {
     const domain = o.domains[locale];
@@ -244,6 +241,7 @@ export function renderNginxMain(o: NginxMainOptions): string {
     ...(o.brotliModule ? [`load_module ${o.brotliModule};`] : []),
     ...(o.user ? [`user ${o.user};`] : []),
     `worker_processes ${o.workerProcesses ?? 1};`,
+    `pcre_jit on;`,
     ...(o.foreground ? [`daemon off;`] : []),
     `pid ${run}/nginx.pid;`,
     `error_log ${run}/error.log warn;`,
