@@ -87,6 +87,12 @@ describe('static pages and hosts', () => {
     for (const name of ['content-security-policy', 'x-frame-options', 'x-content-type-options', 'referrer-policy', 'permissions-policy'])
       expect(r.headers[name], name).toBe(fromNode.headers[name]);
     expect(r.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    // the same page with a trailing slash is the node's answer, with the same policy; its index.html is no address
+    const slash = await send(via(`${page}/`));
+    expect(slash.status).toBe(200);
+    expect(slash.headers['content-security-policy']).toBe(htmlCspFor(slash.body));
+    expect((await send(via(`${page}/index.html`))).status).toBe(404);
+    expect((await send(via('/nginx-csp.map'))).status).toBe(404);
     const gz = await send(via(page), { headers: { 'accept-encoding': 'gzip' } });
     expect(gz.headers['content-encoding']).toBe('gzip'); // the precompressed twin
     const logged = topology.nginx

@@ -118,8 +118,10 @@ function storefrontServer(o: NginxSiteOptions, locale: LocaleCode): string[] {
     `    error_page 405 = @nodes;`,
     ...headerLines(o.https, `$pf_csp_${domainKey(domain)}`, CACHE_CONTROL.page, i2),
     `  }`,
-    `  # The export's own files are not pages: the nodes answer (404). Before the file rule: first regex wins.`,
-    `  location ~ "^/(_headers|nginx-csp\\.map|404\\.html)$" {`,
+    // Before the file rule (the first matching regex wins): the export's own files and a page's index.html are
+    // no public address (the nodes answer 404), and a path with a trailing slash is the node's to answer — the
+    // CSP map knows each page by its path without one.
+    `  location ~ "^/(_headers|nginx-csp\\.map|404\\.html)$|/index\\.html(\\.gz|\\.br)?$|./$" {`,
     pass,
     `  }`,
     `  location ^~ /_astro/ {`,
