@@ -56,19 +56,36 @@ function waitForPort(port: number, child: ChildProcess, log: () => string, ms = 
  * Starts nginx in the foreground on `port` with the http-context text `site` (rendered into a whole nginx.conf
  * under a fresh directory). Checked with `nginx -t` first; throws with its output when the config is refused.
  */
-export async function startNginx(opts: { port: number; site: string; label: string; brotli?: boolean }): Promise<RunningNginx> {
+export async function startNginx(opts: {
+  port: number;
+  site: string;
+  label: string;
+  brotli?: boolean;
+  /** A file nginx will serve: when `nobody` cannot read it (a checkout under /root), a root run keeps root workers. */
+  mustRead?: string;
+}): Promise<RunningNginx> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `pf-nginx-${opts.label}-`));
   fs.chmodSync(dir, 0o755);
   const siteFile = path.join(dir, 'site.conf');
   const conf = path.join(dir, 'nginx.conf');
+  // As root, nginx runs as nobody — unless nobody cannot read the files it serves (a checkout under /root):
+  // then as root with root workers (nginx's default worker user is nobody).
+  const root = process.getuid?.() === 0;
+  const nobodyReads = !opts.mustRead || spawnSync('test', ['-r', opts.mustRead], { uid: UNPRIVILEGED, gid: UNPRIVILEGED }).status === 0;
+  const unprivileged = root && nobodyReads;
+  const ids = unprivileged ? { uid: UNPRIVILEGED, gid: UNPRIVILEGED } : {};
   fs.writeFileSync(siteFile, opts.site);
   fs.writeFileSync(
     conf,
-    renderNginxMain({ runDir: dir, siteFile, foreground: true, brotliModule: opts.brotli ? BROTLI_MODULE : undefined }),
+    renderNginxMain({
+      runDir: dir,
+      siteFile,
+      foreground: true,
+      brotliModule: opts.brotli ? BROTLI_MODULE : undefined,
+      user: root && !nobodyReads ? 'root' : undefined,
+    }),
   );
-  const asRoot = process.getuid?.() === 0;
-  if (asRoot) fs.chownSync(dir, UNPRIVILEGED, UNPRIVILEGED);
-  const ids = asRoot ? { uid: UNPRIVILEGED, gid: UNPRIVILEGED } : {};
+  if (unprivileged) fs.chownSync(dir, UNPRIVILEGED, UNPRIVILEGED);
   const args = ['-e', path.join(dir, 'error.log'), '-p', dir, '-c', conf];
   const test = spawnSync(NGINX_BIN, ['-t', ...args], { encoding: 'utf8', ...ids });
   const checked = `${test.stdout}${test.stderr}`;
@@ -157,7 +174,13 @@ export async function startLocalTopology(opts: {
       brotliStatic: hasBrotliModule(),
       ...opts.upstreamOptions,
     });
-    const nginx = await startNginx({ port: opts.nginxPort, site, label: opts.label, brotli: hasBrotliModule() });
+    const nginx = await startNginx({
+      port: opts.nginxPort,
+      site,
+      label: opts.label,
+      brotli: hasBrotliModule(),
+      mustRead: path.join(exportDir, domains.sv, 'index.html'),
+    });
     return {
       nginx,
       nodes,
