@@ -1,4 +1,4 @@
-// `node deploy/nginx/render.mjs --out <file> [--upstreams node-a:4321,node-b:4321] [--listen 80] [--export /data/static-export]`:
+// `node deploy/nginx/render.mjs --out <file> [--upstreams node-a:4321,node-b:4321] [--listen 80] [--export /app/data/static-export]`:
 // writes the nginx site config (src/lib/deploy/nginx-config.ts) for the storefront domains of PARTSFRONT_DOMAINS;
 // static answers get HSTS when the public scheme is https (PARTSFRONT_PUBLIC_SCHEME, siteSettings). compose's
 // setup job runs it (deploy/setup.sh); docs/product/deployment.md#the-nginx-configuration.
@@ -13,7 +13,7 @@ const { values } = parseArgs({
     out: { type: 'string' },
     upstreams: { type: 'string', default: process.env.PARTSFRONT_NGINX_UPSTREAMS ?? 'node-a:4321,node-b:4321' },
     listen: { type: 'string', default: '80' },
-    export: { type: 'string', default: '/data/static-export' },
+    export: { type: 'string', default: '/app/data/static-export' },
     brotli: { type: 'boolean', default: false },
     // TLS ends at a load balancer in front of nginx (it talks plain HTTP to nginx): tell the nodes https.
     'tls-before': { type: 'boolean', default: process.env.PARTSFRONT_TLS_BEFORE_NGINX === '1' },

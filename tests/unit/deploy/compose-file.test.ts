@@ -48,7 +48,7 @@ describe('compose.yaml', () => {
     for (const n of NODES) {
       const s = services[n]!;
       expect(s.build).toBe('.');
-      expect(s.environment).toMatchObject({ PARTSFRONT_TRUST_PROXY: '1', PARTSFRONT_BUILDS_DIR: '/data/builds', NODE_ENV: 'production' });
+      expect(s.environment).toMatchObject({ PARTSFRONT_TRUST_PROXY: '1', PARTSFRONT_BUILDS_DIR: '/app/data/builds', NODE_ENV: 'production' });
       expect(s.environment!.DATABASE_URL).toMatch(/^postgres:\/\/.*@postgres:5432\//);
       expect(s.environment!.PARTSFRONT_OPERATOR_TOKEN).toMatch(/^\$\{PARTSFRONT_OPERATOR_TOKEN:\?/); // required, from .env
       expect(s.healthcheck!.test.join(' ')).toContain('http://127.0.0.1:4321/healthz');
@@ -57,10 +57,10 @@ describe('compose.yaml', () => {
     expect(services.setup!.environment!.PARTSFRONT_TRUST_PROXY).toBeUndefined();
   });
 
-  it('one data volume at /data everywhere: the export links into /data/builds resolve in nginx too (read-only there)', () => {
-    for (const n of ['setup', ...NODES]) expect(services[n]!.volumes).toEqual(['shop-data:/data']);
-    expect(services.nginx!.volumes).toEqual(['shop-data:/data:ro']);
-    expect(services.nginx!.command!.join(' ')).toContain('/data/nginx/partsfront.conf');
+  it('one data volume at /app/data everywhere: the export links into /app/data/builds resolve in nginx too (read-only there)', () => {
+    for (const n of ['setup', ...NODES]) expect(services[n]!.volumes).toEqual(['shop-data:/app/data']);
+    expect(services.nginx!.volumes).toEqual(['shop-data:/app/data:ro']);
+    expect(services.nginx!.command!.join(' ')).toContain('/app/data/nginx/partsfront.conf');
     expect(services.nginx!.healthcheck!.test.join(' ')).toContain('/nginx-health');
     expect(services.nginx!.ports).toEqual(['${HTTP_PORT:-8080}:80']);
   });
@@ -72,7 +72,7 @@ describe('compose.yaml', () => {
       'scripts/db.mjs migrate',
       'scripts/rebuild.mjs',
       'scripts/export-static.mjs',
-      'deploy/nginx/render.mjs --out /data/nginx/partsfront.conf',
+      'deploy/nginx/render.mjs --out "$DATA/nginx/partsfront.conf"',
     ])
       expect(setup).toContain(step);
     expect(fs.readFileSync('deploy/nginx/render.mjs', 'utf8')).toContain(`'${NODES.map((n) => `${n}:4321`).join(',')}'`);
@@ -103,7 +103,7 @@ describe('deploy/nginx/example.conf', () => {
       listen: '80',
       upstreams: ['node-a:4321', 'node-b:4321'],
       domains,
-      exportDir: '/data/static-export',
+      exportDir: '/app/data/static-export',
       https: true,
       forwardedProto: '$scheme',
     });
