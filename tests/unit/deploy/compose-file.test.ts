@@ -48,7 +48,11 @@ describe('compose.yaml', () => {
     for (const n of NODES) {
       const s = services[n]!;
       expect(s.build).toBe('.');
-      expect(s.environment).toMatchObject({ PARTSFRONT_TRUST_PROXY: '1', PARTSFRONT_BUILDS_DIR: '/app/data/builds', NODE_ENV: 'production' });
+      expect(s.environment).toMatchObject({
+        PARTSFRONT_TRUST_PROXY: '1',
+        PARTSFRONT_BUILDS_DIR: '/app/data/builds',
+        NODE_ENV: 'production',
+      });
       expect(s.environment!.DATABASE_URL).toMatch(/^postgres:\/\/.*@postgres:5432\//);
       expect(s.environment!.PARTSFRONT_OPERATOR_TOKEN).toMatch(/^\$\{PARTSFRONT_OPERATOR_TOKEN:\?/); // required, from .env
       expect(s.healthcheck!.test.join(' ')).toContain('http://127.0.0.1:4321/healthz');
