@@ -64,6 +64,7 @@ export async function startNginx(opts: {
   /** A file nginx will serve: when `nobody` cannot read it (a checkout under /root), a root run keeps root workers. */
   mustRead?: string;
 }): Promise<RunningNginx> {
+  if (!fs.existsSync(NGINX_BIN)) throw new Error(`no nginx at ${NGINX_BIN}: apt-get install nginx (.ci/run does), or set PARTSFRONT_NGINX`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `pf-nginx-${opts.label}-`));
   fs.chmodSync(dir, 0o755);
   const siteFile = path.join(dir, 'site.conf');
