@@ -6,7 +6,9 @@
 // 2xx/3xx, or a network error) and the server's RSS (VmRSS) before and after. Budget (README.md, Measured):
 // p99 ≤ 100 ms overall at 100 req/s, 0 errors, RSS growth ≤ 150 MiB. Figures only, no assertions. Runs on a
 // seeded SQLite catalogue (bench/bench-db.mjs; BENCH_PRODUCTS, BENCH_DB), an existing build (bench/find-build.mjs)
-// and the node flags of `npm run serve`.
+// and the node flags of `npm run serve`. BENCH_TARGET=<port> sends the load to a server already running on
+// 127.0.0.1:<port> instead (e.g. the nginx of scripts/local-topology.mjs, serving the same build); RSS is then
+// the sum over BENCH_PIDS (comma-separated) when given.
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -18,10 +20,11 @@ import { findBuildDir } from './find-build.mjs';
 import { pacedLoad } from './paced-load.mjs';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 300);
-const PORT = Number(process.env.BENCH_PORT ?? 4553);
+const TARGET = process.env.BENCH_TARGET ? Number(process.env.BENCH_TARGET) : undefined;
+const PORT = TARGET ?? Number(process.env.BENCH_PORT ?? 4553);
 const RATE = Number(process.env.BENCH_RATE ?? 100);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
-const dbUrl = `sqlite:${await seededBenchDb(PRODUCTS, process.env.BENCH_DB)}`;
+const dbUrl = TARGET ? '' : `sqlite:${await seededBenchDb(PRODUCTS, process.env.BENCH_DB)}`;
 const buildDir = findBuildDir();
 
 const hostOf = (code) => `${code}.localhost:${PORT}`;
@@ -38,8 +41,13 @@ function get(code, p) {
   });
 }
 
-/** Server memory from the kernel: VmRSS of /proc/<pid>/status, in MiB. */
+/** Server memory from the kernel: VmRSS of /proc/<pid>/status, in MiB (summed over BENCH_PIDS against a target; NaN without). */
 function rssMiB(pid) {
+  if (TARGET) return (process.env.BENCH_PIDS ?? 'NaN').split(',').reduce((sum, p) => sum + rssOf(Number(p)), 0);
+  return rssOf(pid);
+}
+function rssOf(pid) {
+  if (!pid) return NaN;
   const kb = /^VmRSS:\s+(\d+) kB$/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
   return Number(kb) / 1024;
 }
@@ -81,7 +89,9 @@ const serveFlags = JSON.parse(fs.readFileSync('package.json', 'utf8'))
   .scripts.serve.split(/\s+/)
   .filter((t) => t.startsWith('--'));
 const nodeOptions = [process.env.NODE_OPTIONS, ...serveFlags].filter(Boolean).join(' ');
-const server = await startServer({ port: PORT, databaseUrl: dbUrl, buildDir, env: { NODE_OPTIONS: nodeOptions } });
+const server = TARGET
+  ? { pid: 0, stop: async () => {} }
+  : await startServer({ port: PORT, databaseUrl: dbUrl, buildDir, env: { NODE_OPTIONS: nodeOptions } });
 try {
   // Per storefront: its pages, and real SKUs found by its own search (what a shopper would put in the cart).
   const shops = {};
@@ -151,7 +161,7 @@ try {
 
   const ms = (v) => v.toFixed(1).padStart(7);
   console.log(
-    `\nmixed load: ${RATE} req/s for ${SECONDS} s over all five storefronts (${buildDir}; node ${nodeOptions || 'without flags'}), load generator on the same machine`,
+    `\nmixed load: ${RATE} req/s for ${SECONDS} s over all five storefronts (${TARGET ? `the server on port ${TARGET}, pages of ` : ''}${buildDir}; node ${nodeOptions || 'without flags'}), load generator on the same machine`,
   );
   for (const [kind, k] of Object.entries(r.kinds).sort()) {
     console.log(
