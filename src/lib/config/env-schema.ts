@@ -416,4 +416,9 @@ export const TOOL_VARIABLES: Readonly<Record<string, string>> = {
   PF_E2E_SANDBOX_PORT: 'port of the e2e sandbox',
   PF_TEST_DIR: 'test build and databases folder',
   PF_KEEP_BUILD: 'keep the test build',
+  TOPOLOGY_NGINX_PORT: '`scripts/local-topology.mjs`: the port of its nginx',
+  TOPOLOGY_NODE_PORTS: '`scripts/local-topology.mjs`: the ports of its two nodes',
+  PARTSFRONT_NGINX_UPSTREAMS: '`deploy/nginx/render.mjs`: the nodes nginx proxies to (docs/product/deployment.md)',
+  PARTSFRONT_TLS_BEFORE_NGINX: '`deploy/nginx/render.mjs`: 1 when TLS ends before nginx',
+  PATH: 'the system search path: `npm run backup` and `restore` find pg_dump and pg_restore there',
 };

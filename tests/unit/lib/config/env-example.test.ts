@@ -43,9 +43,9 @@ describe('the configuration schema', () => {
     );
   });
 
-  it('lists every variable src/, scripts/, sandbox/ and integrations/ read', () => {
+  it('lists every variable src/, scripts/, sandbox/, integrations/ and deploy/ read', () => {
     const missing = new Map<string, string>();
-    for (const file of ['src', 'scripts', 'sandbox', 'integrations'].flatMap(sourceFiles).concat('astro.config.mjs'))
+    for (const file of ['src', 'scripts', 'sandbox', 'integrations', 'deploy'].flatMap(sourceFiles).concat('astro.config.mjs'))
       for (const name of variablesRead(fs.readFileSync(file, 'utf8')))
         if (!ENV_VAR_NAMES.has(name) && !(name in TOOL_VARIABLES)) missing.set(name, file);
     expect(Object.fromEntries(missing)).toEqual({});
