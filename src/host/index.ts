@@ -24,6 +24,8 @@ import { loadExperimentsConfig } from '#server/experiments/experiment-config.ts'
 import { loggerFor } from '#server/telemetry/logger.ts';
 import { pingDatabase } from '#server/db/ping.ts';
 import { startMetricsServer } from './metrics-server.ts';
+import { watchCaches } from '#server/telemetry/metrics.ts';
+import { cacheStats } from '#server/cache/process-cache.ts';
 
 const log = loggerFor('host');
 
@@ -71,6 +73,7 @@ app.server.listen(port, host, () => {
     });
 });
 
+watchCaches(cacheStats); // the cache gauges of /metrics (telemetry reads no other server folder itself)
 // /metrics for a scraper on the machine or private network: docs/product/logs-and-metrics.md#metrics.
 if (process.env.PARTSFRONT_METRICS_PORT) {
   const metricsHost = process.env.PARTSFRONT_METRICS_HOST ?? '127.0.0.1';

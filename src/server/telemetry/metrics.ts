@@ -5,11 +5,24 @@
  * patterns, provider ids, outcomes): never an id, an e-mail or a path.
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { cacheStats } from '#server/cache/process-cache.ts';
 
-/** Readings taken at scrape time from state that lives in higher layers (they register a reader here). */
+/** Cache stats as src/server/cache keeps them. */
+export interface CacheReading {
+  entries: number;
+  bytes: number;
+  maxBytes: number;
+  hits: number;
+  misses: number;
+  evictions: number;
+}
+
+/**
+ * Readings taken at scrape time from state that lives in other folders; they register a reader here (telemetry is
+ * the ground floor and imports no other server folder: docs/adr/0006-source-layout.md).
+ */
 interface Readers {
   passwordSlots?: () => { running: number; queued: number };
+  caches?: () => [string, CacheReading][];
 }
 
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -21,6 +34,7 @@ function create() {
   collectDefaultMetrics({ register: registry }); // event-loop lag, heap, GC, handles, CPU
   const reg = [registry];
 
+  const cacheStats = () => readers.caches?.() ?? [];
   const cacheGauge = (name: string, help: string, field: 'entries' | 'bytes' | 'maxBytes') =>
     new Gauge({
       name,
@@ -32,7 +46,7 @@ function create() {
         for (const [cache, s] of cacheStats()) this.set({ cache }, s[field]);
       },
     });
-  const cacheCounter = (name: string, help: string, field: 'hits' | 'misses' | 'evictions' | 'expired') =>
+  const cacheCounter = (name: string, help: string, field: 'hits' | 'misses' | 'evictions') =>
     new Counter({
       name,
       help,
@@ -171,6 +185,11 @@ export const metrics: Metrics = (holder[KEY] ??= create());
 /** The password-hashing queue (src/server/auth/work-slots.ts) read at each scrape. */
 export function watchPasswordSlots(read: () => { running: number; queued: number }): void {
   metrics.readers.passwordSlots = read;
+}
+
+/** The bounded process caches (src/server/cache/process-cache.ts) read at each scrape. */
+export function watchCaches(read: () => [string, CacheReading][]): void {
+  metrics.readers.caches = read;
 }
 
 /** Seconds since a `performance.now()` reading. */
