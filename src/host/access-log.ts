@@ -30,7 +30,15 @@ export function logAccess(req: IncomingMessage, res: ServerResponse, s: Served):
   const method = methodLabel(req.method);
   metrics.httpRequests.inc({ method, route: s.route, status: String(status) });
   metrics.httpDuration.observe({ method, route: s.route }, ms / 1000);
-  const line = { method, route: s.route, status, ms: Math.round(ms * 10) / 10, locale: s.locale ?? null, requestId: s.requestId, ...(aborted ? { aborted } : {}) };
+  const line = {
+    method,
+    route: s.route,
+    status,
+    ms: Math.round(ms * 10) / 10,
+    locale: s.locale ?? null,
+    requestId: s.requestId,
+    ...(aborted ? { aborted } : {}),
+  };
   const msg = `${method} ${s.route} ${status}`;
   if (PROBES.has(s.route)) log.debug(line, msg);
   else log.info(line, msg);

@@ -18,7 +18,8 @@ export interface Readiness {
 }
 
 export async function readiness(build: Build, checkDatabase?: () => Promise<void>): Promise<Readiness> {
-  const files: Readiness['body']['files'] = isFile(path.join(build.dir, 'server', 'entry.mjs')) && isDir(build.clientDir) ? 'ok' : 'missing';
+  const files: Readiness['body']['files'] =
+    isFile(path.join(build.dir, 'server', 'entry.mjs')) && isDir(build.clientDir) ? 'ok' : 'missing';
   let database: Readiness['body']['database'] = 'unchecked';
   if (checkDatabase) {
     try {

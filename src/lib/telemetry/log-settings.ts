@@ -9,7 +9,8 @@ type Env = Record<string, string | undefined>;
 export function logLevelOf(env: Env): LogLevel {
   const raw = env.LOG_LEVEL?.trim().toLowerCase();
   if (!raw) return 'info';
-  if (!(LOG_LEVELS as readonly string[]).includes(raw)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}; got ${env.LOG_LEVEL}`);
+  if (!(LOG_LEVELS as readonly string[]).includes(raw))
+    throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}; got ${env.LOG_LEVEL}`);
   return raw as LogLevel;
 }
 

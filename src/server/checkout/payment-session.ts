@@ -88,7 +88,10 @@ async function supersede(old: ProviderSessionRecord | undefined, currency: strin
   const provider = old && !old.closed ? providerById(old.provider) : undefined;
   if (!old || !provider) return;
   await provider.cancel({ sessionId: old.id, status: 'pending', amountMinor: old.amountMinor, currency }).catch((err: unknown) => {
-    log.warn({ err: err instanceof Error ? err.message : String(err), provider: old.provider, session: old.id }, 'could not cancel a superseded session');
+    log.warn(
+      { err: err instanceof Error ? err.message : String(err), provider: old.provider, session: old.id },
+      'could not cancel a superseded session',
+    );
   });
 }
 

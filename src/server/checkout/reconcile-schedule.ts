@@ -36,7 +36,8 @@ export function startReconciliation(h: DbHandle, settings = reconcileSettings())
     try {
       const s = await reconcilePayments(h, { graceMs: settings.graceMs });
       metrics.reconcileRuns.inc({ result: s ? 'ran' : 'skipped' });
-      if (s) for (const outcome of ['completed', 'closed', 'pending', 'errors'] as const) metrics.reconcilePayments.inc({ outcome }, s[outcome]);
+      if (s)
+        for (const outcome of ['completed', 'closed', 'pending', 'errors'] as const) metrics.reconcilePayments.inc({ outcome }, s[outcome]);
       // Quiet when there was nothing to settle: a line a minute would drown the log.
       if (s && (s.completed || s.closed || s.errors)) log.info({ ...s }, formatSummary(s));
     } catch (err) {

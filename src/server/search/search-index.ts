@@ -72,7 +72,10 @@ async function loadOrBuild(db: Db, locale: LocaleCode, version?: string): Promis
  * search does not wait for a build) and after a seed or import (so the next start finds them on disk).
  */
 export async function warmSearchIndexes(db: Db): Promise<void> {
-  for (const code of LOCALE_CODES) await getSearchIndex(db, code).catch((err: unknown) => log.warn({ err: err instanceof Error ? err.message : String(err), locale: code }, 'search index not loaded'));
+  for (const code of LOCALE_CODES)
+    await getSearchIndex(db, code).catch((err: unknown) =>
+      log.warn({ err: err instanceof Error ? err.message : String(err), locale: code }, 'search index not loaded'),
+    );
 }
 
 /** After a seed or import (its own connection): every storefront's index built and stored for the server to load. */

@@ -102,7 +102,10 @@ export async function shippingAnswer(provider: ShippingProvider, ask: ShippingAs
       }
     } catch (err) {
       if (!remembered) throw new ShippingUnavailable(provider.id, err);
-      log.warn({ err: errorText(err), provider: provider.id, checkout: ask.checkoutId }, 'shipping provider did not answer, using its last answer');
+      log.warn(
+        { err: errorText(err), provider: provider.id, checkout: ask.checkoutId },
+        'shipping provider did not answer, using its last answer',
+      );
       options = remembered.value;
     }
   }
