@@ -41,7 +41,7 @@ export async function recordClientError(
     })
     .execute();
   // the report's id beside this request's id: the access log and the stored report can be joined (docs/product/logs-and-metrics.md)
-  log.info({ report: id, level: e.level }, 'client error report stored');
+  log.info({ report: id, reportLevel: e.level }, 'client error report stored');
   if (++inserts % PRUNE_EVERY === 1) {
     const cutoff = new Date(Date.now() - RETENTION_DAYS * 86_400_000).toISOString();
     await db.deleteFrom('client_errors').where('created_at', '<', cutoff).execute();
