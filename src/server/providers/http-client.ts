@@ -6,7 +6,7 @@
  */
 import type { z } from 'zod';
 import { ProviderUnavailable } from '#server/providers/provider-unavailable.ts';
-import { metrics, secondsSince } from '#server/telemetry/metrics.ts';
+import { observeProviderCall } from '#server/telemetry/metrics.ts';
 
 /** A 4xx answer: the request was wrong (or not allowed) and repeating it will not help. */
 export class ProviderRequestError extends Error {
@@ -94,19 +94,12 @@ export class JsonHttpClient {
     body: unknown,
     headers: Record<string, string>,
   ): Promise<{ status: number; headers: Headers; json: unknown }> {
-    const started = performance.now();
     const seen = { timedOut: false };
-    let outcome = 'ok';
-    try {
-      return await this.attempt(method, path, body, headers, seen);
-    } catch (error) {
-      outcome = error instanceof ProviderRequestError ? 'rejected' : seen.timedOut ? 'timeout' : 'unavailable';
-      throw error;
-    } finally {
-      const labels = { provider: this.opts.provider, outcome };
-      metrics.providerCalls.inc(labels);
-      metrics.providerDuration.observe(labels, secondsSince(started));
-    }
+    return observeProviderCall(
+      this.opts.provider,
+      () => this.attempt(method, path, body, headers, seen),
+      (error) => (error instanceof ProviderRequestError ? 'rejected' : seen.timedOut ? 'timeout' : 'unavailable'),
+    );
   }
 
   private async attempt(

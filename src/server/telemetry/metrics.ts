@@ -192,6 +192,23 @@ export function watchCaches(read: () => [string, CacheReading][]): void {
   metrics.readers.caches = read;
 }
 
+export type ProviderOutcome = 'ok' | 'rejected' | 'unavailable' | 'timeout';
+
+/** Runs one call to an external provider, counted and timed by provider and outcome (`outcomeOf` names a failure). */
+export async function observeProviderCall<T>(provider: string, call: () => Promise<T>, outcomeOf: (err: unknown) => ProviderOutcome): Promise<T> {
+  const started = performance.now();
+  let outcome: ProviderOutcome = 'ok';
+  try {
+    return await call();
+  } catch (err) {
+    outcome = outcomeOf(err);
+    throw err;
+  } finally {
+    metrics.providerCalls.inc({ provider, outcome });
+    metrics.providerDuration.observe({ provider, outcome }, secondsSince(started));
+  }
+}
+
 /** Seconds since a `performance.now()` reading. */
 export const secondsSince = (start: number): number => (performance.now() - start) / 1000;
 

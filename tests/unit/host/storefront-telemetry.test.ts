@@ -84,7 +84,7 @@ describe('request ids', () => {
 describe('/metrics', () => {
   it('is a 404 like any unknown page without the token, on a storefront host', async () => {
     const unknown = await plain('/no-such-page-here');
-    for (const headers of [{}, { authorization: 'Bearer wrong' }, { authorization: TOKEN }]) {
+    for (const headers of [{}, { authorization: 'Bearer wrong' }, { authorization: TOKEN }] as Record<string, string>[]) {
       const r = await plain('/metrics', headers);
       expect(r.status).toBe(404);
       expect(r.body).toBe(unknown.body);
