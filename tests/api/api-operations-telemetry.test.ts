@@ -99,7 +99,9 @@ describe('a server behind a trusted proxy, with JSON logs', () => {
 
   it("echoes the proxy's request id and writes one access line per request: fields, route pattern, no path or query value", async () => {
     const id = `edge-${Date.now()}`;
-    const r = await request(`${base()}/my-order/PF-TEST-0001?email=anna%40example.com&token=tok_secret`, { headers: { 'x-request-id': id } });
+    const r = await request(`${base()}/my-order/PF-TEST-0001?email=anna%40example.com&token=tok_secret`, {
+      headers: { 'x-request-id': id },
+    });
     expect(r.headers['x-request-id']).toBe(id);
     const forged = await request(`${base()}/`, { headers: { 'x-request-id': 'has space' } });
     expect(forged.headers['x-request-id']).toMatch(UUID);

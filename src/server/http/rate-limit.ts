@@ -86,9 +86,11 @@ export function createRateLimiter({ bucket, limit, windowMs, db = getDb }: RateL
         .where('key', '=', rawKey.slice(0, MAX_KEY))
         .where('window_ends_at', '>', iso(now))
         .executeTakeFirst();
-      return row
-        ? { allowed: Number(row.hits) <= limit, retryAfterSeconds: secondsUntil(row.window_ends_at, now) }
-        : { allowed: true, retryAfterSeconds: 1 };
+      if (!row) return { allowed: true, retryAfterSeconds: 1 };
+      const allowed = Number(row.hits) <= limit;
+      // a refusal whether found by counting (hit) or by looking (peek: the failed-sign-in limits)
+      if (!allowed) metrics.rateLimitRefusals.inc({ limit: bucket });
+      return { allowed, retryAfterSeconds: secondsUntil(row.window_ends_at, now) };
     },
   };
 }

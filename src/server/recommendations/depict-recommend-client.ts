@@ -58,7 +58,11 @@ export class DepictRecommendClient {
 
   /** POST /v3/recommend/products. `signal` ends the wait (the caller's time budget). */
   recommend(req: RecommendRequest, signal: AbortSignal): Promise<string[][]> {
-    return observeProviderCall('depict-recommend', () => this.recommendOnce(req, signal), (err) => depictOutcome(err, signal));
+    return observeProviderCall(
+      'depict-recommend',
+      () => this.recommendOnce(req, signal),
+      (err) => depictOutcome(err, signal),
+    );
   }
 
   private async recommendOnce(req: RecommendRequest, signal: AbortSignal): Promise<string[][]> {

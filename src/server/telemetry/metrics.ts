@@ -195,7 +195,11 @@ export function watchCaches(read: () => [string, CacheReading][]): void {
 export type ProviderOutcome = 'ok' | 'rejected' | 'unavailable' | 'timeout';
 
 /** Runs one call to an external provider, counted and timed by provider and outcome (`outcomeOf` names a failure). */
-export async function observeProviderCall<T>(provider: string, call: () => Promise<T>, outcomeOf: (err: unknown) => ProviderOutcome): Promise<T> {
+export async function observeProviderCall<T>(
+  provider: string,
+  call: () => Promise<T>,
+  outcomeOf: (err: unknown) => ProviderOutcome,
+): Promise<T> {
   const started = performance.now();
   let outcome: ProviderOutcome = 'ok';
   try {

@@ -29,7 +29,9 @@ const build: Build = {
 const TOKEN = 'metrics-token-for-tests';
 const servers: { close(): void }[] = [];
 
-async function start(opts: StorefrontServerOptions): Promise<(p: string, headers?: Record<string, string>, host?: string) => ReturnType<typeof request>> {
+async function start(
+  opts: StorefrontServerOptions,
+): Promise<(p: string, headers?: Record<string, string>, host?: string) => ReturnType<typeof request>> {
   const app = createStorefrontServer(build, parseDomains(undefined), { metricsToken: TOKEN, ...opts });
   await new Promise<void>((r) => app.server.listen(0, '127.0.0.1', r));
   servers.push(app.server);

@@ -78,7 +78,11 @@ export class DepictClient {
 
   /** GET /v4/{merchant}/browse: one page of a search. `signal` ends the wait (the caller's time budget). */
   browse(req: BrowseRequest, signal: AbortSignal): Promise<BrowsePage> {
-    return observeProviderCall('depict-search', () => this.browseOnce(req, signal), (err) => depictOutcome(err, signal));
+    return observeProviderCall(
+      'depict-search',
+      () => this.browseOnce(req, signal),
+      (err) => depictOutcome(err, signal),
+    );
   }
 
   private async browseOnce(req: BrowseRequest, signal: AbortSignal): Promise<BrowsePage> {

@@ -15,7 +15,13 @@ describe('metrics', () => {
   });
 
   it('counts provider calls by outcome and passes the answer or the failure through', async () => {
-    await expect(observeProviderCall('unit-provider', async () => 42, () => 'unavailable')).resolves.toBe(42);
+    await expect(
+      observeProviderCall(
+        'unit-provider',
+        async () => 42,
+        () => 'unavailable',
+      ),
+    ).resolves.toBe(42);
     await expect(
       observeProviderCall(
         'unit-provider',
