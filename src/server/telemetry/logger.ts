@@ -20,6 +20,7 @@ export interface RequestContext {
 interface Telemetry {
   context: AsyncLocalStorage<RequestContext>;
   root: Logger;
+  areas: Map<string, Logger>;
 }
 
 const KEY = Symbol.for('partsfront.telemetry.logger.v1');
@@ -47,7 +48,7 @@ function create(): Telemetry {
     },
   };
   const stream = logFormatOf(env) === 'pretty' ? prettyStream() : undefined;
-  return { context, root: stream ? pino(options, stream) : pino(options) };
+  return { context, root: stream ? pino(options, stream) : pino(options), areas: new Map() };
 }
 
 const telemetry = (holder[KEY] ??= create());
@@ -55,8 +56,12 @@ const telemetry = (holder[KEY] ??= create());
 /** The root logger; prefer `loggerFor(area)`. */
 export const logger: Logger = telemetry.root;
 
-/** A child logger whose lines name their area (`{ area: 'mail' }`). */
-export const loggerFor = (area: string): Logger => telemetry.root.child({ area });
+/** The child logger whose lines name their area (`{ area: 'mail' }`); one per area, so a test can spy on it. */
+export function loggerFor(area: string): Logger {
+  let child = telemetry.areas.get(area);
+  if (!child) telemetry.areas.set(area, (child = telemetry.root.child({ area })));
+  return child;
+}
 
 /** Runs `fn` with the request's context: every line logged inside (also after awaits) carries the request id. */
 export function withRequestContext<T>(ctx: RequestContext, fn: () => T): T {
