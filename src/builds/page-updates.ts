@@ -45,7 +45,7 @@ export function startPageUpdates(db: Db, served: () => Build, domains: Record<Lo
           onApplied: (r) => {
             if (r.rendered.length || r.failed.length)
               log.info(
-                { change: r.seq, rendered: r.rendered.length, failed: r.failed.length },
+                { change: r.seq, pagesRendered: r.rendered.length, pagesFailed: r.failed.length },
                 `change ${r.seq}: ${r.rendered.length} page(s) re-rendered${r.failed.length ? `, ${r.failed.length} failed` : ''}`,
               );
           },
