@@ -14,7 +14,7 @@ import { buildPollMs, startBuildPoll } from '#builds/build-poll.ts';
 import { readServedBuild } from '#builds/served-build.ts';
 import { registerSharedAuthSecret } from '#server/auth/shared-auth-secret.ts';
 import { registerSandboxWebhook } from '#server/payments/sandbox-webhook.ts';
-import { getDb, getDbConfig } from '#server/db/connection.ts';
+import { getDb, getDbConfig, onLostConnection } from '#server/db/connection.ts';
 import { startReconciliation } from '#server/checkout/reconcile-schedule.ts';
 import { startMailWorker } from '#server/mail/mail-worker.ts';
 import { startIdleReclaim } from './idle-reclaim.ts';
@@ -28,6 +28,10 @@ import { watchCaches } from '#server/telemetry/metrics.ts';
 import { cacheStats } from '#server/cache/process-cache.ts';
 
 const log = loggerFor('host');
+const dbLog = loggerFor('db');
+onLostConnection((err) =>
+  dbLog.warn({ err: `${err.code ?? err.name}: ${err.message}` }, 'a PostgreSQL connection was lost; reconnecting on demand'),
+);
 
 const port = Number(process.env.PORT ?? 4321);
 const host = process.env.HOST ?? '0.0.0.0';
