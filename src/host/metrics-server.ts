@@ -4,6 +4,9 @@
  */
 import http from 'node:http';
 import { metricsText } from '#server/telemetry/metrics.ts';
+import { loggerFor } from '#server/telemetry/logger.ts';
+
+const log = loggerFor('metrics');
 
 export function startMetricsServer(port: number, host = '127.0.0.1'): Promise<http.Server> {
   const server = http.createServer((req, res) => {
@@ -13,10 +16,17 @@ export function startMetricsServer(port: number, host = '127.0.0.1'): Promise<ht
       res.end('Not found');
       return;
     }
-    void metricsText().then(({ body, contentType }) => {
-      res.writeHead(200, { 'content-type': contentType, 'cache-control': 'no-store' });
-      res.end(req.method === 'HEAD' ? undefined : body);
-    });
+    metricsText().then(
+      ({ body, contentType }) => {
+        res.writeHead(200, { 'content-type': contentType, 'cache-control': 'no-store' });
+        res.end(req.method === 'HEAD' ? undefined : body);
+      },
+      (err: unknown) => {
+        log.error({ err }, 'metrics collection failed');
+        res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end('metrics collection failed');
+      },
+    );
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);

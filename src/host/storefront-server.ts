@@ -40,6 +40,13 @@ function fail(req: IncomingMessage, res: ServerResponse, status: number, code: A
   res.end(json ? JSON.stringify(errorBody(code, text)) : text);
 }
 
+/** A failure after the answer was handed to a promise: logged with the request id, a 500 if nothing was sent yet. */
+function answerFailure(req: IncomingMessage, res: ServerResponse, err: unknown, what: string): void {
+  log.error({ err }, what);
+  if (!res.headersSent) fail(req, res, 500, 'internal_error', 'Internal server error');
+  else res.destroy();
+}
+
 function notFound(req: IncomingMessage, res: ServerResponse, build: Build, locale: LocaleCode): void {
   const page = path.join(build.clientDir, locale, '404', 'index.html');
   if (fileExists(page)) sendFile(req, res, page, 404);
@@ -84,16 +91,22 @@ export function createStorefrontServer(initial: Build, domains: Record<LocaleCod
     }
     if (url.pathname === '/readyz') {
       routed('readyz');
-      void readiness(current, opts.checkDatabase).then(({ status, body }) => sendJson(res, status, body));
+      readiness(current, opts.checkDatabase).then(
+        ({ status, body }) => sendJson(res, status, body),
+        (err: unknown) => answerFailure(req, res, err, 'readiness check failed'),
+      );
       return;
     }
     // Only with the token; anyone else gets what an unknown page gets (docs/product/logs-and-metrics.md#metrics).
     if (url.pathname === '/metrics' && isAuthorized(req.headers.authorization, metricsToken)) {
       routed('metrics');
-      void metricsText().then(({ body, contentType }) => {
-        res.writeHead(200, { 'content-type': contentType, 'cache-control': 'no-store' });
-        res.end(body);
-      });
+      metricsText().then(
+        ({ body, contentType }) => {
+          res.writeHead(200, { 'content-type': contentType, 'cache-control': 'no-store' });
+          res.end(body);
+        },
+        (err: unknown) => answerFailure(req, res, err, 'metrics collection failed'),
+      );
       return;
     }
     // Malformed or traversing paths (docs/adr/0001-host-routing-and-internal-pages.md#paths): a quiet 400, never routed.
@@ -171,9 +184,7 @@ export function createStorefrontServer(initial: Build, domains: Record<LocaleCod
       try {
         onRequest(req, res, served);
       } catch (err) {
-        log.error({ err }, 'request failed');
-        if (!res.headersSent) fail(req, res, 500, 'internal_error', 'Internal server error');
-        else res.destroy();
+        answerFailure(req, res, err, 'request failed');
       }
     });
   });

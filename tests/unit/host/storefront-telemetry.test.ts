@@ -8,6 +8,7 @@ import { createStorefrontServer, type StorefrontServerOptions } from '#host/stor
 import type { Build } from '#builds/loaded-build.ts';
 import { parseDomains } from '#lib/market/locales.ts';
 import { currentRequestId } from '#server/telemetry/logger.ts';
+import { watchCaches } from '#server/telemetry/metrics.ts';
 import { request } from '#tests/support/http.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pf-telemetry-'));
@@ -93,6 +94,20 @@ describe('/metrics', () => {
       expect(r.body).not.toContain('http_requests_total');
     }
     expect((await plain('/metrics', {}, '10.0.0.5')).status).toBe(421);
+  });
+
+  it('answers 500, and keeps serving, when a reading fails at scrape time', async () => {
+    watchCaches(() => {
+      throw new Error('cache registry unreadable');
+    });
+    try {
+      const r = await plain('/metrics', { authorization: `Bearer ${TOKEN}` });
+      expect(r.status).toBe(500);
+      expect(r.body).toBe('Internal server error');
+    } finally {
+      watchCaches(() => []);
+    }
+    expect((await plain('/metrics', { authorization: `Bearer ${TOKEN}` })).status).toBe(200);
   });
 
   it('answers a scraper with the token whatever host it addresses the node by (an IP)', async () => {
