@@ -19,7 +19,7 @@ import { chooseRequestId } from '#lib/telemetry/request-id.ts';
 import { routeLabel, type HostRoute } from '#lib/telemetry/route-label.ts';
 import type { Resolution } from '#lib/routing/request-mapping.ts';
 import { loggerFor, withRequestContext } from '#server/telemetry/logger.ts';
-import { metrics, metricsText } from '#server/telemetry/metrics.ts';
+import { metrics, metricsText, secondsSince } from '#server/telemetry/metrics.ts';
 import { isAuthorized } from '#server/security/admin-auth.ts';
 import { logAccess, type Served } from './access-log.ts';
 import { readiness } from './readiness.ts';
@@ -154,11 +154,12 @@ export function createStorefrontServer(initial: Build, domains: Record<LocaleCod
         opts.materialize(current, match.internalPath).then(
           (made) => {
             if (made) metrics.pagesRendered.inc({ reason: 'first-request', result: 'ok' });
-            log.debug({ page: match.name, ms: Math.round(performance.now() - started) }, 'page rendered on its first request');
+            metrics.firstRenderDuration.observe({ result: 'ok' }, secondsSince(started));
             return made && fileExists(file) ? sendFile(req, res, file) : notFound(req, res, current, r.locale);
           },
           (err: unknown) => {
             metrics.pagesRendered.inc({ reason: 'first-request', result: 'failed' });
+            metrics.firstRenderDuration.observe({ result: 'failed' }, secondsSince(started));
             log.error({ err, page: match.internalPath }, 'rendering a page on its first request failed');
             if (!res.headersSent) fail(req, res, 503, 'service_unavailable', 'This page is not available right now; try again');
           },

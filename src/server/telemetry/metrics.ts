@@ -165,6 +165,13 @@ function create() {
       labelNames: ['reason', 'result'],
       registers: reg,
     }),
+    firstRenderDuration: new Histogram({
+      name: 'partsfront_first_request_render_duration_seconds',
+      help: 'Rendering a page a build left out on its first request (the visitor waits for it)',
+      labelNames: ['result'],
+      buckets: SECONDS,
+      registers: reg,
+    }),
     rebuildDuration: new Histogram({
       name: 'partsfront_rebuild_duration_seconds',
       help: 'Full rebuilds started in this process (POST /admin/rebuild), by result',
