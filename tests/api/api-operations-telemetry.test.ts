@@ -125,6 +125,16 @@ describe('a server behind a trusted proxy, with JSON logs', () => {
     expect(stored.report).toMatch(UUID);
   });
 
+  it('counts rate-limit refusals by limit name', async () => {
+    const url = `${base()}/captuerr?locale=sv&sid=${new URL(api('/x')).searchParams.get('sid')}`;
+    const client = { 'x-forwarded-for': `198.51.100.${Date.now() % 250}` }; // its own counter (trusted proxy)
+    let status = 0;
+    for (let i = 0; i < 40 && status !== 429; i++) status = (await postJson(url, { error: `burst ${i}` }, client)).status;
+    expect(status).toBe(429);
+    const text = (await request(`http://127.0.0.1:${metricsPort}/metrics`)).body;
+    expect(Number(/^partsfront_rate_limit_refusals_total\{limit="captuerr"\} (\d+)$/m.exec(text)?.[1])).toBeGreaterThanOrEqual(1);
+  });
+
   it('serves /metrics on the internal listener, and not on the public port without a token', async () => {
     const internal = await request(`http://127.0.0.1:${metricsPort}/metrics`);
     expect(internal.status).toBe(200);
