@@ -15,6 +15,9 @@ import { createEmulator as two } from './two/two-emulator.ts';
 import { createEmulator as ingrid } from './ingrid/ingrid-emulator.ts';
 import { createEmulator as depict } from './depict/depict-emulator.ts';
 import type { Emulator, EmulatorFactory } from './shared/emulator-module.ts';
+import { loggerFor } from '#server/telemetry/logger.ts';
+
+const log = loggerFor('sandbox');
 
 export const EMULATORS: EmulatorFactory[] = [adyen, klarna, walley, two, ingrid, depict];
 
@@ -39,7 +42,7 @@ export async function startSandbox(opts: { port?: number; host?: string; publicB
         .writeHead(404, { 'content-type': 'text/plain' })
         .end(`no emulator here; mounted: ${emulators.map((e) => e.prefix).join(', ')}`);
     emulator.handle(req, res, url).catch((error: unknown) => {
-      console.error(`[sandbox] ${req.method} ${req.url}:`, error);
+      log.error({ err: error, method: req.method, emulator: emulator.prefix }, 'sandbox emulator failed');
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
       res.end('sandbox error');
     });

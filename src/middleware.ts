@@ -10,6 +10,9 @@ import { isLocaleCode } from '#lib/market/locales.ts';
 import { errorResponse, unavailableResponse } from '#lib/routing/route-errors.ts';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '#server/db/unavailable.ts';
 import { withHtmlCsp } from '#host/security-headers.ts';
+import { loggerFor } from '#server/telemetry/logger.ts';
+
+const log = loggerFor('pages');
 
 const storefront = defineMiddleware((context, next) => {
   const first = context.url.pathname.split('/')[1];
@@ -23,10 +26,10 @@ const errorBoundary = defineMiddleware(async (context, next) => {
   } catch (error) {
     if (isDatabaseUnavailable(error)) {
       // an outage: one line, not a stack per request (docs/product/performance.md#faults)
-      console.warn(`${context.request.method} ${context.url.pathname}: database unavailable (${String(error)})`);
+      log.warn({ method: context.request.method, route: context.routePattern, err: String(error) }, 'database unavailable');
       return unavailableResponse(context.url.pathname, context.locals.locale, RETRY_AFTER_SECONDS);
     }
-    console.error(`${context.request.method} ${context.url.pathname} failed:`, error);
+    log.error({ err: error, method: context.request.method, route: context.routePattern }, 'page failed');
     return errorResponse(error, context.url.pathname, context.locals.locale);
   }
 });

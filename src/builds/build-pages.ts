@@ -14,6 +14,9 @@ import { siteSettings } from '#server/market/site-settings.ts';
 import { readPageTagIndex, type PageTagIndex } from './page-tag-index.ts';
 import { startPageRenderer, type PageRenderer } from './page-renderer.ts';
 import { replacePage } from './page-writer.ts';
+import { loggerFor } from '#server/telemetry/logger.ts';
+
+const log = loggerFor('builds');
 
 /** Pages rendered for the first time at once; further shoppers wait in line (a crawler cannot flood the renderer). */
 export const MATERIALIZE_CONCURRENCY = 4;
@@ -51,7 +54,7 @@ export function buildPages(build: Build, domains: Record<LocaleCode, string>): B
     (writable ??= loadIndex().then((i) => {
       const mine = JSON.stringify(siteSettings().origins);
       if (!i.origins || JSON.stringify(i.origins) === mine) return true;
-      console.warn(`build ${path.basename(build.dir)} links to ${JSON.stringify(i.origins)}, this server to ${mine}: its pages change with builds only here`);
+      log.warn({ build: path.basename(build.dir), origins: i.origins, mine }, 'the build links to other origins: its pages change with builds only here');
       return false;
     }));
 

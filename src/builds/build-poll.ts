@@ -10,6 +10,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { isBuildName, type ServedBuild } from './served-build.ts';
 import { pollEvery } from './poll-loop.ts';
+import { loggerFor } from '#server/telemetry/logger.ts';
+
+const logger = loggerFor('builds');
 
 export const DEFAULT_BUILD_POLL_MS = 2000;
 
@@ -30,7 +33,7 @@ export interface BuildPollOptions {
 
 export type PollOutcome = 'none' | 'same' | 'switched' | 'missing' | 'invalid' | 'failed' | 'unreadable';
 
-export function createBuildPoll({ read, buildsDir, served, switchTo, log = console.log }: BuildPollOptions) {
+export function createBuildPoll({ read, buildsDir, served, switchTo, log = (m: string) => logger.info(m) }: BuildPollOptions) {
   let actedOn: string | undefined;
   const told = new Set<string>();
   let unreadable = false;

@@ -14,6 +14,11 @@ import { changesAfter } from '#server/catalogue/change-feed.ts';
 import type { PageTagIndex } from './page-tag-index.ts';
 import type { BuildPages } from './build-pages.ts';
 import { pollEvery } from './poll-loop.ts';
+import { loggerFor } from '#server/telemetry/logger.ts';
+import { metrics, secondsSince } from '#server/telemetry/metrics.ts';
+
+const logger = loggerFor('pages');
+const info = (message: string) => logger.info(message);
 
 export const DEFAULT_CHANGE_POLL_MS = 1000;
 /** Pages rendered at a time: database reads of one render overlap another's rendering and compression. */
@@ -51,7 +56,7 @@ export function newContentPages(tags: readonly string[], locales: readonly strin
   });
 }
 
-export function createIncrementalPages({ db, served, log = console.log, onApplied, now = Date.now }: IncrementalPagesOptions & { now?: () => number }) {
+export function createIncrementalPages({ db, served, log = info, onApplied, now = Date.now }: IncrementalPagesOptions & { now?: () => number }) {
   let state: { dir: string; index: PageTagIndex; applied: number; retries: Map<string, { attempts: number; at: number; changedAt: string }> } | undefined;
 
   async function current() {
@@ -78,7 +83,7 @@ export function createIncrementalPages({ db, served, log = console.log, onApplie
     const attempts = (st.retries.get(page)?.attempts ?? 0) + 1;
     if (attempts > RETRY_DELAYS_MS.length) {
       st.retries.delete(page);
-      console.error(`${page} given up after ${attempts} attempts; it keeps its previous version until the next build`);
+      logger.error({ page, attempts }, 'page given up; it keeps its previous version until the next build');
     } else st.retries.set(page, { attempts, at: now() + RETRY_DELAYS_MS[attempts - 1]!, changedAt });
   }
 
@@ -89,6 +94,7 @@ export function createIncrementalPages({ db, served, log = console.log, onApplie
     if (!(await s.writable())) return 0; // a build made for other public origins: pages change with builds only
     const changes = await changesAfter(db, st.applied);
     for (const change of changes) {
+      const started = performance.now();
       const report: ApplyReport = { seq: change.seq, rendered: [], failed: [] };
       const pages = st.index.pagesFor(change.tags, change.locales);
       // a content page the build does not have (published after it was built): rendered into the build
@@ -114,6 +120,11 @@ export function createIncrementalPages({ db, served, log = console.log, onApplie
       await Promise.all(Array.from({ length: RENDER_CONCURRENCY }, worker));
       if (state !== st) return changes.length; // the build switched meanwhile: its own position applies
       st.applied = change.seq;
+      // docs/product/logs-and-metrics.md#metrics: how far behind the feed the served pages are, and what it cost
+      metrics.changeApply.observe(secondsSince(started));
+      metrics.changeFeedLag.set(Math.max(0, (now() - Date.parse(change.createdAt)) / 1000));
+      metrics.pagesRendered.inc({ reason: 'change', result: 'ok' }, report.rendered.length);
+      metrics.pagesRendered.inc({ reason: 'change', result: 'failed' }, report.failed.length);
       onApplied?.(report);
     }
     for (const [page, r] of [...st.retries]) {
@@ -133,7 +144,7 @@ export function startIncrementalPages(opts: IncrementalPagesOptions & { interval
     poll()
       .then(() => (unreadable = false))
       .catch((err: unknown) => {
-        if (!unreadable) (opts.log ?? console.log)(`change feed unreadable, pages stay as they are: ${err instanceof Error ? err.message : String(err)}`);
+        if (!unreadable) (opts.log ?? info)(`change feed unreadable, pages stay as they are: ${err instanceof Error ? err.message : String(err)}`);
         unreadable = true;
       }),
   );

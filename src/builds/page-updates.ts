@@ -9,6 +9,9 @@ import type { LocaleCode } from '#lib/market/locales.ts';
 import type { Build } from './loaded-build.ts';
 import { buildPages, type BuildPages } from './build-pages.ts';
 import { changePollMs, startIncrementalPages } from './incremental-pages.ts';
+import { loggerFor } from '#server/telemetry/logger.ts';
+
+const log = loggerFor('pages');
 
 export interface PageUpdates {
   /** The pages of this build (the one being served, or the one a request started on). */
@@ -41,7 +44,10 @@ export function startPageUpdates(db: Db, served: () => Build, domains: Record<Lo
           served: () => pagesOf(served()),
           onApplied: (r) => {
             if (r.rendered.length || r.failed.length)
-              console.log(`change ${r.seq}: ${r.rendered.length} page(s) re-rendered${r.failed.length ? `, ${r.failed.length} failed` : ''}`);
+              log.info(
+                { change: r.seq, pagesRendered: r.rendered.length, pagesFailed: r.failed.length },
+                `change ${r.seq}: ${r.rendered.length} page(s) re-rendered${r.failed.length ? `, ${r.failed.length} failed` : ''}`,
+              );
           },
         })
       : undefined;

@@ -6,6 +6,10 @@
  */
 import { rebuild, type RebuildResult } from './rebuild.ts';
 import { switchServingBuild } from './switch-hook.ts';
+import { loggerFor } from '#server/telemetry/logger.ts';
+import { metrics, secondsSince } from '#server/telemetry/metrics.ts';
+
+const log = loggerFor('rebuild');
 
 export interface RebuildJob {
   state: 'idle' | 'running' | 'done' | 'failed';
@@ -27,15 +31,18 @@ export function startRebuild(run: () => Promise<RebuildResult> = () => rebuild()
   if (rebuildJob().state === 'running') return false;
   const job: RebuildJob = { state: 'running', startedAt: new Date().toISOString() };
   g[STATE] = job;
+  const started = performance.now();
   void (async () => {
     try {
       const r = await run();
+      metrics.rebuildDuration.observe({ result: 'ok' }, secondsSince(started));
       await switchServingBuild(r.dir);
-      if (r.recordError) console.error(`rebuild ${r.dir} serves here but was not recorded for the other nodes: ${r.recordError}`);
+      if (r.recordError) log.error({ dir: r.dir, err: r.recordError }, 'the rebuild serves here but was not recorded for the other nodes');
       Object.assign(job, { state: 'done', dir: r.dir, seconds: r.seconds, recordError: r.recordError });
     } catch (err) {
       Object.assign(job, { state: 'failed', error: err instanceof Error ? err.message : String(err) });
-      console.error('rebuild failed, still serving the previous build:', err);
+      metrics.rebuildDuration.observe({ result: 'failed' }, secondsSince(started));
+      log.error({ err }, 'rebuild failed, still serving the previous build');
     } finally {
       job.finishedAt = new Date().toISOString();
     }

@@ -14,7 +14,7 @@ import { buildPollMs, startBuildPoll } from '#builds/build-poll.ts';
 import { readServedBuild } from '#builds/served-build.ts';
 import { registerSharedAuthSecret } from '#server/auth/shared-auth-secret.ts';
 import { registerSandboxWebhook } from '#server/payments/sandbox-webhook.ts';
-import { getDb, getDbConfig } from '#server/db/connection.ts';
+import { getDb, getDbConfig, onLostConnection } from '#server/db/connection.ts';
 import { startReconciliation } from '#server/checkout/reconcile-schedule.ts';
 import { startMailWorker } from '#server/mail/mail-worker.ts';
 import { startIdleReclaim } from './idle-reclaim.ts';
@@ -22,6 +22,17 @@ import { startupSummary } from './startup-summary.ts';
 import { warmSearchIndexes } from '#server/search/search-index.ts';
 import { startPageUpdates } from '#builds/page-updates.ts';
 import { loadExperimentsConfig } from '#server/experiments/experiment-config.ts';
+import { loggerFor } from '#server/telemetry/logger.ts';
+import { pingDatabase } from '#server/db/ping.ts';
+import { startMetricsServer } from './metrics-server.ts';
+import { watchCaches } from '#server/telemetry/metrics.ts';
+import { cacheStats } from '#server/cache/process-cache.ts';
+
+const log = loggerFor('host');
+const dbLog = loggerFor('db');
+onLostConnection((err) =>
+  dbLog.warn({ err: `${err.code ?? err.name}: ${err.message}` }, 'a PostgreSQL connection was lost; reconnecting on demand'),
+);
 
 const port = Number(process.env.PORT ?? 4321);
 const host = process.env.HOST ?? '0.0.0.0';
@@ -29,14 +40,17 @@ const domains = parseDomains(process.env.PARTSFRONT_DOMAINS);
 
 // Before the build's bundle is loaded: its token module reads the key when it is evaluated.
 await registerSharedAuthSecret(getDb()).catch((err: unknown) =>
-  console.error('no shared access-token key (is the database migrated?); this process signs with its own:', err),
+  log.error({ err }, 'no shared access-token key (is the database migrated?); this process signs with its own'),
 );
 // An invalid experiments file stops the start here, not at a visitor's first page (docs/product/experiments.md#configuration).
 loadExperimentsConfig();
 const build = await loadBuild(currentBuildDir());
 // Price, stock and content changes re-render only the pages showing them, and product pages a build left out are
 // rendered on their first request: docs/adr/0017-incremental-pages.md.
-const app = createStorefrontServer(build, domains, { materialize: (b, page) => pages.pagesOf(b).materialize(page) });
+const app = createStorefrontServer(build, domains, {
+  materialize: (b, page) => pages.pagesOf(b).materialize(page),
+  checkDatabase: () => pingDatabase(getDb(), 1000),
+});
 const pages = startPageUpdates(getDb(), () => app.build, domains);
 app.server.listen(port, host, () => {
   for (const line of startupSummary({ env: process.env, host, port, buildDir: build.dir })) console.log(line);
@@ -63,17 +77,28 @@ app.server.listen(port, host, () => {
     });
 });
 
+watchCaches(cacheStats); // the cache gauges of /metrics (telemetry reads no other server folder itself)
+// /metrics for a scraper on the machine or private network: docs/product/logs-and-metrics.md#metrics.
+if (process.env.PARTSFRONT_METRICS_PORT) {
+  const metricsHost = process.env.PARTSFRONT_METRICS_HOST ?? '127.0.0.1';
+  const metricsPort = Number(process.env.PARTSFRONT_METRICS_PORT);
+  startMetricsServer(metricsPort, metricsHost).then(
+    () => log.info({ port: metricsPort, host: metricsHost }, `metrics on http://${metricsHost}:${metricsPort}/metrics`),
+    (err: unknown) => log.error({ err }, 'the metrics listener could not start'),
+  );
+}
+
 // A rebuild started in this process (POST /admin/rebuild) switches in-process when its build is done.
 registerSwitchHook(async (dir: string) => {
   await app.switchTo(dir);
-  console.log(`switched to ${dir}`);
+  log.info({ dir }, `switched to ${dir}`);
 });
 // SIGHUP: switch to the build that builds/current points at now (used after `npm run rebuild`).
 process.on('SIGHUP', () => {
   const dir = currentBuildDir();
   app.switchTo(dir).then(
-    () => console.log(`switched to ${dir}`),
-    (err) => console.error('switch failed, keeping the old build:', err),
+    () => log.info({ dir }, `switched to ${dir}`),
+    (err: unknown) => log.error({ err, dir }, 'switch failed, keeping the old build'),
   );
 });
 if (!process.env.PARTSFRONT_BUILD_DIR && fs.existsSync(BUILDS_DIR)) {

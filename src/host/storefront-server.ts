@@ -4,6 +4,7 @@
  * on-demand pages, /api/* and /captuerr through Astro's handler. An unknown host gets 421, never
  * another storefront's page. The current build can be switched atomically (rebuilds).
  */
+import { randomUUID } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { resolveRequest } from '#lib/routing/request-mapping.ts';
@@ -14,6 +15,16 @@ import { fileExists, resolveInside, sendFile } from './static-files.ts';
 import { errorBody, type ApiErrorCode } from '#lib/api/errors.ts';
 import { applySecurityHeaders } from './security-headers.ts';
 import { loadBuild, type Build } from '#builds/loaded-build.ts';
+import { chooseRequestId } from '#lib/telemetry/request-id.ts';
+import { routeLabel, type HostRoute } from '#lib/telemetry/route-label.ts';
+import type { Resolution } from '#lib/routing/request-mapping.ts';
+import { loggerFor, withRequestContext } from '#server/telemetry/logger.ts';
+import { metrics, metricsText, secondsSince } from '#server/telemetry/metrics.ts';
+import { isAuthorized } from '#server/security/admin-auth.ts';
+import { logAccess, type Served } from './access-log.ts';
+import { readiness } from './readiness.ts';
+
+const log = loggerFor('host');
 
 /** Callers of the API, /captuerr and the admin routes get the one JSON error body; browsers a plain text. */
 const wantsJson = (req: IncomingMessage) => /^\/(?:api|admin)\/|^\/captuerr(?:[/?%]|$)/.test(req.url ?? '');
@@ -29,6 +40,13 @@ function fail(req: IncomingMessage, res: ServerResponse, status: number, code: A
   res.end(json ? JSON.stringify(errorBody(code, text)) : text);
 }
 
+/** A failure after the answer was handed to a promise: logged with the request id, a 500 if nothing was sent yet. */
+function answerFailure(req: IncomingMessage, res: ServerResponse, err: unknown, what: string): void {
+  log.error({ err }, what);
+  if (!res.headersSent) fail(req, res, 500, 'internal_error', 'Internal server error');
+  else res.destroy();
+}
+
 function notFound(req: IncomingMessage, res: ServerResponse, build: Build, locale: LocaleCode): void {
   const page = path.join(build.clientDir, locale, '404', 'index.html');
   if (fileExists(page)) sendFile(req, res, page, 404);
@@ -40,20 +58,64 @@ export type Materialize = (build: Build, internalPath: string) => Promise<boolea
 /** Routes whose pages a build may leave out and render on their first request (PARTSFRONT_PRERENDER_PRODUCTS). */
 const MATERIALIZED_ROUTES = new Set(['product']);
 
-export function createStorefrontServer(initial: Build, domains: Record<LocaleCode, string>, opts: { materialize?: Materialize } = {}) {
-  let build = initial;
+export interface StorefrontServerOptions {
+  materialize?: Materialize;
+  /** The database check of /readyz (a `SELECT 1` with a short timeout); without it /readyz checks the build only. */
+  checkDatabase?: () => Promise<void>;
+  /** Bearer token that opens /metrics on the public port (docs/product/logs-and-metrics.md#metrics); none: 404. */
+  metricsToken?: string;
+  /** Believe the proxy's X-Request-Id (PARTSFRONT_TRUST_PROXY=1, src/server/http/trusted-proxy.ts). */
+  trustProxy?: boolean;
+}
 
-  const onRequest = (req: IncomingMessage, res: ServerResponse) => {
+const sendJson = (res: ServerResponse, status: number, body: unknown) => {
+  res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+  res.end(JSON.stringify(body));
+};
+
+export function createStorefrontServer(initial: Build, domains: Record<LocaleCode, string>, opts: StorefrontServerOptions = {}) {
+  let build = initial;
+  const metricsToken = opts.metricsToken ?? process.env.PARTSFRONT_METRICS_TOKEN;
+  const trustProxy = opts.trustProxy ?? process.env.PARTSFRONT_TRUST_PROXY === '1';
+
+  const onRequest = (req: IncomingMessage, res: ServerResponse, served: Served) => {
     const current = build; // one build for the whole request, even if a switch happens meanwhile
     const url = new URL(req.url ?? '/', 'http://internal');
+    const routed = (r: HostRoute | Resolution) => {
+      served.route = routeLabel(r, url.pathname);
+      if (typeof r !== 'string' && r.kind !== 'unknown-host') served.locale = r.locale;
+    };
     if (url.pathname === '/healthz') {
-      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-      res.end(JSON.stringify({ ok: true, build: path.basename(current.dir) }));
+      routed('healthz');
+      return sendJson(res, 200, { ok: true, build: path.basename(current.dir) });
+    }
+    if (url.pathname === '/readyz') {
+      routed('readyz');
+      readiness(current, opts.checkDatabase).then(
+        ({ status, body }) => sendJson(res, status, body),
+        (err: unknown) => answerFailure(req, res, err, 'readiness check failed'),
+      );
+      return;
+    }
+    // Only with the token; anyone else gets what an unknown page gets (docs/product/logs-and-metrics.md#metrics).
+    if (url.pathname === '/metrics' && isAuthorized(req.headers.authorization, metricsToken)) {
+      routed('metrics');
+      metricsText().then(
+        ({ body, contentType }) => {
+          res.writeHead(200, { 'content-type': contentType, 'cache-control': 'no-store' });
+          res.end(body);
+        },
+        (err: unknown) => answerFailure(req, res, err, 'metrics collection failed'),
+      );
       return;
     }
     // Malformed or traversing paths (docs/adr/0001-host-routing-and-internal-pages.md#paths): a quiet 400, never routed.
-    if (!checkRequestPath(url.pathname).ok) return fail(req, res, 400, 'invalid_request', 'Bad request: malformed or unsafe URL path');
+    if (!checkRequestPath(url.pathname).ok) {
+      routed('bad-path');
+      return fail(req, res, 400, 'invalid_request', 'Bad request: malformed or unsafe URL path');
+    }
     const r = resolveRequest(req.headers.host, url.pathname, domains);
+    routed(r);
     if (r.kind === 'unknown-host')
       return fail(
         req,
@@ -88,10 +150,17 @@ export function createStorefrontServer(initial: Build, domains: Record<LocaleCod
       );
       if (fileExists(file)) return sendFile(req, res, file);
       if (file && opts.materialize && MATERIALIZED_ROUTES.has(match.name)) {
+        const started = performance.now();
         opts.materialize(current, match.internalPath).then(
-          (made) => (made && fileExists(file) ? sendFile(req, res, file) : notFound(req, res, current, r.locale)),
+          (made) => {
+            if (made) metrics.pagesRendered.inc({ reason: 'first-request', result: 'ok' });
+            metrics.firstRenderDuration.observe({ result: 'ok' }, secondsSince(started));
+            return made && fileExists(file) ? sendFile(req, res, file) : notFound(req, res, current, r.locale);
+          },
           (err: unknown) => {
-            console.error(`rendering ${match.internalPath} on its first request failed:`, err);
+            metrics.pagesRendered.inc({ reason: 'first-request', result: 'failed' });
+            metrics.firstRenderDuration.observe({ result: 'failed' }, secondsSince(started));
+            log.error({ err, page: match.internalPath }, 'rendering a page on its first request failed');
             if (!res.headersSent) fail(req, res, 503, 'service_unavailable', 'This page is not available right now; try again');
           },
         );
@@ -106,14 +175,19 @@ export function createStorefrontServer(initial: Build, domains: Record<LocaleCod
 
   const limits = serverLimitsFromEnv();
   const server = http.createServer(serverOptions(limits), (req, res) => {
+    // docs/product/logs-and-metrics.md#request-ids: on every answer and every line logged while serving it
+    const requestId = chooseRequestId(req.headers['x-request-id'], trustProxy, randomUUID);
+    res.setHeader('x-request-id', requestId);
     applySecurityHeaders(req, res); // every answer: docs/product/security.md
-    try {
-      onRequest(req, res);
-    } catch (err) {
-      console.error('request failed', err);
-      if (!res.headersSent) fail(req, res, 500, 'internal_error', 'Internal server error');
-      else res.destroy();
-    }
+    const served: Served = { requestId, route: 'unrouted', started: performance.now() };
+    res.once('close', () => logAccess(req, res, served));
+    withRequestContext({ requestId }, () => {
+      try {
+        onRequest(req, res, served);
+      } catch (err) {
+        answerFailure(req, res, err, 'request failed');
+      }
+    });
   });
   applyConnectionCap(server, limits); // slow clients and connection floods: src/host/server-limits.ts
 

@@ -7,7 +7,7 @@ import type { APIRoute } from 'astro';
 import { captuerrRequestSchema } from '#lib/api/telemetry-contracts.ts';
 import { endpoint, methodNotAllowed, readJsonBody, requireStore, validate } from '#server/http/endpoint.ts';
 import { clientIp, createRateLimiter, rateLimitedResponse } from '#server/http/rate-limit.ts';
-import { recordClientError } from '#server/telemetry/client-errors.ts';
+import { recordClientError } from '#server/tracking/client-errors.ts';
 import { getDb } from '#server/db/connection.ts';
 
 export const prerender = false;

@@ -13,6 +13,7 @@ import { withAdvisoryLock } from '#server/db/advisory-lock.ts';
 import { reconcilePayments, type ReconcileOptions, type ReconcileSummary } from '#server/checkout/reconcile-payments.ts';
 import { notificationHmac } from '#server/payments/adyen/hmac.ts';
 import { providerById } from '#server/payments/provider-registry.ts';
+import { loggerFor } from '#server/telemetry/logger.ts';
 
 // The providers of this process (reconcilePayments runs here) use the suite's sandbox, like the server's.
 process.env.PARTSFRONT_SANDBOX_URL = sandbox;
@@ -98,20 +99,22 @@ describe('a Klarna payment the shop never heard back about', () => {
 
   it('Klarna answering 5xx during reconciliation: nothing lost, logged once; the next run completes the order', async () => {
     const { v } = await abandonedKlarna();
-    const warn = vi.spyOn(console, 'warn');
-    const log = vi.spyOn(console, 'log');
+    const warn = vi.spyOn(loggerFor('reconcile'), 'warn');
+    const log = vi.spyOn(loggerFor('reconcile'), 'info');
     await control('klarna', 'faults', { failNext: 1000 });
     const failed = await reconcile();
     expect(failed.errors).toBeGreaterThanOrEqual(1);
     await reconcile();
-    expect(warn.mock.calls.filter((c) => String(c[0]).startsWith('[reconcile] klarna unavailable'))).toHaveLength(1);
+    expect(
+      warn.mock.calls.filter((c) => (c[0] as { provider?: string }).provider === 'klarna' && String(c[1]).startsWith('klarna unavailable')),
+    ).toHaveLength(1);
     expect(await ordersOf(v.id)).toHaveLength(0);
     expect((await view(v.id)).status).toBe('paying');
 
     await control('klarna', 'faults', { failNext: 0 });
     const ok = await reconcile();
     expect(ok.completed).toBeGreaterThanOrEqual(1);
-    expect(log.mock.calls.some((c) => c[0] === '[reconcile] klarna answers again')).toBe(true);
+    expect(log.mock.calls.some((c) => c[1] === 'klarna answers again')).toBe(true);
     const { order } = await shop.onlyOrder(v);
     expect((await eventsOf(order.id)).map((e) => e.source)).toEqual(['reconciliation', 'reconciliation']);
   });

@@ -5,7 +5,15 @@
  */
 import fs from 'node:fs';
 import type { TestProject } from 'vitest/node';
-import { API_PORT, TEST_BUILD_DIR, TEST_DIR, TEST_EDITOR, TEST_EDITOR_TOKEN, TEST_OPERATOR_TOKEN } from '#tests/support/test-env.ts';
+import {
+  API_PORT,
+  TEST_BUILD_DIR,
+  TEST_DIR,
+  TEST_EDITOR,
+  TEST_EDITOR_TOKEN,
+  TEST_METRICS_TOKEN,
+  TEST_OPERATOR_TOKEN,
+} from '#tests/support/test-env.ts';
 import { buildSite, databaseUrlFor, hasTestBuild, resetDatabase } from '#tests/support/prepare.ts';
 import { startServer, type RunningServer } from '#tests/support/server.ts';
 import path from 'node:path';
@@ -44,6 +52,8 @@ export default async function setup(project: TestProject) {
       PARTSFRONT_EDITOR_TOKENS: `${TEST_EDITOR}=${TEST_EDITOR_TOKEN}`,
       // The suite's build is shared: only api-incremental-pages.test.ts re-renders pages, on its own copy.
       PARTSFRONT_CHANGE_POLL_MS: '0',
+      // /metrics on the public port with this token only (docs/product/logs-and-metrics.md#metrics).
+      PARTSFRONT_METRICS_TOKEN: TEST_METRICS_TOKEN,
     },
   });
   project.provide('apiBase', `http://sv.localhost:${API_PORT}`);

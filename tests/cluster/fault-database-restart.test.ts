@@ -4,7 +4,8 @@
  * and on-demand pages (search results, an order confirmation) while PostgreSQL is stopped and started, then
  * restarted: during the outage every answer that needs the database is a prompt 503 (JSON
  * service_unavailable with Retry-After, or the 503 page in the storefront's language), never a 500 or a
- * hang; once PostgreSQL is back the same server answers as before again, without a restart.
+ * hang; once PostgreSQL is back the same server answers as before again, without a restart. /readyz says 503
+ * (the database) while it is away, /healthz stays 200 (docs/product/logs-and-metrics.md#healthz-and-readyz).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -198,5 +199,27 @@ describe('PostgreSQL restarted under load', () => {
     const burst = (await Promise.all(Array.from({ length: 8 }, round))).flat();
     for (const a of burst) expect(a.status, `${a.kind}: ${a.body.slice(0, 200)}`).toBe(UP[a.kind]);
     expect(server!.output().match(/Partsfront serving build/g)).toHaveLength(1);
+  });
+
+  it('is not ready while PostgreSQL is stopped (/readyz 503 naming the database) but still alive (/healthz 200)', async () => {
+    const ready = await request(`${base}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(ready.json()).toMatchObject({ ok: true, database: 'ok', files: 'ok' });
+    pgCtl('-m', 'fast', 'stop');
+    try {
+      const down = await request(`${base}/readyz`);
+      expect(down.status).toBe(503);
+      expect(down.json()).toMatchObject({ ok: false, database: 'failed', files: 'ok', failed: ['database'] });
+      expect((await request(`${base}/healthz`)).status).toBe(200);
+    } finally {
+      startPg();
+    }
+    const deadline = Date.now() + 10_000;
+    let back = await request(`${base}/readyz`);
+    while (back.status !== 200 && Date.now() < deadline) {
+      await sleep(200);
+      back = await request(`${base}/readyz`);
+    }
+    expect(back.status).toBe(200);
   });
 });

@@ -14,6 +14,8 @@ export const E2E_SANDBOX_PORT = Number(process.env.PF_E2E_SANDBOX_PORT ?? 4412);
 export const origin = (locale: string, port = E2E_PORT) => `http://${locale}.localhost:${port}`;
 /** The operator token the API suite's and the e2e server are started with (docs/product/api.md#operator-orders). */
 export const TEST_OPERATOR_TOKEN = 'test-operator-token';
+/** The token that opens /metrics on the API suite's server (docs/product/logs-and-metrics.md#metrics). */
+export const TEST_METRICS_TOKEN = 'test-metrics-token';
 /** An editor's own token on the API suite's server (docs/product/content-editing.md#access). */
 export const TEST_EDITOR = 'Eva Editor';
 export const TEST_EDITOR_TOKEN = 'test-editor-token-eva-0001';

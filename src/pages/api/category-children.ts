@@ -5,6 +5,9 @@ import { DomainError } from '#lib/errors/domain-errors.ts';
 import { endpoint, methodNotAllowed, json, readJsonBody, requireStore, validate } from '#server/http/endpoint.ts';
 import { categoryChildren } from '#server/catalogue/category-children.ts';
 import { getDb } from '#server/db/connection.ts';
+import { loggerFor } from '#server/telemetry/logger.ts';
+
+const log = loggerFor('api');
 
 export const prerender = false;
 
@@ -15,7 +18,7 @@ export const POST: APIRoute = endpoint(async ({ request, url }) => {
     return json(await categoryChildren(getDb(), locale, body.Categories, body.productIDs));
   } catch (err) {
     if (err instanceof DomainError) throw err;
-    console.error('[api] category-children:', err);
+    log.error({ err }, 'category-children failed');
     return json({}); // docs/product/errors.md#silent-failures: a silent failure — the client shows no children
   }
 });

@@ -8,6 +8,7 @@ import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { RateLimitedError } from '#lib/errors/domain-errors.ts';
 import { createWorkSlots, SlotsFull, type WorkSlots } from './work-slots.ts';
+import { metrics, watchPasswordSlots } from '#server/telemetry/metrics.ts';
 
 const N = 16384;
 const KEYLEN = 32;
@@ -27,10 +28,14 @@ function hashSlots(): WorkSlots {
     const n = Number(process.env[name]);
     return Number.isInteger(n) && n >= min ? n : fallback;
   };
-  slots ??= createWorkSlots(
-    setting('PASSWORD_HASH_CONCURRENCY', DEFAULT_HASH_CONCURRENCY, 1),
-    setting('PASSWORD_HASH_QUEUE', DEFAULT_HASH_QUEUE, 0),
-  );
+  if (!slots) {
+    const made = createWorkSlots(
+      setting('PASSWORD_HASH_CONCURRENCY', DEFAULT_HASH_CONCURRENCY, 1),
+      setting('PASSWORD_HASH_QUEUE', DEFAULT_HASH_QUEUE, 0),
+    );
+    watchPasswordSlots(() => made.load()); // the queue gauges of /metrics
+    slots = made;
+  }
   return slots;
 }
 
@@ -42,7 +47,10 @@ function derive(password: string, salt: Buffer, keylen: number): Promise<Buffer>
   return hashSlots()
     .run(run)
     .catch((err: unknown) => {
-      if (err instanceof SlotsFull) throw new RateLimitedError('too many sign-ins at once; try again in a moment');
+      if (err instanceof SlotsFull) {
+        metrics.passwordHashRefused.inc();
+        throw new RateLimitedError('too many sign-ins at once; try again in a moment');
+      }
       throw err;
     });
 }

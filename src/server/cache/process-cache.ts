@@ -23,5 +23,10 @@ export function boundedProcessCache<V>(name: string, options: Omit<BoundedCacheO
   return cache;
 }
 
+/** Name and stats of every bounded cache of the process (the /metrics gauges read them at each scrape). */
+export function cacheStats(): [string, BoundedCacheStats][] {
+  return [...registry].map(([name, c]) => [name, c.stats()]);
+}
+
 /** A cache budget in bytes: the environment variable's MiB when it is a positive number, else the default. */
 export const cacheBudgetBytes = (envName: string, defaultMiB: number): number => budgetBytes(process.env[envName], defaultMiB);

@@ -20,6 +20,9 @@ import { flattenCategories, loadCategoryTree } from './category-repository.ts';
 import { localizedProducts } from './localized-products.ts';
 import { buildListingSource, rankNames, type ListingSource, type SourceProduct } from './listing-source.ts';
 import { push } from '#lib/catalogue/map-of-lists.ts';
+import { loggerFor } from '#server/telemetry/logger.ts';
+
+const log = loggerFor('catalogue');
 
 export const VERSION_CHECK_MS = 10_000;
 /** Products per read: node:sqlite is synchronous, so loading yields to requests between chunks. */
@@ -203,7 +206,7 @@ async function refresh(locale: LocaleCode, e: Entry): Promise<void> {
       entries.set(locale, { version, checkedAt: Date.now(), value: Promise.resolve(value), busy: false, changeSeq });
     } else await catchUp(locale, e);
   } catch (err) {
-    console.warn(`listing index ${locale}: refresh failed, serving the previous one`, err);
+    log.warn({ err, locale }, 'listing index refresh failed, serving the previous one');
   } finally {
     e.checkedAt = Date.now();
     e.busy = false;

@@ -17,6 +17,9 @@ import { partnersToRank } from '#lib/catalogue/recommendation-candidates.ts';
 import { boundedProcessCache, cacheBudgetBytes, processCache } from '#server/cache/process-cache.ts';
 import { newestOrderItems } from '#server/orders/order-reads.ts';
 import { localizedProducts } from './localized-products.ts';
+import { loggerFor } from '#server/telemetry/logger.ts';
+
+const log = loggerFor('recommendations');
 
 /** Orders read for "bought together": the newest ones. */
 export const ORDERS_READ = 20_000;
@@ -116,7 +119,7 @@ export function boughtTogether(db: Db, now = Date.now()): Promise<Map<number, Ma
       (err: unknown) => {
         c.renewing = false;
         c.at = Date.now(); // try again after another TTL, not on every request
-        console.warn(`recommendations: recounting orders failed: ${err instanceof Error ? err.message : String(err)}`);
+        log.warn({ err }, 'recounting orders for recommendations failed');
       },
     );
   }

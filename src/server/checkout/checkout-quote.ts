@@ -22,6 +22,9 @@ import { shippingProviderFor } from '#server/shipping/shipping-registry.ts';
 import type { ServicePoint, ShippingOption, ShippingProvider } from '#server/shipping/shipping-provider.ts';
 import { shippingAnswer, ShippingUnavailable, type ShippingAnswer, type ShippingAsk } from '#server/shipping/shipping-session.ts';
 import { recordProviderSession, type CheckoutRecord } from './checkout-repository.ts';
+import { loggerFor } from '#server/telemetry/logger.ts';
+
+const log = loggerFor('checkout');
 
 /** Parcel weight per unit until products carry their own weight (a spare part ships in a padded bag or small box). */
 export const GRAMS_PER_UNIT = 500;
@@ -112,7 +115,7 @@ async function askShipping(db: Db, c: CheckoutRecord, provider: ShippingProvider
     answer = await shippingAnswer(provider, ask);
   } catch (err) {
     if (!(err instanceof ShippingUnavailable)) throw err;
-    console.error(`[checkout] shipping for ${c.id}:`, err.message);
+    log.error({ err: err.message, checkout: c.id }, 'shipping quote failed');
     throw new ProviderUnavailableError(shippingUnavailableMessage(c.locale));
   }
   if (answer.changed) {

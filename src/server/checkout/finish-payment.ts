@@ -13,6 +13,9 @@ import { completeCheckout, PriceChanged } from './complete-checkout.ts';
 import { parseOrderDetails } from '#server/orders/order-details.ts';
 import { orderOfCheckout } from '#server/orders/order-reads.ts';
 import { OutOfStock } from './stock-reservation.ts';
+import { loggerFor } from '#server/telemetry/logger.ts';
+
+const log = loggerFor('checkout');
 
 export type Finished = { ok: true; orderNumber: string } | { ok: false; reason: 'price_changed' | 'out_of_stock' };
 
@@ -30,9 +33,9 @@ export async function releasePayment(provider: PaymentProvider, state: PaymentSt
     if (s.status === 'captured') await provider.refund(s, s.amountMinor, `${s.providerReference ?? s.sessionId}-${why}`);
     else await provider.cancel(s);
   } catch (err) {
-    console.error(
-      `[checkout] could not release ${provider.id} payment ${s.providerReference ?? s.sessionId} (${why}):`,
-      err instanceof Error ? err.message : err,
+    log.error(
+      { err: err instanceof Error ? err.message : String(err), provider: provider.id, payment: s.providerReference ?? s.sessionId, why },
+      'could not release a payment',
     );
   }
 }

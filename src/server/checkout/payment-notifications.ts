@@ -10,6 +10,9 @@ import type { Db } from '#server/db/connection.ts';
 import type { PaymentProvider, VerifiedNotification } from '#server/payments/payment-provider.ts';
 import { loadCheckout } from './checkout-repository.ts';
 import { closeSession, finishPayment } from './finish-payment.ts';
+import { loggerFor } from '#server/telemetry/logger.ts';
+
+const log = loggerFor('checkout');
 
 const checkoutIdOf = (reference: string | undefined): string | null =>
   reference && /^[A-Za-z0-9_-]{16,64}\.\d+$/.test(reference) ? reference.split('.')[0]! : null;
@@ -38,7 +41,7 @@ async function act(db: Db, provider: PaymentProvider, checkoutId: string, n: Ver
       providerReference: n.providerReference,
     };
     const done = await finishPayment(db, c, provider, state, 'notification');
-    if (!done.ok) console.warn(`[checkout] ${provider.id} payment for checkout ${c.id} not kept: ${done.reason}`);
+    if (!done.ok) log.warn({ provider: provider.id, checkout: c.id, reason: done.reason }, 'payment not kept');
   } else if (n.status === 'declined' || n.status === 'cancelled' || n.status === 'expired') {
     await closeSession(db, c, provider.kind, n.sessionId);
   }

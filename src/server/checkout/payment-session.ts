@@ -18,6 +18,9 @@ import { saveCheckout, type CheckoutRecord, type ProviderSessionRecord } from '.
 import type { CheckoutQuote } from './checkout-quote.ts';
 import type { CheckoutUrls } from './checkout-page-urls.ts';
 import { notificationUrl, paymentCancelUrl, paymentReturnUrl } from './payment-urls.ts';
+import { loggerFor } from '#server/telemetry/logger.ts';
+
+const log = loggerFor('checkout');
 
 /** Adyen sessions live 1 h (Klarna's HPP longer): an older one is not handed out again. */
 const REUSE_FOR_MS = 45 * 60_000;
@@ -85,7 +88,10 @@ async function supersede(old: ProviderSessionRecord | undefined, currency: strin
   const provider = old && !old.closed ? providerById(old.provider) : undefined;
   if (!old || !provider) return;
   await provider.cancel({ sessionId: old.id, status: 'pending', amountMinor: old.amountMinor, currency }).catch((err: unknown) => {
-    console.warn(`[checkout] could not cancel superseded ${old.provider} session ${old.id}:`, err instanceof Error ? err.message : err);
+    log.warn(
+      { err: err instanceof Error ? err.message : String(err), provider: old.provider, session: old.id },
+      'could not cancel a superseded session',
+    );
   });
 }
 

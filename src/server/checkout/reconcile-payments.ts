@@ -27,6 +27,9 @@ import { providerById } from '#server/payments/provider-registry.ts';
 import { loadCheckout, type ProviderSessionRecord } from './checkout-repository.ts';
 import { closeSession, finishPayment } from './finish-payment.ts';
 import { storedPaymentOutcome } from './stored-payment-outcome.ts';
+import { loggerFor } from '#server/telemetry/logger.ts';
+
+const log = loggerFor('reconcile');
 
 export interface ReconcileSummary {
   /** Open sessions past the grace period that were looked at. */
@@ -59,7 +62,7 @@ const message = (err: unknown): string => (err instanceof Error ? err.message : 
 function warnOnce(key: string, text: string): void {
   if (warned.has(key)) return;
   warned.add(key);
-  console.warn(`[reconcile] ${text}`);
+  log.warn(text);
 }
 
 export const formatSummary = (s: ReconcileSummary): string =>
@@ -91,7 +94,7 @@ async function reconcileOnce(db: Db, opts: ReconcileOptions): Promise<ReconcileS
         summary[await settle(db, row.id, kind as PaymentSessionKind, record, { now, graceMs, lifetimes: opts.lifetimesMs, skip })]++;
       } catch (err) {
         // One checkout's failure (the database, a bug) must not stop the others: it is tried again next run.
-        console.error(`[reconcile] checkout ${row.id}:`, message(err));
+        log.error({ err: message(err), checkout: row.id }, 'reconciling a checkout failed');
         summary.errors++;
       }
     }
@@ -109,7 +112,7 @@ interface RunContext {
 /** Skips the provider for the rest of the run; logged once per outage. */
 function providerDown(id: string, err: unknown, run: RunContext): Outcome {
   run.skip.add(id);
-  if (!down.has(id)) console.warn(`[reconcile] ${id} unavailable (${message(err)}): its sessions wait for the next run`);
+  if (!down.has(id)) log.warn({ provider: id, err: message(err) }, `${id} unavailable: its sessions wait for the next run`);
   down.add(id);
   return 'errors';
 }
@@ -153,7 +156,7 @@ async function settle(
     }
     return providerDown(provider.id, err, run);
   }
-  if (down.delete(provider.id)) console.log(`[reconcile] ${provider.id} answers again`);
+  if (down.delete(provider.id)) log.info({ provider: provider.id }, `${provider.id} answers again`);
   const status: ReportedStatus = state?.status ?? 'unknown';
   const action = reconcileAction(status, sessionAgeMs(record.openedAt, run.now), {
     lifetimeMs: lifetimeOf(provider.id, run.lifetimes),
@@ -166,7 +169,7 @@ async function settle(
   if (action === 'complete') {
     const done = await finishPayment(db, c, provider, { ...state!, status: status as 'authorized' | 'captured' }, 'reconciliation');
     if (done.ok) return 'completed';
-    console.warn(`[reconcile] ${provider.id} payment for checkout ${c.id} not kept: ${done.reason}`);
+    log.warn({ provider: provider.id, checkout: c.id, reason: done.reason }, 'payment not kept');
     return 'closed';
   }
   const current = c.providerSessions[kind];

@@ -7,6 +7,10 @@
 import type { DbHandle } from '#server/db/connection.ts';
 import { RECONCILE_GRACE_MS } from '#lib/checkout/payment-reconciliation.ts';
 import { formatSummary, reconcilePayments } from './reconcile-payments.ts';
+import { loggerFor } from '#server/telemetry/logger.ts';
+import { metrics } from '#server/telemetry/metrics.ts';
+
+const log = loggerFor('reconcile');
 
 type Env = Record<string, string | undefined>;
 
@@ -31,10 +35,14 @@ export function startReconciliation(h: DbHandle, settings = reconcileSettings())
     running = true;
     try {
       const s = await reconcilePayments(h, { graceMs: settings.graceMs });
+      metrics.reconcileRuns.inc({ result: s ? 'ran' : 'skipped' });
+      if (s)
+        for (const outcome of ['completed', 'closed', 'pending', 'errors'] as const) metrics.reconcilePayments.inc({ outcome }, s[outcome]);
       // Quiet when there was nothing to settle: a line a minute would drown the log.
-      if (s && (s.completed || s.closed || s.errors)) console.log(`[reconcile] ${formatSummary(s)}`);
+      if (s && (s.completed || s.closed || s.errors)) log.info({ ...s }, formatSummary(s));
     } catch (err) {
-      console.error('[reconcile] run failed:', err instanceof Error ? err.message : err);
+      metrics.reconcileRuns.inc({ result: 'failed' });
+      log.error({ err: err instanceof Error ? err.message : String(err) }, 'run failed');
     } finally {
       running = false;
     }

@@ -29,6 +29,18 @@ export function openDb(config: DbConfig = dbConfigFromEnv()): DbHandle {
   return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), config };
 }
 
+type LostConnectionReport = (err: Error & { code?: string }) => void;
+let reportLostConnection: LostConnectionReport = (err) =>
+  console.warn(`[db] a PostgreSQL connection was lost (${err.code ?? err.name}: ${err.message}); reconnecting on demand`);
+
+/**
+ * Where a lost connection is reported: the server passes its logger in (src/host/index.ts), as the logger's folder
+ * sits beside this one (docs/adr/0006-source-layout.md); command-line tools keep the plain stderr line.
+ */
+export function onLostConnection(report: LostConnectionReport): void {
+  reportLostConnection = report;
+}
+
 /**
  * A connection the server cut (PostgreSQL restarted: 57P01, or the network dropped) emits 'error' on its client,
  * and pg-pool re-emits it on the pool for idle clients; either one unhandled would crash the whole process.
@@ -37,9 +49,7 @@ export function openDb(config: DbConfig = dbConfigFromEnv()): DbHandle {
  */
 function watchConnectionErrors(pool: pg.Pool): void {
   pool.on('connect', (client) => {
-    client.on('error', (err: Error & { code?: string }) => {
-      console.warn(`[db] a PostgreSQL connection was lost (${err.code ?? err.name}: ${err.message}); reconnecting on demand`);
-    });
+    client.on('error', (err: Error & { code?: string }) => reportLostConnection(err));
   });
   pool.on('error', () => {}); // already logged by the client's own listener above
 }

@@ -21,6 +21,9 @@ import { moveOrder, recordOrderEvents } from '#server/orders/order-writes.ts';
 import { bookShipment, shippingProviderById, type ManualShipment } from './book-shipment.ts';
 import { shippedMail } from './shipped-mail.ts';
 import { FulfilmentRefused } from './fulfilment-refused.ts';
+import { loggerFor } from '#server/telemetry/logger.ts';
+
+const log = loggerFor('fulfilment');
 
 export const OPERATOR_SOURCE = 'operator';
 
@@ -208,7 +211,7 @@ async function trackedDelivery(order: OrderRecord): Promise<string | null> {
     const events = await shippingProviderById(s.provider).tracking(s.shipment_id);
     return events.find((e) => e.status === 'delivered')?.at ?? null;
   } catch (err) {
-    console.error(`[fulfilment] tracking of ${order.number} failed:`, err instanceof Error ? err.message : err);
+    log.error({ err: err instanceof Error ? err.message : String(err), order: order.number }, 'tracking failed');
     return null;
   }
 }

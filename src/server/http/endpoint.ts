@@ -10,6 +10,10 @@ import { localeForHost, type LocaleCode } from '#lib/market/locales.ts';
 import { siteSettings } from '#server/market/site-settings.ts';
 import { SERVICE_UNAVAILABLE_MESSAGE } from '#lib/routing/route-errors.ts';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '#server/db/unavailable.ts';
+import { loggerFor } from '#server/telemetry/logger.ts';
+import { endpointLabel } from '#lib/telemetry/route-label.ts';
+
+const log = loggerFor('api');
 
 const JSON_HEADERS = {
   'content-type': 'application/json; charset=utf-8',
@@ -107,7 +111,7 @@ export function queryObject(url: URL): Record<string, string> {
  */
 export function serviceUnavailable(method: string, pathname: string, err: unknown): Response {
   const why = err instanceof Error ? `${(err as { code?: string }).code ?? err.name}: ${err.message}` : String(err);
-  console.warn(`[api] ${method} ${pathname}: database unavailable (${why})`);
+  log.warn({ method, route: endpointLabel(pathname), err: why }, 'database unavailable');
   return json(errorBody('service_unavailable', SERVICE_UNAVAILABLE_MESSAGE), 503, {
     'retry-after': String(RETRY_AFTER_SECONDS),
   });
@@ -126,7 +130,7 @@ export function endpoint<C extends { request: Request; url: URL }>(handler: (ctx
     } catch (err) {
       if (err instanceof DomainError) return errorResponse(err.status, err.code, err.message, err.field);
       if (isDatabaseUnavailable(err)) return serviceUnavailable(ctx.request.method, ctx.url.pathname, err);
-      console.error(`[api] ${ctx.request.method} ${ctx.url.pathname}:`, err);
+      log.error({ err, method: ctx.request.method, route: endpointLabel(ctx.url.pathname) }, 'request failed');
       return errorResponse(500, 'internal_error', 'Internal server error');
     }
   };

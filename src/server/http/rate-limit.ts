@@ -9,6 +9,10 @@ import { sql } from 'kysely';
 import { getDb, type Db } from '#server/db/connection.ts';
 import { RateLimitedError } from '#lib/errors/domain-errors.ts';
 import { endpoint, errorResponse } from './endpoint.ts';
+import { loggerFor } from '#server/telemetry/logger.ts';
+import { metrics } from '#server/telemetry/metrics.ts';
+
+const log = loggerFor('rate-limit');
 
 export interface RateVerdict {
   allowed: boolean;
@@ -48,7 +52,7 @@ export async function purgeRateLimits(db: Db, now = Date.now()): Promise<number>
 function purgeNowAndThen(db: Db, now: number): void {
   if (now - lastPurge < PURGE_EVERY_MS) return;
   lastPurge = now;
-  purgeRateLimits(db, now).catch((err: unknown) => console.error('rate limit purge failed:', err));
+  purgeRateLimits(db, now).catch((err: unknown) => log.error({ err }, 'rate limit purge failed'));
 }
 
 export function createRateLimiter({ bucket, limit, windowMs, db = getDb }: RateLimiterOptions): RateLimiter {
@@ -70,7 +74,9 @@ export function createRateLimiter({ bucket, limit, windowMs, db = getDb }: RateL
         .returning(['hits', 'window_ends_at'])
         .executeTakeFirstOrThrow();
       purgeNowAndThen(d, now);
-      return { allowed: Number(row.hits) <= limit, retryAfterSeconds: secondsUntil(row.window_ends_at, now) };
+      const allowed = Number(row.hits) <= limit;
+      if (!allowed) metrics.rateLimitRefusals.inc({ limit: bucket });
+      return { allowed, retryAfterSeconds: secondsUntil(row.window_ends_at, now) };
     },
     async peek(rawKey, now = Date.now()) {
       const row = await db()
@@ -80,9 +86,11 @@ export function createRateLimiter({ bucket, limit, windowMs, db = getDb }: RateL
         .where('key', '=', rawKey.slice(0, MAX_KEY))
         .where('window_ends_at', '>', iso(now))
         .executeTakeFirst();
-      return row
-        ? { allowed: Number(row.hits) <= limit, retryAfterSeconds: secondsUntil(row.window_ends_at, now) }
-        : { allowed: true, retryAfterSeconds: 1 };
+      if (!row) return { allowed: true, retryAfterSeconds: 1 };
+      const allowed = Number(row.hits) <= limit;
+      // a refusal whether found by counting (hit) or by looking (peek: the failed-sign-in limits)
+      if (!allowed) metrics.rateLimitRefusals.inc({ limit: bucket });
+      return { allowed, retryAfterSeconds: secondsUntil(row.window_ends_at, now) };
     },
   };
 }

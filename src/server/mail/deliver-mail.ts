@@ -10,6 +10,7 @@ import { retryDelayMs } from '#lib/mail/retry-schedule.ts';
 import type { MailRow } from './outbox.ts';
 import { isPermanentSmtpError, type MailSender } from './smtp-sender.ts';
 import { isSuppressed } from './suppressions.ts';
+import { metrics } from '#server/telemetry/metrics.ts';
 
 /** A send that has not finished in this long is taken to have died with its process. */
 const STALE_CLAIM_MS = 10 * 60_000;
@@ -109,7 +110,16 @@ export async function deliverDueMail(
         headers: JSON.parse(row.headers) as Record<string, string>,
       })
       .catch((error: unknown) => ({ error }));
-    summary[await settle(db, row, outcome, new Date())] += 1;
+    const settled = await settle(db, row, outcome, new Date());
+    summary[settled] += 1;
+    metrics.mailDeliveries.inc({ outcome: settled });
   }
+  // the backlog after this pass: what waits for SMTP (docs/product/logs-and-metrics.md#metrics)
+  const backlog = await db
+    .selectFrom('mail_outbox')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', 'queued')
+    .executeTakeFirst();
+  metrics.mailBacklog.set(Number(backlog?.n ?? 0));
   return summary;
 }

@@ -7,6 +7,10 @@ import type { Db } from '#server/db/connection.ts';
 import { mailConfig } from './mail-config.ts';
 import { deliverDueMail } from './deliver-mail.ts';
 import { smtpSender, type MailSender } from './smtp-sender.ts';
+import { loggerFor } from '#server/telemetry/logger.ts';
+import { metrics } from '#server/telemetry/metrics.ts';
+
+const log = loggerFor('mail');
 
 const INTERVAL_MS = 30_000;
 
@@ -41,7 +45,10 @@ export function kickMailDelivery(db: Db): void {
   }
   state.running = true;
   void deliverDueMail(db, s, mailConfig().from)
-    .catch((err: unknown) => console.error('[mail] delivery pass failed:', err instanceof Error ? err.message : err))
+    .catch((err: unknown) => {
+      metrics.mailPassFailures.inc();
+      log.error({ err: err instanceof Error ? err.message : String(err) }, 'delivery pass failed');
+    })
     .finally(() => {
       state.running = false;
       if (state.again) {

@@ -9,6 +9,9 @@ import { API_PATHS } from '#lib/api/paths.ts';
 import { siteSettings } from '#server/market/site-settings.ts';
 import { sandboxUrl } from '#server/providers/provider-config.ts';
 import { adyenConfig } from './payment-config.ts';
+import { loggerFor } from '#server/telemetry/logger.ts';
+
+const log = loggerFor('payments');
 
 export async function registerSandboxWebhook(): Promise<void> {
   const box = sandboxUrl();
@@ -23,8 +26,8 @@ export async function registerSandboxWebhook(): Promise<void> {
       signal: AbortSignal.timeout(5000),
     });
     if (!r.ok) throw new Error(`answered ${r.status}`);
-    console.log(`  Adyen sandbox notifications → ${url}`);
+    log.info({ url }, `Adyen sandbox notifications → ${url}`);
   } catch (err) {
-    console.warn(`  Adyen sandbox webhook not registered (${adyen.baseUrl}): ${err instanceof Error ? err.message : String(err)}`);
+    log.warn({ err: err instanceof Error ? err.message : String(err), baseUrl: adyen.baseUrl }, 'Adyen sandbox webhook not registered');
   }
 }

@@ -6,6 +6,7 @@
  */
 import type { z } from 'zod';
 import { ProviderUnavailable } from '#server/providers/provider-unavailable.ts';
+import { observeProviderCall } from '#server/telemetry/metrics.ts';
 
 /** A 4xx answer: the request was wrong (or not allowed) and repeating it will not help. */
 export class ProviderRequestError extends Error {
@@ -86,11 +87,27 @@ export class JsonHttpClient {
     }
   }
 
+  /** One attempt, counted and timed by provider and outcome (docs/product/logs-and-metrics.md#metrics). */
   private async once(
     method: HttpMethod,
     path: string,
     body: unknown,
     headers: Record<string, string>,
+  ): Promise<{ status: number; headers: Headers; json: unknown }> {
+    const seen = { timedOut: false };
+    return observeProviderCall(
+      this.opts.provider,
+      () => this.attempt(method, path, body, headers, seen),
+      (error) => (error instanceof ProviderRequestError ? 'rejected' : seen.timedOut ? 'timeout' : 'unavailable'),
+    );
+  }
+
+  private async attempt(
+    method: HttpMethod,
+    path: string,
+    body: unknown,
+    headers: Record<string, string>,
+    seen: { timedOut: boolean },
   ): Promise<{ status: number; headers: Headers; json: unknown }> {
     const { provider } = this.opts;
     const payload = body === undefined ? undefined : JSON.stringify(body);
@@ -110,10 +127,8 @@ export class JsonHttpClient {
       });
       text = await response.text(); // inside the try: the timeout also covers a body that never ends
     } catch (error) {
-      const reason =
-        error instanceof Error && error.name === 'TimeoutError'
-          ? `timed out after ${this.opts.timeoutMs} ms`
-          : `failed: ${errorMessage(error)}`;
+      seen.timedOut = error instanceof Error && error.name === 'TimeoutError';
+      const reason = seen.timedOut ? `timed out after ${this.opts.timeoutMs} ms` : `failed: ${errorMessage(error)}`;
       throw new ProviderUnavailable(provider, `${method} ${path} ${reason}`);
     }
     const json = parseJson(text);

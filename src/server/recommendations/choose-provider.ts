@@ -14,6 +14,9 @@ import {
   type RecommendationProviderName,
   type RecommendationRequest,
 } from './recommendation-provider.ts';
+import { loggerFor } from '#server/telemetry/logger.ts';
+
+const log = loggerFor('recommendations');
 
 let cached: { key: string; provider: RecommendationProvider | null } | null = null;
 
@@ -42,7 +45,7 @@ export async function recommendWithProvider(
     } catch (err) {
       if (!(err instanceof NotForExternal)) {
         const what = err instanceof DepictFailure || err instanceof Error ? err.message : String(err);
-        console.warn(`recommendation provider external failed, internal answers: ${what}`);
+        log.warn({ err: what }, 'recommendation provider external failed, internal answers');
       }
     }
   }

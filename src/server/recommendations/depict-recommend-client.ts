@@ -11,7 +11,8 @@
  * shown variant's product id is read first, then its other variants' (our SKUs are the feed's product ids).
  */
 import { z } from 'zod';
-import { DepictFailure } from '#server/search/providers/depict-client.ts';
+import { DepictFailure, depictOutcome } from '#server/search/providers/depict-client.ts';
+import { observeProviderCall } from '#server/telemetry/metrics.ts';
 
 /** Depict's own bounds of `limit`. */
 export const DEPICT_MAX_RECOMMENDATIONS = 128;
@@ -56,7 +57,15 @@ export class DepictRecommendClient {
   ) {}
 
   /** POST /v3/recommend/products. `signal` ends the wait (the caller's time budget). */
-  async recommend(req: RecommendRequest, signal: AbortSignal): Promise<string[][]> {
+  recommend(req: RecommendRequest, signal: AbortSignal): Promise<string[][]> {
+    return observeProviderCall(
+      'depict-recommend',
+      () => this.recommendOnce(req, signal),
+      (err) => depictOutcome(err, signal),
+    );
+  }
+
+  private async recommendOnce(req: RecommendRequest, signal: AbortSignal): Promise<string[][]> {
     const body = {
       merchant: this.merchant,
       market: req.market,

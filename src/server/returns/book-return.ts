@@ -8,6 +8,9 @@ import { LOCALES } from '#lib/market/locales.ts';
 import type { ReturnLine } from '#lib/returns/return-lines.ts';
 import { GRAMS_PER_UNIT, shippingProviderById } from '#server/fulfilment/book-shipment.ts';
 import type { OrderRecord } from '#server/orders/order-record.ts';
+import { loggerFor } from '#server/telemetry/logger.ts';
+
+const log = loggerFor('returns');
 
 export interface ReturnShipmentColumns {
   return_carrier: string | null;
@@ -40,7 +43,7 @@ export async function bookReturnShipment(order: OrderRecord, rma: string, lines:
     });
     return { return_carrier: booked.carrier, return_code: booked.trackingNumber, return_tracking_url: booked.trackingUrl };
   } catch (err) {
-    console.warn(`[returns] no return booking for ${rma}:`, err instanceof Error ? err.message : err);
+    log.warn({ err: err instanceof Error ? err.message : String(err), rma }, 'no return booking');
     return NONE;
   }
 }

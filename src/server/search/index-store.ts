@@ -12,6 +12,9 @@ import type { DbConfig } from '#server/db/config.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import { decodeIndex, encodeIndex } from './index-codec.ts';
 import type { SearchIndex } from './index-builder.ts';
+import { loggerFor } from '#server/telemetry/logger.ts';
+
+const log = loggerFor('search');
 
 const dir = () => path.resolve(process.env.PARTSFRONT_SEARCH_INDEX_DIR || '.cache/search-index');
 
@@ -53,6 +56,6 @@ export async function storeIndex(config: DbConfig, index: SearchIndex): Promise<
     await fs.rename(tmp, file);
   } catch (err) {
     await fs.rm(tmp, { force: true }).catch(() => {});
-    console.warn(`search index for ${index.locale} not stored: ${(err as Error).message}`);
+    log.warn({ err: (err as Error).message, locale: index.locale }, 'search index not stored');
   }
 }

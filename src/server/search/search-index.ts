@@ -12,6 +12,9 @@ import { getDb, getDbConfig } from '#server/db/connection.ts';
 import type { DbConfig } from '#server/db/config.ts';
 import { readStoredIndex, storeIndex } from './index-store.ts';
 import { facetCategories, indexCategoryLinks, indexProducts } from './index-rows.ts';
+import { loggerFor } from '#server/telemetry/logger.ts';
+
+const log = loggerFor('search');
 
 export const VERSION_CHECK_MS = 5_000;
 
@@ -69,7 +72,10 @@ async function loadOrBuild(db: Db, locale: LocaleCode, version?: string): Promis
  * search does not wait for a build) and after a seed or import (so the next start finds them on disk).
  */
 export async function warmSearchIndexes(db: Db): Promise<void> {
-  for (const code of LOCALE_CODES) await getSearchIndex(db, code).catch((err) => console.warn(`search index ${code}: ${err.message}`));
+  for (const code of LOCALE_CODES)
+    await getSearchIndex(db, code).catch((err: unknown) =>
+      log.warn({ err: err instanceof Error ? err.message : String(err), locale: code }, 'search index not loaded'),
+    );
 }
 
 /** After a seed or import (its own connection): every storefront's index built and stored for the server to load. */

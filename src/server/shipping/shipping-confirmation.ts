@@ -10,6 +10,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '#server/db/connection.ts';
 import type { ConfirmShippingInput, ShippingProvider } from './shipping-provider.ts';
+import { loggerFor } from '#server/telemetry/logger.ts';
+
+const log = loggerFor('shipping');
 
 export type ShippingConfirmation = 'transport_ordered' | 'failed' | 'not_needed';
 
@@ -25,9 +28,9 @@ export async function confirmShipping(
     await provider.confirmOrder(input);
     confirmed = true;
   } catch (err) {
-    console.error(
-      `[shipping] ${provider.id} session ${input.sessionId} of order ${input.orderNumber} not completed:`,
-      err instanceof Error ? err.message : err,
+    log.error(
+      { err: err instanceof Error ? err.message : String(err), provider: provider.id, session: input.sessionId, order: input.orderNumber },
+      'shipping session not completed',
     );
     confirmed = false;
   }
@@ -46,7 +49,7 @@ export async function confirmShipping(
       })
       .execute();
   } catch (err) {
-    console.error(`[shipping] event of order ${input.orderNumber} not recorded:`, err instanceof Error ? err.message : err);
+    log.error({ err: err instanceof Error ? err.message : String(err), order: input.orderNumber }, 'shipping event not recorded');
   }
   return confirmed ? 'transport_ordered' : 'failed';
 }

@@ -10,6 +10,9 @@
 import type { LocaleCode } from '#lib/market/locales.ts';
 import type { ProviderSession } from '#server/providers/provider-session.ts';
 import type { ServicePoint, ShippingOption, ShippingProvider, ShippingQuoteInput } from './shipping-provider.ts';
+import { loggerFor } from '#server/telemetry/logger.ts';
+
+const log = loggerFor('shipping');
 
 /** How long a remembered answer stands in for a new call (prices at a processor do not move by the minute). */
 export const SHIPPING_ANSWER_FRESH_MS = 10 * 60_000;
@@ -99,7 +102,10 @@ export async function shippingAnswer(provider: ShippingProvider, ask: ShippingAs
       }
     } catch (err) {
       if (!remembered) throw new ShippingUnavailable(provider.id, err);
-      console.warn(`[shipping] ${provider.id} did not answer for checkout ${ask.checkoutId}, using its last answer:`, errorText(err));
+      log.warn(
+        { err: errorText(err), provider: provider.id, checkout: ask.checkoutId },
+        'shipping provider did not answer, using its last answer',
+      );
       options = remembered.value;
     }
   }
@@ -119,9 +125,9 @@ export async function shippingAnswer(provider: ShippingProvider, ask: ShippingAs
         }
       } catch (err) {
         if (!known) throw new ShippingUnavailable(provider.id, err);
-        console.warn(
-          `[shipping] ${provider.id} listed no service points for checkout ${ask.checkoutId}, using the last list:`,
-          errorText(err),
+        log.warn(
+          { err: errorText(err), provider: provider.id, checkout: ask.checkoutId },
+          'shipping provider listed no service points, using the last list',
         );
         servicePoints = known.value;
       }

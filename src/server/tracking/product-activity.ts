@@ -9,6 +9,9 @@ import type { Db } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import { firstBucketOfWindow, hourBucket, startOfLocalDay, STORE_TIME_ZONES, type ProductActivity } from '#lib/tracking/social-proof.ts';
 import { orderItemsWithSku } from '#server/orders/order-reads.ts';
+import { loggerFor } from '#server/telemetry/logger.ts';
+
+const log = loggerFor('tracking');
 
 /** View hours older than this are deleted now and then. */
 export const VIEW_RETENTION_HOURS = 48;
@@ -43,7 +46,7 @@ export async function countProductView(db: Db, locale: LocaleCode, sku: string, 
     db.deleteFrom('product_view_counts')
       .where('hour', '<', cutoff)
       .execute()
-      .catch((err: unknown) => console.error('product view prune failed:', err));
+      .catch((err: unknown) => log.error({ err }, 'product view prune failed'));
   }
 }
 

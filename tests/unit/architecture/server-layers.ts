@@ -4,15 +4,16 @@
  * folders or from above. src/builds, src/host and the Astro pages sit above every layer.
  */
 export const SERVER_LAYERS: readonly (readonly string[])[] = [
-  // 0 ground floor: the database, process caches, storefront settings, secrets and tokens
-  ['db', 'cache', 'market', 'security'],
-  // 1 the order record, the API edge's plumbing, what provider adapters share, client error reports
-  ['orders', 'http', 'providers', 'telemetry'],
+  // 0 ground floor: the database, process caches, storefront settings, secrets and tokens, the logger and metrics
+  ['db', 'cache', 'market', 'security', 'telemetry'],
+  // 1 the order record, the API edge's plumbing, what provider adapters share
+  ['orders', 'http', 'providers'],
   // 2 mail (reads orders for campaigns), experiments (joins orders), payment adapters, coupon rules
   ['mail', 'experiments', 'payments', 'coupons'],
   // 3 accounts and sessions, the catalogue (counts orders for recommendations), shipping adapters
   ['auth', 'catalogue', 'shipping'],
-  // 4 what builds on the catalogue or on one order: account pages, subscriptions, fulfilment, content, search, tracking, cart
+  // 4 what builds on the catalogue or on one order: account pages, subscriptions, fulfilment, content, search, tracking
+  // (with the client error reports of POST /captuerr), cart
   ['account', 'subscriptions', 'fulfilment', 'content', 'search', 'tracking', 'cart'],
   // 5 what builds on several: checkout (cart + shipping + payments + accounts + subscriptions), returns, recommendations
   ['checkout', 'returns', 'recommendations'],

@@ -9,6 +9,9 @@ import { depictConfig, type DepictConfig } from './depict-config.ts';
 import { externalProvider, NotForExternal } from './external-provider.ts';
 import { internalProvider } from './internal-provider.ts';
 import { requestedProvider, type ProviderAnswer, type SearchProvider } from './search-provider.ts';
+import { loggerFor } from '#server/telemetry/logger.ts';
+
+const log = loggerFor('search');
 
 let cached: { key: string; provider: SearchProvider | null } | null = null;
 
@@ -27,7 +30,7 @@ export async function searchWithProvider(db: Db, provider: string | undefined, o
       return { result: await external.search(db, opts), provider: 'external' };
     } catch (err) {
       if (!(err instanceof NotForExternal))
-        console.warn(`search provider external failed, internal answers: ${err instanceof Error ? err.message : String(err)}`);
+        log.warn({ err: err instanceof Error ? err.message : String(err) }, 'search provider external failed, internal answers');
     }
   }
   return { result: await internalProvider.search(db, opts), provider: 'internal' };

@@ -11,6 +11,7 @@
  * reads `products` and `cursor` and treats every non-2xx as a failure — docs/product/search.md#providers.
  */
 import { z } from 'zod';
+import { observeProviderCall, type ProviderOutcome } from '#server/telemetry/metrics.ts';
 
 export class DepictFailure extends Error {
   /** HTTP status, or null for network errors, timeouts and unreadable answers. */
@@ -61,6 +62,14 @@ function errorCode(body: unknown): string | null {
   return null;
 }
 
+/** A Depict failure as a provider-call outcome for /metrics (docs/product/logs-and-metrics.md#metrics). */
+export function depictOutcome(err: unknown, signal: AbortSignal): ProviderOutcome {
+  if (signal.aborted) return 'timeout';
+  return err instanceof DepictFailure && err.status !== null && err.status >= 400 && err.status < 500 && err.status !== 429
+    ? 'rejected'
+    : 'unavailable';
+}
+
 export class DepictClient {
   constructor(
     private readonly baseUrl: string,
@@ -68,7 +77,15 @@ export class DepictClient {
   ) {}
 
   /** GET /v4/{merchant}/browse: one page of a search. `signal` ends the wait (the caller's time budget). */
-  async browse(req: BrowseRequest, signal: AbortSignal): Promise<BrowsePage> {
+  browse(req: BrowseRequest, signal: AbortSignal): Promise<BrowsePage> {
+    return observeProviderCall(
+      'depict-search',
+      () => this.browseOnce(req, signal),
+      (err) => depictOutcome(err, signal),
+    );
+  }
+
+  private async browseOnce(req: BrowseRequest, signal: AbortSignal): Promise<BrowsePage> {
     const params = new URLSearchParams({ market: req.market, query: req.query.slice(0, DEPICT_MAX_QUERY), include: '' });
     if (req.locale) params.set('locale', req.locale);
     if (req.cursor) params.set('cursor', req.cursor);

@@ -4,6 +4,9 @@ import type { Db } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import type { z } from 'zod';
 import type { captuerrRequestSchema } from '#lib/api/telemetry-contracts.ts';
+import { loggerFor } from '#server/telemetry/logger.ts';
+
+const log = loggerFor('client-errors');
 
 const SALT = process.env.PARTSFRONT_IP_SALT ?? randomUUID();
 
@@ -37,6 +40,8 @@ export async function recordClientError(
       ip_hash: hashIp(ip),
     })
     .execute();
+  // the report's id beside this request's id: the access log and the stored report can be joined (docs/product/logs-and-metrics.md)
+  log.info({ report: id, reportLevel: e.level }, 'client error report stored');
   if (++inserts % PRUNE_EVERY === 1) {
     const cutoff = new Date(Date.now() - RETENTION_DAYS * 86_400_000).toISOString();
     await db.deleteFrom('client_errors').where('created_at', '<', cutoff).execute();
