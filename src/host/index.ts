@@ -111,4 +111,18 @@ if (!process.env.PARTSFRONT_BUILD_DIR && fs.existsSync(BUILDS_DIR)) {
     }
   });
 }
-for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => app.server.close(() => process.exit(0)));
+// Stop: accept nothing new, let requests in flight finish, close keep-alive connections as they fall idle (a proxy
+// would otherwise hold them open for its keep-alive timeout, up to 60 s) and give up after 10 s.
+let stopping = false;
+for (const sig of ['SIGINT', 'SIGTERM'] as const)
+  process.on(sig, () => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal: sig }, 'stopping: finishing the requests in flight');
+    app.server.close(() => process.exit(0));
+    setInterval(() => app.server.closeIdleConnections(), 100).unref();
+    setTimeout(() => {
+      app.server.closeAllConnections();
+      process.exit(0);
+    }, 10_000).unref();
+  });
