@@ -155,7 +155,7 @@ describe('guest order pages', () => {
     expect(other.body.replaceAll(bobOrder, '')).toBe(unknown.body.replaceAll('999999999', ''));
   });
 
-  it('shows an order made before checkout snapshots (the seeded demo order) with its lines and total', async () => {
+  it('shows the seeded demo guest order with its lines and total', async () => {
     const cookie = await guestCookies(DEMO_ORDER.id, DEMO_ORDER.email);
     const r = await page(`/my-order/${DEMO_ORDER.id}`, cookie);
     expect(r.status).toBe(200);

@@ -2,21 +2,12 @@
  * The README's demo guest order opens everywhere a guest can name an order (docs/product/fulfilment.md#order-numbers):
  * the guest login, /my-order/{number} and /track-order — one order-number rule, and a demo order that follows it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { postJson, request, type TestResponse } from '#tests/support/http.ts';
-import { api, openTestDb, raw } from './api-support.ts';
+import { api, raw } from './api-support.ts';
 import { guestCookies } from './account-session.ts';
-import type { DbHandle } from '#server/db/connection.ts';
 import { orderAuthResponseSchema, orderInfoResponseSchema } from '#lib/api/auth-contracts.ts';
 import { DEMO_ORDER } from '#server/seed/demo-guest-order.ts';
-
-let h: DbHandle;
-beforeAll(() => {
-  h = openTestDb();
-});
-afterAll(async () => {
-  await h.db.destroy();
-});
 
 const lookup = (number: string, contact: string) =>
   request(raw('/track-order'), {
