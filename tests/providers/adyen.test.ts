@@ -107,7 +107,16 @@ describe('notification HMAC', () => {
     const opts = { hmacKeyHex: key, merchantAccount: odd.merchantAccountCode };
     expect(verifyAdyenNotifications(body(signItem(odd, key)), opts)).toHaveLength(1);
     // the signature the earlier, escaping code made is not Adyen's and is refused
-    const escaped = [odd.pspReference, odd.originalReference, odd.merchantAccountCode, odd.merchantReference, '1130', 'EUR', 'AUTHORISATION', 'true']
+    const escaped = [
+      odd.pspReference,
+      odd.originalReference,
+      odd.merchantAccountCode,
+      odd.merchantReference,
+      '1130',
+      'EUR',
+      'AUTHORISATION',
+      'true',
+    ]
       .map((v) => v.replace(/\\/g, '\\\\').replace(/:/g, '\\:'))
       .join(':');
     expect(new AdyenHmacValidator().calculateHmac(escaped, key)).not.toBe(library);

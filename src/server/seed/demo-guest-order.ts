@@ -32,7 +32,12 @@ export async function seedDemoOrders(db: Db): Promise<boolean> {
     .execute();
   if (products.length === 0) return false;
   const { locale } = DEMO_ORDER;
-  const opened = await openCheckout(db, locale, { items: products.map((p, i) => ({ sku: p.sku, quantity: i + 1 })), shipping_processor: 'eel' }, {});
+  const opened = await openCheckout(
+    db,
+    locale,
+    { items: products.map((p, i) => ({ sku: p.sku, quantity: i + 1 })), shipping_processor: 'eel' },
+    {},
+  );
   const customer = {
     type: 'consumer' as const,
     email: DEMO_ORDER.email,
