@@ -36,8 +36,12 @@ interface Seen {
   consoleErrors: string[];
 }
 
-/** Every answer and console error of one page view with all consents, once the page has settled. */
-async function pageView(page: Page, base: string, path: string): Promise<Seen> {
+/**
+ * Every answer and console error of one page view with all consents, up to the point where the page has acted
+ * on its public config: the config read (from the API or the tab's storage) and `until` answered. Not
+ * networkidle: with statistics consent the experiment events go out as keepalive requests, which never settle it.
+ */
+async function pageView(page: Page, base: string, path: string, until: string[] = []): Promise<Seen> {
   const seen: Seen = { answers: [], consoleErrors: [] };
   page.on('response', (r) => seen.answers.push({ method: r.request().method(), path: new URL(r.url()).pathname, status: r.status() }));
   page.on('console', (m) => {
@@ -45,20 +49,25 @@ async function pageView(page: Page, base: string, path: string): Promise<Seen> {
   });
   page.on('pageerror', (e) => seen.consoleErrors.push(e.message));
   await consentGiven(page, base, 31);
+  const answered = until.map((p) => page.waitForResponse((r) => new URL(r.url()).pathname === p));
   await page.goto(base + path);
   await hydrated(page);
-  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => sessionStorage.getItem('td02:public-config:sv') !== null);
+  await Promise.all(answered);
+  // one more task in the page: whatever the islands do once the config is known has been sent by then
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
   return seen;
 }
 
 const asked = (seen: Seen, path: string) => seen.answers.filter((a) => a.path === path);
 
 test('with the services configured: no 404, no console error; the visitor id and the config answer 200', async ({ page }) => {
-  const seen = await pageView(page, origin('sv'), productPath);
+  const seen = await pageView(page, origin('sv'), productPath, [API_PATHS.personalisation.visitor, API_PATHS.recommendations]);
   expect(seen.answers.filter((a) => a.status === 404)).toEqual([]);
   expect(seen.consoleErrors).toEqual([]);
   expect(asked(seen, API_PATHS.publicConfig).map((a) => a.status)).toEqual([200]);
   expect(asked(seen, API_PATHS.personalisation.visitor).map((a) => a.status)).toEqual([200]);
+  expect(asked(seen, API_PATHS.recommendations).map((a) => a.status)).toEqual([200]);
 });
 
 test.describe('a server without personalisation or an external recommendation provider', () => {
