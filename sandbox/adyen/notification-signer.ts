@@ -1,10 +1,9 @@
 /**
- * Builds and signs Adyen standard notifications, independently of the shop's adapter (a shared
- * implementation would hide a bug in both): HMAC-SHA256 over
- * pspReference:originalReference:merchantAccountCode:merchantReference:value:currency:eventCode:success
- * with `\` and `:` escaped, hex-decoded key, Base64 signature.
+ * Builds and signs Adyen standard notifications. The signature is the shop's own code
+ * (src/server/payments/adyen/hmac.ts), which is Adyen's Node library: a hand-written signer here once
+ * escaped `:` and `\` where Adyen does not, and the shop agreed with it (docs/product/checkout.md#adyen-notification-hmac).
  */
-import { createHmac } from 'node:crypto';
+import { notificationHmac } from '#server/payments/adyen/hmac.ts';
 import type { AdyenContext, AdyenSession, Amount } from './adyen-state.ts';
 
 export interface NotificationEvent {
@@ -26,23 +25,11 @@ export function signItem(
     merchantReference: string;
     amount: Amount;
     eventCode: string;
-    success: string;
+    success: 'true' | 'false';
   },
   keyHex: string,
 ): string {
-  const data = [
-    fields.pspReference,
-    fields.originalReference ?? '',
-    fields.merchantAccountCode,
-    fields.merchantReference,
-    String(fields.amount.value),
-    fields.amount.currency,
-    fields.eventCode,
-    fields.success,
-  ]
-    .map((v) => v.replace(/\\/g, '\\\\').replace(/:/g, '\\:'))
-    .join(':');
-  return createHmac('sha256', Buffer.from(keyHex, 'hex')).update(data, 'utf8').digest('base64');
+  return notificationHmac(fields, keyHex);
 }
 
 /** Queues one notification (a batch of one item, as Adyen sends them today) to the configured webhook. */
@@ -55,7 +42,7 @@ export function notify(ctx: AdyenContext, session: AdyenSession, event: Notifica
     amount: event.amount,
     eventCode: event.eventCode,
     eventDate: new Date().toISOString().replace(/\.\d{3}Z$/, '+00:00'),
-    success: String(event.success),
+    success: event.success ? ('true' as const) : ('false' as const),
     paymentMethod: event.paymentMethod,
     ...(event.reason ? { reason: event.reason } : {}),
     ...(event.eventCode === 'AUTHORISATION' && event.success ? { operations: ['CANCEL', 'CAPTURE', 'REFUND'] } : {}),

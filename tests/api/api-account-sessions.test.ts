@@ -12,12 +12,14 @@ import { authResponseSchema, orderAuthResponseSchema } from '#lib/api/auth-contr
 import { rotateRefreshToken, startSession } from '#server/auth/sessions.ts';
 import { resolveVisitor } from '#server/auth/visitor.ts';
 import { tokenHash } from '#server/security/token-hash.ts';
+import { formatOrderNumber } from '#lib/orders/order-number.ts';
 
 let h: DbHandle;
 const EMAIL = 'sessions-suite@partsfront.test';
 const PASSWORD = 'sessions suite secret';
 const ID = 9101;
-const ORDER = { id: 'SESS-1', email: 'sessions-guest@partsfront.test' };
+// a number from the reserved sequences (src/lib/orders/order-number.ts): the guest login reads it by the rule
+const ORDER = { id: formatOrderNumber(100_093), email: 'sessions-guest@partsfront.test' };
 
 beforeAll(async () => {
   h = openTestDb();

@@ -72,6 +72,30 @@ describe('POST /api/sync-cart', () => {
     });
   });
 
+  it('caps stock per product across all its lines: earlier lines keep theirs, later ones are reduced or emptied', async () => {
+    const inStock = sv.find((p) => plain(p) && p.stock_status === 'in-stock' && p.stock_quantity >= 2 && p.stock_quantity <= 1000)!;
+    const other = sv.find((p) => plain(p) && p.stock_status === 'back-order-quick')!;
+    const stock = inStock.stock_quantity;
+    const r = await postJson(api('/api/sync-cart'), {
+      items: [
+        { sku: inStock.sku, quantity: stock - 1, uuid: 'first' },
+        { sku: other.sku, quantity: 2, uuid: 'other' },
+        { sku: inStock.sku, quantity: 5, uuid: 'second' },
+        { sku: inStock.sku, quantity: 1, uuid: 'third' },
+      ],
+    });
+    expect(r.status).toBe(200);
+    const lines = r.json<any[]>();
+    expect(lines.map((l) => [l.uuid, l.quantity, l.adjusted_quantity, l.cart_notice])).toEqual([
+      ['first', stock - 1, null, null],
+      ['other', 2, null, null],
+      ['second', 1, 1, 'cart.notice.stock_limited'],
+      ['third', 0, 0, 'cart.notice.stock_limited'],
+    ]);
+    // what the mini cart counts of the product is never more than its stock
+    expect(lines.filter((l) => l.sku === inStock.sku).reduce((n, l) => n + l.quantity, 0)).toBe(stock);
+  });
+
   it('answers unknown skus and unorderable products as quantity-0 lines with a notice', async () => {
     const gone = sv.find((p) => p.orderable === 0)!;
     const r = await postJson(api('/api/sync-cart'), {

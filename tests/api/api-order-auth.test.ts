@@ -4,10 +4,12 @@ import { postJson, request } from '#tests/support/http.ts';
 import { api, openTestDb } from './api-support.ts';
 import type { DbHandle } from '#server/db/connection.ts';
 import { orderAuthResponseSchema, orderInfoResponseSchema } from '#lib/api/auth-contracts.ts';
+import { formatOrderNumber } from '#lib/orders/order-number.ts';
 
 let h: DbHandle;
-const ORDER = { id: 'PF-TEST-1', email: 'Guest@Example.test' };
-const OTHER = { id: 'PF-TEST-2', email: 'someone-else@example.test' };
+// Numbers from the reserved sequences below the real orders' counter (src/lib/orders/order-number.ts).
+const ORDER = { id: formatOrderNumber(100_090), email: 'Guest@Example.test' };
+const OTHER = { id: formatOrderNumber(100_091), email: 'someone-else@example.test' };
 
 beforeAll(async () => {
   h = openTestDb();
@@ -50,10 +52,21 @@ describe('guest order access', () => {
 
   it('answers a wrong e-mail and an unknown order number alike', async () => {
     const wrongEmail = await login(ORDER.id, OTHER.email);
-    const unknown = await login('PF-NOPE', ORDER.email);
+    const unknown = await login(formatOrderNumber(100_092), ORDER.email);
     expect(wrongEmail.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrongEmail.json()).toEqual(unknown.json());
+  });
+
+  it('reads the number by the order-number rule: spaces, dashes and # are ignored, a wrong check digit opens nothing', async () => {
+    const typed = `#${ORDER.id.slice(0, 3)} ${ORDER.id.slice(3, 5)}-${ORDER.id.slice(5)}`;
+    const r = await login(typed, ORDER.email);
+    expect(r.status).toBe(200);
+    expect(orderAuthResponseSchema.parse(r.json()).user.order_id).toBe(ORDER.id);
+    const typo = ORDER.id.slice(0, -1) + ((Number(ORDER.id.at(-1)) + 1) % 10);
+    const refused = await login(typo, ORDER.email);
+    expect(refused.status).toBe(401);
+    expect(refused.json()).toEqual((await login(ORDER.id, OTHER.email)).json());
   });
 
   it('refreshes a guest token into a new pair for the same order', async () => {

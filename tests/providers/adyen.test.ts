@@ -3,6 +3,7 @@
  * like a browser would, notifications received by a local endpoint on shop.localhost and verified.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { hmacValidator as AdyenHmacValidator } from '@adyen/api-library';
 import { AdyenProvider, SessionResultRequired } from '#server/payments/adyen/adyen-provider.ts';
 import type { AdyenConfig } from '#server/payments/adyen/client.ts';
 import { notificationHmac, notificationSigningString } from '#server/payments/adyen/hmac.ts';
@@ -12,6 +13,8 @@ import { ProviderUnavailable } from '#server/providers/provider-unavailable.ts';
 import { type PaymentSession, type VerifiedNotification } from '#server/payments/payment-provider.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import { ADYEN_SANDBOX } from '#sandbox/adyen/adyen-test-data.ts';
+import { signItem } from '#sandbox/adyen/notification-signer.ts';
+import { verifyAdyenNotifications } from '#server/payments/adyen/notifications.ts';
 import { openPage, submit, type Navigation } from '#sandbox/shared/form-browser.ts';
 import type { DeliveryRecord } from '#sandbox/shared/notifier.ts';
 import { samplePaymentInput } from '#sandbox/shared/sample-payment-input.ts';
@@ -72,20 +75,53 @@ beforeAll(() => {
 });
 
 describe('notification HMAC', () => {
-  it("matches the test vector of Adyen's own libraries and escapes : and \\", () => {
-    const item = {
-      pspReference: '7914073381342284',
-      merchantAccountCode: 'TestMerchant',
-      merchantReference: 'TestPayment-1407325143704',
-      amount: { value: 1130, currency: 'EUR' },
-      eventCode: 'AUTHORISATION',
-      success: 'true' as const,
-    };
+  const item = {
+    pspReference: '7914073381342284',
+    merchantAccountCode: 'TestMerchant',
+    merchantReference: 'TestPayment-1407325143704',
+    amount: { value: 1130, currency: 'EUR' },
+    eventCode: 'AUTHORISATION',
+    success: 'true' as const,
+  };
+
+  it("matches the test vectors of Adyen's own libraries (Node/Ruby and PHP)", () => {
     expect(notificationSigningString(item)).toBe('7914073381342284::TestMerchant:TestPayment-1407325143704:1130:EUR:AUTHORISATION:true');
     expect(notificationHmac(item, '44782DEF547AAA06C910C43932B1EB0C71FC68D9D0C057550C48EC2ACF6BA056')).toBe(
       'coqCmt/IZ4E3CzPvMY8zTjQVL5hYJUiBRg8UU+iCWo0=',
     );
-    expect(notificationSigningString({ ...item, merchantAccountCode: 'Test:\\Merchant' })).toContain(':Test\\:\\\\Merchant:');
+    expect(notificationHmac(item, 'DFB1EB5485895CFA84146406857104ABB4CBCABDC8AAF103A624C8F6A3EAAB00')).toBe(
+      'Ny9gS2veKo5E4w8/OL6xz1/wvT/hYkAXy1xNc/QvO4I=',
+    );
+  });
+
+  it('signs fields with : and \\ as they are, like the library; the sandbox signs the same and the shop accepts it', () => {
+    const odd = { ...item, merchantAccountCode: 'Test:\\Merchant', merchantReference: 'PF:1\\2', originalReference: 'a:b' };
+    // no escaping: the separators inside values are signed as sent
+    expect(notificationSigningString(odd)).toBe('7914073381342284:a:b:Test:\\Merchant:PF:1\\2:1130:EUR:AUTHORISATION:true');
+    const key = ADYEN_SANDBOX.hmacKeyHex;
+    const library = new AdyenHmacValidator().calculateHmac(odd as never, key);
+    expect(notificationHmac(odd, key)).toBe(library);
+    expect(signItem(odd, key)).toBe(library);
+    const body = (hmacSignature: string) =>
+      JSON.stringify({ live: 'false', notificationItems: [{ NotificationRequestItem: { ...odd, additionalData: { hmacSignature } } }] });
+    const opts = { hmacKeyHex: key, merchantAccount: odd.merchantAccountCode };
+    expect(verifyAdyenNotifications(body(signItem(odd, key)), opts)).toHaveLength(1);
+    // the signature the earlier, escaping code made is not Adyen's and is refused
+    const escaped = [
+      odd.pspReference,
+      odd.originalReference,
+      odd.merchantAccountCode,
+      odd.merchantReference,
+      '1130',
+      'EUR',
+      'AUTHORISATION',
+      'true',
+    ]
+      .map((v) => v.replace(/\\/g, '\\\\').replace(/:/g, '\\:'))
+      .join(':');
+    expect(new AdyenHmacValidator().calculateHmac(escaped, key)).not.toBe(library);
+    expect(verifyAdyenNotifications(body(new AdyenHmacValidator().calculateHmac(escaped, key)), opts)).toBeNull();
+    expect(verifyAdyenNotifications(body(''), opts)).toBeNull();
   });
 });
 

@@ -2,12 +2,13 @@
  * The accessories block's list from the visitor's recommendation provider (docs/product/accessories.md#in-the-browser),
  * plain DOM. The static list (the internal ranking, built into the page) stays for no-JS and first paint; a visitor
  * whose experiment asks for the `external` provider gets GET /api/recommendations, and its cards replace the
- * static ones in place: the same markup (a static card is the template), as many cards as the page has, the list's
+ * static ones in place (asked only where the storefront has an external provider, GET /api/public-config): the same markup (a static card is the template), as many cards as the page has, the list's
  * height kept as a minimum, and — if the new cards would still make the block taller — the static list put back
  * in the same task, before anything is painted: no layout shift. Any failure keeps the static list, silently.
  * Runs after the page script has taken the query's overrides (page-effects.ts sets html[data-islands]).
  */
 import { getJson } from '#api-client/http.ts';
+import { publicConfig } from '#api-client/public-config.ts';
 import { API_PATHS } from '#lib/api/paths.ts';
 import type { RecommendationCard, RecommendationsResponse } from '#lib/api/recommendation-contracts.ts';
 import { cardPrice, wantsSwap } from '#lib/catalogue/recommendation-swap.ts';
@@ -76,6 +77,8 @@ export async function swapRecommendations(): Promise<void> {
   const statics = [...list.querySelectorAll<HTMLElement>(':scope > li.accessory')];
   const template = statics.find((li) => li.querySelector('button[data-testid="add-to-cart"]'));
   if (!template) return;
+  // without an external provider the internal ranking would answer: the list the page already has
+  if (!(await publicConfig())?.external_recommendations) return;
 
   const res = await getJson<RecommendationsResponse>(
     API_PATHS.recommendations,

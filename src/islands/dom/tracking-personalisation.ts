@@ -1,38 +1,22 @@
 /**
  * The retail personalisation service (docs/product/tracking.md#personalisation-service), only with the
- * personalisation consent: the visitor id is fetched once (POST { websiteUUid } → { id }, through our API)
+ * personalisation consent and only where the storefront has one (GET /api/public-config): the visitor id is fetched once (POST { websiteUUid } → { id }, through our API)
  * and kept in the `personalisation` slice; the confirmation page reports its order for that id. A failed
  * purchase report goes to /captuerr; every other failure is silent. Withdrawn consent forgets the id.
  */
 import { personalisation } from '#stores/personalisation.ts';
 import { postPersonalisationPurchase, postPersonalisationVisitor } from '#api-client/tracking.ts';
 import { reportClientError } from '#api-client/telemetry.ts';
+import { publicConfig } from '#api-client/public-config.ts';
 import { onConsentChange, permissions } from './tracking-consent.ts';
 import { alreadyTracked, markTracked, purchaseProps } from './tracking-ecommerce.ts';
-
-/** Set for the tab when this storefront has no service (404): no more asking. */
-const OFF_KEY = 'td02:personalisation-off';
-
-function serviceOff(): boolean {
-  try {
-    return sessionStorage.getItem(OFF_KEY) === '1';
-  } catch {
-    return false;
-  }
-}
 
 async function ensureVisitorId(): Promise<string | null> {
   const known = personalisation.get().userId;
   if (known) return known;
-  if (serviceOff()) return null;
+  // a storefront without the service is not asked at all (docs/product/api.md#public-config)
+  if (!(await publicConfig())?.personalisation) return null;
   const r = await postPersonalisationVisitor();
-  if (r.status === 404) {
-    try {
-      sessionStorage.setItem(OFF_KEY, '1');
-    } catch {
-      /* storage disabled: ask again next page */
-    }
-  }
   if (!r.ok || !r.data?.id) return null;
   personalisation.set({ ...personalisation.get(), userId: r.data.id });
   return r.data.id;

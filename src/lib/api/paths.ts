@@ -7,6 +7,7 @@ export const API_PATHS = {
   widgetBySlug: (slug: string) => `/api/widget-by-slug/${encodeURIComponent(slug)}`,
   products: '/api/products',
   recommendations: '/api/recommendations',
+  publicConfig: '/api/public-config',
   searchTriggers: '/api/search-triggers',
   searchSuggestions: '/api/search-suggestions',
   productCategories: '/api/product-categories',

@@ -1,7 +1,7 @@
 /**
  * The server-authoritative cart (docs/product/api.md#sync-cart), pure: every line is re-priced from the
  * server's product data (tier = highest q ≤ quantity, campaign tiers first), quantities are capped by
- * the stock rules, unknown or unorderable products come back as quantity-0 lines carrying a notice
+ * the stock rules (a product's stock shared by all its lines, earlier lines first), unknown or unorderable products come back as quantity-0 lines carrying a notice
  * (the client shows it and drops the line), lines of a complete upsell bundle get the bundle's price
  * (docs/product/accessories.md#pricing), and the coupon engine discounts the lines.
  * Client-sent prices are never read.
@@ -13,7 +13,7 @@ import { normalizeTiers, ordinaryUnitPrice, unitPrice } from '#lib/pricing/tiers
 import { roundTo } from '#lib/pricing/vat.ts';
 import { applyCoupons } from '#lib/coupons/server-engine.ts';
 import type { CouponRule, EngineLine, EngineOptions } from '#lib/coupons/types.ts';
-import { allowedQuantity, CartNotice } from './server-stock.ts';
+import { allowedQuantitiesAcrossLines, allowedQuantity, CartNotice } from './server-stock.ts';
 import { resolveInterval } from '#lib/subscriptions/cart-interval.ts';
 import { bundledLines, bundleUnitPrice, type StoredBundle } from '#lib/catalogue/accessories-bundles.ts';
 
@@ -89,9 +89,19 @@ export function priceCart(
   bundles: ReadonlyMap<number, StoredBundle> = new Map(),
 ): SyncedCart {
   const out: (CartLineItem | null)[] = [];
+  // The stock a product has is shared by its lines in cart order; a line removed for another reason takes none.
+  const decisions = allowedQuantitiesAcrossLines(
+    inputs.map((input) => {
+      const product = products.get(input.sku);
+      const kept =
+        !!product &&
+        allowedQuantity(input.quantity, product).quantity > 0 &&
+        resolveInterval(input.subscription_interval, product.subscription_months ?? [], intervalName).ok;
+      return { key: input.sku, requested: kept ? input.quantity : 0, product };
+    }),
+  );
   const bundled = bundledLines(inputs, bundles, (i) => {
-    const product = products.get(inputs[i].sku);
-    const decision = product ? allowedQuantity(inputs[i].quantity, product) : undefined;
+    const decision = decisions[i];
     return !!decision && decision.quantity > 0 && !decision.adjusted && !inputs[i].subscription_interval;
   });
   const priced: { index: number; engine: EngineLine }[] = [];
@@ -105,14 +115,20 @@ export function priceCart(
       out.push(noticeLine(input, index, CartNotice.UnknownProduct));
       return;
     }
-    const decision = allowedQuantity(input.quantity, product);
-    if (decision.quantity === 0) {
-      out.push(noticeLine(input, index, decision.notice ?? CartNotice.NotOrderable, product));
+    const own = allowedQuantity(input.quantity, product);
+    if (own.quantity === 0) {
+      out.push(noticeLine(input, index, own.notice ?? CartNotice.NotOrderable, product));
       return;
     }
     const interval = resolveInterval(input.subscription_interval, product.subscription_months ?? [], intervalName);
     if (!interval.ok) {
       out.push(noticeLine(input, index, CartNotice.SubscriptionUnavailable, product));
+      return;
+    }
+    // earlier lines of the product took all of its stock
+    const decision = decisions[index] ?? own;
+    if (decision.quantity === 0) {
+      out.push(noticeLine(input, index, CartNotice.StockLimited, product));
       return;
     }
     const q = decision.quantity;

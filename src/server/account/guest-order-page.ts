@@ -8,10 +8,11 @@ import type { AstroCookies } from 'astro';
 import type { Db } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import { pathFor } from '#lib/routing/routes.ts';
+import { orderNumberOf } from '#lib/orders/order-number.ts';
 import { startSession } from '#server/auth/sessions.ts';
 import { setSessionCookies } from '#server/auth/visitor.ts';
 import type { PageVisitor } from './account-visitor.ts';
-import { isOrderNumberShape, orderOfCustomer, orderOfGuest, type AccountOrder } from '#server/orders/customer-orders.ts';
+import { orderOfCustomer, orderOfGuest, type AccountOrder } from '#server/orders/customer-orders.ts';
 import { consumeOrderLink, ORDER_LINK_PARAM, orderLinkUsable } from '#server/orders/order-links.ts';
 import { isSameOriginPost } from './same-origin.ts';
 
@@ -33,16 +34,20 @@ interface PageRequest {
 }
 
 export async function guestOrderPage(db: Db, r: PageRequest): Promise<GuestOrderPage> {
-  const { locale, id, visitor } = r;
-  if (id === undefined) return { kind: 'form', status: 200 };
+  const { locale, visitor } = r;
+  if (r.id === undefined) return { kind: 'form', status: 200 };
+  // the order-number rule of /track-order and the guest login (docs/product/fulfilment.md#order-numbers)
+  const id = orderNumberOf(r.id);
+  if (id === undefined) return { kind: 'form', status: 404 };
+  if (id !== r.id) return { kind: 'redirect', to: pathFor('my-order-id', locale, { id }) + r.url.search };
   if (visitor.kind === 'guest' && visitor.orderId === id) {
     const order = await orderOfGuest(db, locale, id);
     // The timeline only once the order is known to be this guest's; orders made before checkout have none.
     const timeline = order && (await timelineOfOrder(db, order.order_number));
     if (order) return { kind: 'order', order, ...(timeline ? { timeline } : {}) };
   }
-  if (r.url.searchParams.has(ORDER_LINK_PARAM) && isOrderNumberShape(id)) return useLink(db, r, id);
-  if (visitor.kind === 'customer' && isOrderNumberShape(id)) {
+  if (r.url.searchParams.has(ORDER_LINK_PARAM)) return useLink(db, r, id);
+  if (visitor.kind === 'customer') {
     const own = await orderOfCustomer(db, locale, { customerId: visitor.customerId, email: visitor.profile.email }, id);
     if (own) return { kind: 'redirect', to: pathFor('my-account-orders-id', locale, { id }) };
   }

@@ -3,7 +3,7 @@ import type { Selectable } from 'kysely';
 import type { Db } from '#server/db/connection.ts';
 import type { AuthResponse, AuthUser } from '#lib/api/auth-contracts.ts';
 import type { CustomersTable } from '#server/db/schema.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import { bearerToken, verifyToken } from './tokens.ts';
 import { familyActive, rotateRefreshToken, startSession, type SessionTokens } from './sessions.ts';
 import { ACCESS_COOKIE, cookieFromHeader } from './visitor.ts';
@@ -54,7 +54,24 @@ export async function login(db: Db, email: string, password: string, now = Date.
   const row = await customerByEmail(db, email);
   // an account created at checkout has no password until its owner sets one: '' never verifies
   const ok = await verifyPassword(password, row?.password_hash || (await dummy()));
-  return row && row.password_hash && ok ? sessionFor(db, row, now) : undefined;
+  if (!row || !row.password_hash || !ok) return undefined;
+  // a full hashing queue must not fail a login that succeeded: the next one tries again
+  if (needsRehash(row.password_hash)) await upgradeHash(db, row.id, row.password_hash, password).catch(() => undefined);
+  return sessionFor(db, row, now);
+}
+
+/**
+ * An older hash (scrypt, or a lower Argon2id cost) is replaced at the login that proved the password
+ * (docs/adr/0021-password-hashing.md). Only when the row still holds the hash just checked: a password
+ * changed meanwhile wins.
+ */
+async function upgradeHash(db: Db, customerId: number, checked: string, password: string): Promise<void> {
+  await db
+    .updateTable('customers')
+    .set({ password_hash: await hashPassword(password) })
+    .where('id', '=', customerId)
+    .where('password_hash', '=', checked)
+    .execute();
 }
 
 export async function refresh(db: Db, refreshToken: string, now = Date.now()): Promise<AccountSession | undefined> {

@@ -6,6 +6,7 @@
 import type { Db } from '#server/db/connection.ts';
 import type { OrderAuthResponse, OrderInfoResponse, OrderUser } from '#lib/api/auth-contracts.ts';
 import { orderRow, type OrderRow } from '#server/orders/order-reads.ts';
+import { orderNumberOf } from '#lib/orders/order-number.ts';
 import { bearerToken, verifyToken } from './tokens.ts';
 import { familyActive, rotateRefreshToken, startSession, type SessionTokens } from './sessions.ts';
 import { ACCESS_COOKIE, cookieFromHeader } from './visitor.ts';
@@ -22,8 +23,10 @@ const answerOf = (session: SessionTokens, row: OrderRow): OrderSession => ({
   session,
 });
 
+/** `orderId` as the guest typed it: the order-number rule reads it (spaces, dashes, '#'; check digit). */
 export async function orderLogin(db: Db, orderId: string, email: string, now = Date.now()): Promise<OrderSession | undefined> {
-  const row = await orderRow(db, orderId);
+  const number = orderNumberOf(orderId);
+  const row = number === undefined ? undefined : await orderRow(db, number);
   if (!row || row.email.toLowerCase() !== email.trim().toLowerCase()) return undefined;
   return answerOf(await startSession(db, { scope: 'my-order', orderId: row.id }, now), row);
 }

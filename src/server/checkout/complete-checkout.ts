@@ -121,6 +121,8 @@ export async function completeCheckout(
   payment: PaymentOutcome,
   source: string,
   ctx: CartContext = {},
+  /** Only the demo seed (src/server/seed/demo-guest-order.ts): a reserved number instead of the counter's next. */
+  fixedNumber?: string,
 ): Promise<{ orderNumber: string; created: boolean }> {
   const done = await orderNumberOfCheckout(db, c.id);
   if (done) return { orderNumber: done, created: false };
@@ -134,7 +136,7 @@ export async function completeCheckout(
       const raced = await orderNumberOfCheckout(trx, c.id);
       if (raced) return { number: raced, created: false };
       await reserveStock(trx, quote.items);
-      const number = await nextOrderNumber(trx);
+      const number = fixedNumber ?? (await nextOrderNumber(trx));
       const details = detailsOf(c, quote, payment, number);
       await insertOrder(trx, {
         number,

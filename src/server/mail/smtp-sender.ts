@@ -24,6 +24,11 @@ export const isPermanentSmtpError = (err: unknown): boolean => {
 export function smtpSender(url: string): MailSender {
   const transport = nodemailer.createTransport({
     url,
+    // Pooled: a delivery pass sends over open connections instead of one TLS handshake per mail; two at once
+    // keeps a relay's per-client limits, and a connection is renewed after 100 mails (docs/product/emails.md#configuration).
+    pool: true,
+    maxConnections: 2,
+    maxMessages: 100,
     // A relay that hangs must not hold the delivery pass: it is retried on the next one.
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,

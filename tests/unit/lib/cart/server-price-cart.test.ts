@@ -78,6 +78,32 @@ describe('cart sync (server-authoritative)', () => {
     expect(stock).toMatchObject({ quantity: 3, adjusted_quantity: 3, cart_notice: CartNotice.StockLimited });
   });
 
+  it("shares a product's stock across its lines: earlier lines keep theirs, later ones are reduced or emptied", () => {
+    const one = product({ sku: 'ONE', product_id: 5, stock_status: 'in-stock', stock_quantity: 1 });
+    const five = Array.from({ length: 5 }, (_, i) => ({ sku: 'ONE', quantity: 1, uuid: `l${i}` }));
+    const items = priceCart(five, new Map([['ONE', one]]), []).items;
+    expect(items.map((l) => l.quantity)).toEqual([1, 0, 0, 0, 0]);
+    expect(items[0]).toMatchObject({ uuid: 'l0', quantity: 1, adjusted_quantity: null, cart_notice: null, price: 100 });
+    for (const l of items.slice(1)) expect(l).toMatchObject({ quantity: 0, adjusted_quantity: 0, cart_notice: CartNotice.StockLimited });
+
+    const three = product({ sku: 'THREE', product_id: 6, stock_status: 'in-stock', stock_quantity: 3 });
+    const [a, b, c] = priceCart(
+      [
+        { sku: 'THREE', quantity: 2, uuid: 'a' },
+        { sku: 'THREE', quantity: 2, uuid: 'b' },
+        { sku: 'THREE', quantity: 1, uuid: 'c' },
+      ],
+      new Map([['THREE', three]]),
+      [],
+    ).items;
+    expect([a, b, c].map((l) => [l.quantity, l.adjusted_quantity, l.cart_notice])).toEqual([
+      [2, null, null],
+      [1, 1, CartNotice.StockLimited],
+      [0, 0, CartNotice.StockLimited],
+    ]);
+    expect(cartTotal([a, b, c])).toBe(300);
+  });
+
   it('reports unknown and unorderable products as quantity-0 lines with a notice; a 0 quantity just removes', () => {
     const products = new Map([
       ['P1', product()],
