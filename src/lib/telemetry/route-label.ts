@@ -47,6 +47,7 @@ export const ENDPOINT_PATTERNS: readonly string[] = [
   '/api/product-categories',
   '/api/product-views',
   '/api/products',
+  '/api/public-config',
   '/api/recommendations',
   '/api/returns',
   '/api/search-suggestions',
