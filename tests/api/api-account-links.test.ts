@@ -44,9 +44,9 @@ afterAll(async () => {
 
 const mails = (to: string, kind?: string) => listMail(h.db, { to, ...(kind ? { kind } : {}) });
 const latestToken = async (to: string, kind: string) => linkToken((await mails(to, kind))[0]!.text_body);
-/** What a prober sees of an answer: status, body and headers apart from the date. */
+/** What a prober sees of an answer: status, body and headers apart from the date and the request's own id. */
 const visible = (r: TestResponse) => {
-  const { date: _date, ...headers } = r.headers;
+  const { date: _date, 'x-request-id': _id, ...headers } = r.headers;
   return { status: r.status, body: r.body, headers };
 };
 
