@@ -30,7 +30,7 @@ const holder = globalThis as typeof globalThis & { [KEY]?: Telemetry };
 function prettyStream(): DestinationStream | undefined {
   try {
     const pretty = createRequire(import.meta.url)('pino-pretty') as (o: object) => DestinationStream;
-    return pretty({ sync: true, destination: 1, translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' });
+    return pretty({ sync: true, destination: 1, translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname', singleLine: true });
   } catch {
     return undefined;
   }
