@@ -1,5 +1,5 @@
 // `npm run operator -- <show|pick|ship|deliver> <order number> [...]`: move an order along from a shell
-// (docs/product/fulfilment.md#cli), through the same service as POST /api/operator/orders/{number}/{action}.
+// (docs/product/fulfilment.md#operator-access), through the same service as POST /api/operator/orders/{number}/{action}.
 // Database from DATABASE_URL like every script; payment and shipping providers from their variables (outside
 // production the sandbox at PARTSFRONT_SANDBOX_URL, default 127.0.0.1:4330, as `npm start` runs it).
 import '#server/cli/config-gate.ts'; // first: a bad configuration stops here (docs/product/configuration.md)

@@ -1,5 +1,5 @@
 /**
- * Renders one page of the served build on demand (docs/adr/0017-incremental-pages.md#re-rendering): the build's own
+ * Renders one page of the served build on demand (docs/adr/0017-incremental-pages.md#decision): the build's own
  * request handler behind a private loopback listener (127.0.0.1, random port), asked for the render twin of a
  * prerendered page (`/<locale>/product/x` → `/<locale>/render/product/x`) with this process's render secret and the
  * storefront's Host. Same build, same assets, same markup as the prerendered file.

@@ -1,5 +1,5 @@
 /**
- * The page-tag index of one build (docs/adr/0017-incremental-pages.md#page-tags): which prerendered pages carry
+ * The page-tag index of one build (docs/adr/0017-incremental-pages.md#decision): which prerendered pages carry
  * which tags, read from the build's page-tags.ndjson (first line `{"seq"}`: the change-feed position the build's
  * data is at least as new as, and `origins`: the public origins its pages link to; then `{"p": internal path, "t": tags}` per page). Re-rendered pages replace their
  * own entry, so the index follows what each page shows now.

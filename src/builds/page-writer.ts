@@ -1,5 +1,5 @@
 /**
- * Replaces one prerendered page of a build in place (docs/adr/0017-incremental-pages.md#re-rendering): the .br and
+ * Replaces one prerendered page of a build in place (docs/adr/0017-incremental-pages.md#decision): the .br and
  * .gz variants and the HTML are each written to a temporary file and renamed over the old one, so a request reads
  * either the old or the new file whole, never a half-written one. A page that is not in the build is created only
  * when asked (`create`: a product page rendered on its first request).

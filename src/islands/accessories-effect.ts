@@ -1,5 +1,5 @@
 /**
- * The product page's accessories block (docs/product/accessories.md#variants), plain DOM: asks the tab's
+ * The product page's accessories block (docs/product/accessories.md), plain DOM: asks the tab's
  * `accessories` variant (picked once, kept in sessionStorage) and shows that panel; the bundle button adds
  * every bundle line in one action and syncs once. Both panels are in the static HTML and share one grid
  * cell, so showing the other one moves nothing.

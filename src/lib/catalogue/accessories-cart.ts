@@ -1,5 +1,5 @@
 /**
- * The accessories block in the browser (docs/product/accessories.md#variants), pure: which panel a variant
+ * The accessories block in the browser (docs/product/accessories.md), pure: which panel a variant
  * shows and the cart lines an upsell bundle adds. The prices on these lines only bridge the time until the
  * server's sync answers with its own (bundle) prices.
  */

@@ -1,5 +1,5 @@
 /**
- * Which product pages a build prerenders (docs/adr/0017-incremental-pages.md#first-deploy): all of them, or — with
+ * Which product pages a build prerenders (docs/adr/0017-incremental-pages.md#decision): all of them, or — with
  * PARTSFRONT_PRERENDER_PRODUCTS=N — the N a shopper is likeliest to open first: in stock, then orderable, then the
  * rest, by id within each. The others are rendered on their first request and kept (a crawler or the warm-up
  * command fills them in), so a very large catalogue deploys in minutes.

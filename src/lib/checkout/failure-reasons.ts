@@ -24,7 +24,7 @@ export function failureReason(query: string | null | undefined): FailureReason {
 /**
  * The next step the page offers (locale key `checkout.failed.next.<step>`): try again, wait for a provider
  * that is down, check a new total or the stock left, or wait for a payment still being confirmed (paying
- * again then would only be cancelled: docs/adr/0007-checkout-orders-and-money.md#external-payments-adyen-klarna).
+ * again then would only be cancelled: docs/adr/0007-checkout-orders-and-money.md#external-payments-adyen-klarna-walley-two).
  */
 export const NEXT_STEPS = ['retry', 'retry_later', 'check_total', 'check_cart', 'wait'] as const;
 export type NextStep = (typeof NEXT_STEPS)[number];

@@ -1,4 +1,4 @@
-/** Request bodies of the content editing API (docs/product/content-editing.md#api). */
+/** Request bodies of the content editing API (docs/product/content-editing.md#drafts). */
 import { z } from 'zod';
 import { WIDGET_SLUGS } from '#lib/api/content-contracts.ts';
 

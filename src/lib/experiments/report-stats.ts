@@ -1,5 +1,5 @@
 /**
- * The statistics of the experiment report (docs/adr/0015-experiments.md#statistics): Wilson score interval for a
+ * The statistics of the experiment report (docs/adr/0015-experiments.md#decision): Wilson score interval for a
  * conversion rate and the pooled two-proportion z-test of a variant against the control. Pure, no I/O.
  */
 

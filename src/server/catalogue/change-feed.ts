@@ -1,5 +1,5 @@
 /**
- * The change feed of incremental pages (docs/adr/0017-incremental-pages.md#change-feed): a change to what static
+ * The change feed of incremental pages (docs/adr/0017-incremental-pages.md#decision): a change to what static
  * pages show is recorded in the same transaction as the change itself, with a sequence number from a counter row
  * (its row lock orders the commits, as for order numbers). Every node re-renders the pages tagged by the rows
  * after the last one it applied.

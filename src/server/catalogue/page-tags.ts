@@ -1,5 +1,5 @@
 /**
- * Page tags (docs/adr/0017-incremental-pages.md#page-tags): what a static page shows, named the way the change
+ * Page tags (docs/adr/0017-incremental-pages.md#decision): what a static page shows, named the way the change
  * feed names changes. A page is re-rendered when a change carries one of its tags:
  * - `product:<id>` — the page shows that product's name, price, stock or image (its own page, an accessory card,
  *   a bundle line);

@@ -1,5 +1,5 @@
 /**
- * The secret of this process's page renderer (docs/adr/0017-incremental-pages.md#re-rendering): render routes
+ * The secret of this process's page renderer (docs/adr/0017-incremental-pages.md#decision): render routes
  * answer only a request that carries it. Kept on globalThis because the host's modules and the build's bundled
  * copies of them are different module instances in one process.
  */

@@ -1,5 +1,5 @@
 /**
- * What every render twin does around its own loader (docs/adr/0017-incremental-pages.md#re-rendering): only for this
+ * What every render twin does around its own loader (docs/adr/0017-incremental-pages.md#decision): only for this
  * process's page renderer (render secret), only for a storefront; the loader's data, or a 404 when there is no such
  * page; the page's tags in `x-page-tags`; never cached.
  */

@@ -1,5 +1,5 @@
 /**
- * `npm run operator` (docs/product/fulfilment.md#cli): the operator's steps from a shell, through the same
+ * `npm run operator` (docs/product/fulfilment.md#operator-access): the operator's steps from a shell, through the same
  * service and validation as POST /api/operator/orders/{number}/{action}.
  *   npm run operator -- show <order number>
  *   npm run operator -- pick <order number>

@@ -1,5 +1,5 @@
 /**
- * The ship step's booking (docs/product/fulfilment.md#ship): with the shipping provider that served the order
+ * The ship step's booking (docs/product/fulfilment.md#ship-the-booking): with the shipping provider that served the order
  * (eel issues the tracking number itself; Ingrid books the transport order of the order's Delivery Checkout
  * session through SOM), or a manual shipment whose tracking number the operator gives.
  */

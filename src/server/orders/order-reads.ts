@@ -57,7 +57,7 @@ export async function newestOrderItems(db: Db, limit: number, offset: number): P
   return rows.map((r) => r.items);
 }
 
-/** Orders that carry an experiment visitor, as a subquery to join exposures with (docs/product/experiments.md#report). */
+/** Orders that carry an experiment visitor, as a subquery to join exposures with (docs/product/experiments.md#the-report). */
 export const ordersOfExperimentVisitors = (db: Db) =>
   db
     .selectFrom('orders')

@@ -1,5 +1,5 @@
 /**
- * Which order a return request may be about (docs/product/returns.md#who-can-return): an order of the logged-in
+ * Which order a return request may be about (docs/product/returns.md#two-ways-back): an order of the logged-in
  * customer's account (the same rule as the account pages) or the one order a guest opened. Anything else is
  * "not found", whether it exists or not.
  */
