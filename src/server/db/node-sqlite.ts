@@ -51,8 +51,9 @@ export function openNodeSqlite(file: string): SqliteDatabase & { exec(sql: strin
     return s;
   };
   // WAL lets the server read while a seed/import or rebuild writes; foreign keys are off by default in SQLite.
+  // The busy timeout comes first: switching a new file to WAL takes a lock another process may hold for a moment.
   db.exec(
-    'PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; PRAGMA synchronous = NORMAL;' +
+    'PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;' +
       // A 64 MB page cache and memory-mapped reads keep hot API queries (50k-product catalogue) off read() calls.
       ' PRAGMA cache_size = -65536; PRAGMA mmap_size = 268435456;',
   );
