@@ -93,12 +93,13 @@ const GARDEN_BRANDS = new Set(['Husqvarna', 'Stihl']);
 /** The brand's safety information (every demo brand has a manufacturer; non-EU/EEA ones a responsible person). */
 export function demoBrandSafety(brand: string): SafetyInfo {
   const [manufacturer, responsible] = PARTIES[brand] ?? [party(`${brand} Europe GmbH`, 'Hauptstraße 1', '10115', 'Berlin', 'DE', 'brand')];
-  return {
+  // a copy: a caller editing its catalogue never changes the next one
+  return structuredClone({
     manufacturer,
     responsible_person: responsible ?? null,
     warnings: GARDEN_BRANDS.has(brand) ? GARDEN_PART : APPLIANCE_PART,
-  };
+  });
 }
 
 /** A product's own safety fields over its brand's: blades carry their own warning. */
-export const demoProductSafety = (partKey: string): SafetyInfo | null => (partKey === 'blade' ? { warnings: BLADE_WARNING } : null);
+export const demoProductSafety = (partKey: string): SafetyInfo | null => (partKey === 'blade' ? { warnings: { ...BLADE_WARNING } } : null);
