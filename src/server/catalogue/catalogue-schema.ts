@@ -32,7 +32,10 @@ const safetyParty = z.object({
     country: z.string().regex(/^[A-Z]{2}$/, 'country must be an ISO 3166-1 alpha-2 code (upper case)'),
   }),
   email: z.email().nullable().optional(),
-  url: z.url({ protocol: /^https?$/ }).nullable().optional(),
+  url: z
+    .url({ protocol: /^https?$/ })
+    .nullable()
+    .optional(),
 });
 const safetyInfo = z.object({
   manufacturer: safetyParty.nullable().optional(),

@@ -40,7 +40,9 @@ describe('product safety (GPSR art. 19)', () => {
 
   it('needs an EU responsible person established in the EU/EEA when the manufacturer is outside', () => {
     const korea = party('Maker Co.', 'KR');
-    expect(missingSafety({ manufacturer: korea, warnings }, ['sv'])).toEqual(['EU responsible person (the manufacturer is outside the EU/EEA)']);
+    expect(missingSafety({ manufacturer: korea, warnings }, ['sv'])).toEqual([
+      'EU responsible person (the manufacturer is outside the EU/EEA)',
+    ]);
     expect(missingSafety({ manufacturer: korea, responsible_person: party('Rep B.V.', 'NL'), warnings }, ['sv'])).toEqual([]);
     expect(missingSafety({ manufacturer: korea, responsible_person: party('Rep AG', 'CH'), warnings }, ['sv'])).toEqual([
       'EU responsible person established in the EU/EEA',

@@ -48,7 +48,13 @@ describe('SEO documents', () => {
         '@type': 'Organization',
         name: 'Maker Co.',
         email: 'safety@maker.example',
-        address: { '@type': 'PostalAddress', streetAddress: 'Road 1', postalCode: '16677', addressLocality: 'Suwon-si', addressCountry: 'KR' },
+        address: {
+          '@type': 'PostalAddress',
+          streetAddress: 'Road 1',
+          postalCode: '16677',
+          addressLocality: 'Suwon-si',
+          addressCountry: 'KR',
+        },
       },
       additionalProperty: [{ '@type': 'PropertyValue', propertyID: 'safetyInformation', value: 'Dra ur kontakten' }],
     });

@@ -10,7 +10,13 @@ import { inEuEea } from '#lib/catalogue/product-safety.ts';
 import { LOCALE_CODES } from '#lib/market/locales.ts';
 
 const demo = () => generateDemoCatalogue({ products: 60, now: new Date('2026-11-24T00:00:00Z') });
-const count = async (db: Db) => (await db.selectFrom('products').select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+const count = async (db: Db) =>
+  (
+    await db
+      .selectFrom('products')
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+  ).n;
 let db: Db;
 
 beforeAll(async () => {

@@ -25,7 +25,11 @@ const counter: KyselyPlugin = {
 const image = (type: number, sort_order: number, url: string) => ({ type, sort_order, url, width: 160, height: 120 });
 // every product for sale carries complete safety information (the import refuses it otherwise, docs/product/legal.md)
 const safety = {
-  manufacturer: { name: 'Tillverkare AB', address: { street: 'Gatan 1', postal_code: '111 11', city: 'Stockholm', country: 'SE' }, email: 'a@b.example' },
+  manufacturer: {
+    name: 'Tillverkare AB',
+    address: { street: 'Gatan 1', postal_code: '111 11', city: 'Stockholm', country: 'SE' },
+    email: 'a@b.example',
+  },
   warnings: { sv: 'Varning', fi: 'Varoitus' },
 };
 const sold = (name: string) => ({
