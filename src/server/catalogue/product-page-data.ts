@@ -18,7 +18,7 @@ import {
 } from './recommendations-build.ts';
 import { recommendedIds } from './recommendation-facts.ts';
 import { productPageTags } from './page-tags.ts';
-import { productSafetyShown } from './product-safety.ts';
+import { builtProductSafety, productSafetyShown } from './product-safety.ts';
 import type { ShownSafety } from '#lib/catalogue/product-safety.ts';
 
 export interface ProductPageData {
@@ -52,7 +52,7 @@ export async function productPageFromCatalogue(locale: LocaleCode, product: Page
     tags: product.tagIds.flatMap((id) => tagById.get(id) ?? []),
     slugs: await productSlugs(product.id),
     relations: await productRelations(locale, product),
-    safety: await productSafetyShown(getDb(), product.id, locale),
+    safety: await builtProductSafety(product.id, product.brand?.id ?? null, locale),
   });
 }
 

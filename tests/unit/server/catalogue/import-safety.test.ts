@@ -4,7 +4,7 @@ import { openDb, type Db } from '#server/db/connection.ts';
 import { migrate } from '#server/db/migrate.ts';
 import { catalogueSchema, type CatalogueInput } from '#server/catalogue/catalogue-schema.ts';
 import { writeCatalogue } from '#server/catalogue/write-catalogue.ts';
-import { productSafetyInfo, productSafetyShown } from '#server/catalogue/product-safety.ts';
+import { builtProductSafety, productSafetyInfo, productSafetyShown } from '#server/catalogue/product-safety.ts';
 import { generateDemoCatalogue } from '#server/seed/demo-generator.ts';
 import { inEuEea } from '#lib/catalogue/product-safety.ts';
 import { LOCALE_CODES } from '#lib/market/locales.ts';
@@ -87,5 +87,9 @@ describe('import: product safety information', () => {
     });
     if (blade) expect((await productSafetyShown(db, blade.id, 'sv'))!.warning).toBe(blade.safety!.warnings!.sv);
     expect(await productSafetyInfo(db, 123456)).toBeNull();
+    // the build's memoized read shows the same as the read by primary key
+    for (const p of [plain, ...(blade ? [blade] : [])]) {
+      expect(await builtProductSafety(p.id, p.brand_id, 'fi', db)).toEqual(await productSafetyShown(db, p.id, 'fi'));
+    }
   });
 });
