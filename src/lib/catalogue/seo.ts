@@ -1,4 +1,5 @@
 /** SEO documents built from plain data: JSON-LD (Product, BreadcrumbList), sitemap.xml, robots.txt. */
+import type { SafetyParty } from './product-safety.ts';
 
 /** JSON for a <script type="application/ld+json">: `<` escaped so no text can close the script element. */
 export function jsonLdScript(data: unknown): string {
@@ -26,6 +27,27 @@ export interface ProductLdInput {
   currency: string;
   stockStatus: string;
   category?: string;
+  /** GPSR art. 19 (docs/product/legal.md): the manufacturer as a schema.org Organization */
+  manufacturer?: SafetyParty | null;
+  /** the warning shown on the page, as a PropertyValue named `name` */
+  safetyInformation?: { name: string; value: string } | null;
+}
+
+/** schema.org Organization with its PostalAddress, e-mail and web address. */
+export function organizationJsonLd(o: SafetyParty) {
+  return {
+    '@type': 'Organization',
+    name: o.name,
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: o.address.street,
+      postalCode: o.address.postal_code,
+      addressLocality: o.address.city,
+      addressCountry: o.address.country,
+    },
+    ...(o.email ? { email: o.email } : {}),
+    ...(o.url ? { url: o.url } : {}),
+  };
 }
 
 const AVAILABILITY: Record<string, string> = {
@@ -48,6 +70,14 @@ export function productJsonLd(p: ProductLdInput) {
     url: p.url,
     ...(p.category ? { category: p.category } : {}),
     ...(p.brand ? { brand: { '@type': 'Brand', name: p.brand } } : {}),
+    ...(p.manufacturer ? { manufacturer: organizationJsonLd(p.manufacturer) } : {}),
+    ...(p.safetyInformation
+      ? {
+          additionalProperty: [
+            { '@type': 'PropertyValue', propertyID: 'safetyInformation', name: p.safetyInformation.name, value: p.safetyInformation.value },
+          ],
+        }
+      : {}),
     offers: {
       '@type': 'Offer',
       url: p.url,

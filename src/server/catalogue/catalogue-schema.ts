@@ -8,6 +8,7 @@ import { LOCALE_CODES } from '#lib/market/locales.ts';
 import { STOCK_STATUSES } from '#lib/catalogue/types.ts';
 import { couponDocumentSchema } from '#server/coupons/coupon-document.ts';
 import { accessoriesDocumentSchema, upsellBundleDocumentSchema } from './accessories-import.ts';
+import { missingSafety, resolveSafety } from '#lib/catalogue/product-safety.ts';
 
 const localeKey = z.enum(LOCALE_CODES);
 const perLocale = <T extends z.ZodType>(t: T) => z.partialRecord(localeKey, t);
@@ -21,7 +22,28 @@ const image = z.object({
   height: z.number().int().positive(),
 });
 
-export const catalogueSchema = z.object({
+/** Product safety (GPSR art. 19, docs/product/catalogue.md#product-safety): per brand, overridden per product. */
+const safetyParty = z.object({
+  name: z.string().min(1),
+  address: z.object({
+    street: z.string().min(1),
+    postal_code: z.string().min(1),
+    city: z.string().min(1),
+    country: z.string().regex(/^[A-Z]{2}$/, 'country must be an ISO 3166-1 alpha-2 code (upper case)'),
+  }),
+  email: z.email().nullable().optional(),
+  url: z
+    .url({ protocol: /^https?$/ })
+    .nullable()
+    .optional(),
+});
+const safetyInfo = z.object({
+  manufacturer: safetyParty.nullable().optional(),
+  responsible_person: safetyParty.nullable().optional(),
+  warnings: perLocale(z.string().min(1)).optional(),
+});
+
+const catalogueObject = z.object({
   categories: z.array(
     z.object({
       id: z.number().int().positive(),
@@ -34,7 +56,13 @@ export const catalogueSchema = z.object({
     }),
   ),
   brands: z.array(
-    z.object({ id: z.number().int().positive(), slug, name: z.string().min(1), logo_url: z.string().nullable().default(null) }),
+    z.object({
+      id: z.number().int().positive(),
+      slug,
+      name: z.string().min(1),
+      logo_url: z.string().nullable().default(null),
+      safety: safetyInfo.nullable().default(null),
+    }),
   ),
   tags: z.array(z.object({ id: z.number().int().positive(), translations: perLocale(z.object({ name: z.string().min(1), slug })) })),
   products: z.array(
@@ -58,6 +86,8 @@ export const catalogueSchema = z.object({
       images: z.array(image).default([]),
       translations: perLocale(z.object({ name: z.string().min(1), slug, description: z.string().default('') })),
       prices: perLocale(z.object({ prices: priceObjectSchema, vat: z.number().min(0).max(100) })),
+      /** Overrides the brand's safety fields one by one. */
+      safety: safetyInfo.nullable().default(null),
     }),
   ),
   content_pages: z
@@ -94,6 +124,25 @@ export const catalogueSchema = z.object({
   /** Product relations by sku (docs/product/accessories.md#import-format). */
   accessories: z.array(accessoriesDocumentSchema).default([]),
   upsell_bundles: z.array(upsellBundleDocumentSchema).default([]),
+});
+
+/**
+ * A product for sale (priced in a storefront) needs complete safety information there: otherwise the import is
+ * refused, naming the product (docs/product/legal.md, product safety information).
+ */
+export const catalogueSchema = catalogueObject.superRefine((cat, ctx) => {
+  const brandSafety = new Map(cat.brands.map((b) => [b.id, b.safety]));
+  cat.products.forEach((p, i) => {
+    const locales = Object.keys(p.prices);
+    if (locales.length === 0) return;
+    const gaps = missingSafety(resolveSafety(brandSafety.get(p.brand_id ?? -1), p.safety), locales);
+    if (gaps.length === 0) return;
+    ctx.addIssue({
+      code: 'custom',
+      path: ['products', i, 'safety'],
+      message: `product ${p.sku} (id ${p.id}) is for sale without complete product safety information (GPSR art. 19): missing ${gaps.join(', ')}`,
+    });
+  });
 });
 
 export type CatalogueInput = z.input<typeof catalogueSchema>;

@@ -18,6 +18,8 @@ import {
 } from './recommendations-build.ts';
 import { recommendedIds } from './recommendation-facts.ts';
 import { productPageTags } from './page-tags.ts';
+import { builtProductSafety, productSafetyShown } from './product-safety.ts';
+import type { ShownSafety } from '#lib/catalogue/product-safety.ts';
 
 export interface ProductPageData {
   product: PageProduct;
@@ -28,6 +30,8 @@ export interface ProductPageData {
   /** The product's slug per storefront (hreflang alternates). */
   slugs: Partial<Record<LocaleCode, string>>;
   relations: ProductRelations;
+  /** Manufacturer, EU responsible person and warning (GPSR art. 19, docs/product/legal.md); null only for a product imported before 0026. */
+  safety: ShownSafety | null;
   /** What the page shows, as change-feed tags: a change to any of them re-renders the page (page-tags.ts). */
   pageTags: string[];
 }
@@ -48,6 +52,7 @@ export async function productPageFromCatalogue(locale: LocaleCode, product: Page
     tags: product.tagIds.flatMap((id) => tagById.get(id) ?? []),
     slugs: await productSlugs(product.id),
     relations: await productRelations(locale, product),
+    safety: await builtProductSafety(product.id, product.brand?.id ?? null, locale),
   });
 }
 
@@ -124,5 +129,6 @@ export async function freshProductPage(locale: LocaleCode, slug: string): Promis
     tags: await freshTags(db, locale, product.tagIds),
     slugs: Object.fromEntries(slugRows.map((r) => [r.locale, r.slug])) as Partial<Record<LocaleCode, string>>,
     relations: await freshRelations(db, locale, product, brandById),
+    safety: await productSafetyShown(db, product.id, locale),
   });
 }

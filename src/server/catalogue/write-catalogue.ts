@@ -106,7 +106,10 @@ export async function writeCatalogue(
       (rows) => trx.insertInto('category_translations').values(rows).execute(),
     );
 
-    await insertChunked(cat.brands, (rows) => trx.insertInto('brands').values(rows).execute());
+    await insertChunked(
+      cat.brands.map((b) => ({ ...b, safety: b.safety ? JSON.stringify(b.safety) : null })),
+      (rows) => trx.insertInto('brands').values(rows).execute(),
+    );
     await insertChunked(
       cat.tags.map((t) => ({ id: t.id })),
       (rows) => trx.insertInto('tags').values(rows).execute(),
@@ -140,6 +143,7 @@ export async function writeCatalogue(
             notifyable: bool(p.notifyable),
             decoration: p.decoration,
             variations: JSON.stringify(p.variations),
+            safety: p.safety ? JSON.stringify(p.safety) : null,
             updated_at: now,
           })),
         )

@@ -63,6 +63,13 @@ export interface ProductsTable {
   variations: string;
   updated_at: string;
 }
+/** Product safety (migration 0026, docs/product/legal.md): SafetyInfo JSON (src/lib/catalogue/product-safety.ts) or NULL. */
+export interface BrandsTable {
+  safety: string | null;
+}
+export interface ProductsTable {
+  safety: string | null;
+}
 export interface ProductTranslationsTable {
   product_id: number;
   locale: string;

@@ -12,6 +12,7 @@ import { APPLIANCE_GROUPS, BRANDS, DESCRIPTION_TEMPLATE, NAME_TEMPLATE, PART_TYP
 import { demoContent } from './demo-content.ts';
 import { demoCoupons } from './demo-coupons.ts';
 import { demoRelations } from './accessories-demo.ts';
+import { demoBrandSafety, demoProductSafety } from './demo-safety.ts';
 
 export interface DemoOptions {
   products?: number;
@@ -121,7 +122,13 @@ export function generateDemoCatalogue(options: DemoOptions = {}): CatalogueInput
     }
   }
 
-  const brands = BRANDS.map((name, i) => ({ id: i + 1, slug: slugify(name), name, logo_url: `/images/brands/${slugify(name)}.svg` }));
+  const brands = BRANDS.map((name, i) => ({
+    id: i + 1,
+    slug: slugify(name),
+    name,
+    logo_url: `/images/brands/${slugify(name)}.svg`,
+    safety: demoBrandSafety(name),
+  }));
   const tags = TAGS.map((t, i) => ({ id: i + 1, translations: tr(t.names) }));
 
   const products: CatalogueInput['products'] = [];
@@ -192,6 +199,7 @@ export function generateDemoCatalogue(options: DemoOptions = {}): CatalogueInput
         : [],
       translations,
       prices,
+      safety: demoProductSafety(leaf.partKey),
     });
     if (options.onProgress && (id % 1000 === 0 || id === total)) options.onProgress(id, total);
   }

@@ -25,6 +25,41 @@ describe('SEO documents', () => {
       brand: { name: 'Bosch' },
       offers: { price: '149.00', priceCurrency: 'SEK', availability: 'https://schema.org/BackOrder' },
     });
+    const m = productJsonLd({
+      name: 'Filter',
+      sku: 'X-1',
+      description: 'd',
+      url: 'https://a.se/produkt/f',
+      images: [],
+      brand: 'Samsung',
+      price: 149,
+      currency: 'SEK',
+      stockStatus: 'in-stock',
+      manufacturer: {
+        name: 'Maker Co.',
+        address: { street: 'Road 1', postal_code: '16677', city: 'Suwon-si', country: 'KR' },
+        email: 'safety@maker.example',
+        url: null,
+      },
+      safetyInformation: { name: 'Säkerhetsinformation', value: 'Dra ur kontakten' },
+    });
+    expect(m).toMatchObject({
+      manufacturer: {
+        '@type': 'Organization',
+        name: 'Maker Co.',
+        email: 'safety@maker.example',
+        address: {
+          '@type': 'PostalAddress',
+          streetAddress: 'Road 1',
+          postalCode: '16677',
+          addressLocality: 'Suwon-si',
+          addressCountry: 'KR',
+        },
+      },
+      additionalProperty: [{ '@type': 'PropertyValue', propertyID: 'safetyInformation', value: 'Dra ur kontakten' }],
+    });
+    expect(m.manufacturer).not.toHaveProperty('url');
+    expect(p).not.toHaveProperty('manufacturer');
     const b = breadcrumbJsonLd([
       { name: 'Hem', url: 'https://a.se/' },
       { name: 'Filter', url: 'https://a.se/k/f' },

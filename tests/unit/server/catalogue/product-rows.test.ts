@@ -23,9 +23,19 @@ const counter: KyselyPlugin = {
 };
 
 const image = (type: number, sort_order: number, url: string) => ({ type, sort_order, url, width: 160, height: 120 });
+// every product for sale carries complete safety information (the import refuses it otherwise, docs/product/legal.md)
+const safety = {
+  manufacturer: {
+    name: 'Tillverkare AB',
+    address: { street: 'Gatan 1', postal_code: '111 11', city: 'Stockholm', country: 'SE' },
+    email: 'a@b.example',
+  },
+  warnings: { sv: 'Varning', fi: 'Varoitus' },
+};
 const sold = (name: string) => ({
   translations: { sv: { name, slug: name.toLowerCase() } },
   prices: { sv: { prices: { n: [{ q: 1, p: 100 }] }, vat: 25 } },
+  safety,
 });
 const catalogue: CatalogueInput = {
   categories: [1, 2, 3].map((id) => ({ id, parent_id: null, translations: { sv: { name: `Kategori ${id}`, slug: `kategori-${id}` } } })),
@@ -56,6 +66,7 @@ const catalogue: CatalogueInput = {
       categories: [{ id: 1, main: true }],
       translations: { fi: { name: 'Gamma', slug: 'gamma' } },
       prices: { fi: { prices: { n: [{ q: 1, p: 100 }] }, vat: 24 } },
+      safety,
     },
   ],
 };
