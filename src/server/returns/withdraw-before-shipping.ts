@@ -48,8 +48,8 @@ export function withdrawalPeriodOf(order: OrderRecord, now: Date): WithdrawalPer
 export function checkCancellable(order: OrderRecord, now: Date): void {
   const t = translator(order.locale);
   const period = withdrawalPeriodOf(order, now);
-  if (!period.open) throw new ReturnNotAllowedError(t(`returns.closed.${period.reason}`, { date: period.deadline ?? '' }));
-  if (period.path !== 'cancel') throw new ReturnNotAllowedError(t('returns.closed.not_delivered'));
+  if (!period.open) throw new ReturnNotAllowedError(t(`returns.closed.${period.reason}`, { date: period.deadline ?? '' }), 'kind');
+  if (period.path !== 'cancel') throw new ReturnNotAllowedError(t('returns.closed.not_delivered'), 'kind');
 }
 
 /** Voids or refunds the whole payment; answers the payment state after it, or null when it does not move. */
