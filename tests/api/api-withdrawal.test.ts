@@ -68,7 +68,12 @@ describe('withdrawal before shipping cancels the order', () => {
     expect(again.status, again.body).toBe(200);
     expect(withdrawalCancelViewSchema.parse(again.json()).withdrawn_at).toBe(done.withdrawn_at);
     expect(await stockOf(number)).toBe(stockBefore + 2);
-    expect(await until(() => countOf('CANCELLATION'), (n) => n >= cancelsBefore + 1)).toBe(cancelsBefore + 1);
+    expect(
+      await until(
+        () => countOf('CANCELLATION'),
+        (n) => n >= cancelsBefore + 1,
+      ),
+    ).toBe(cancelsBefore + 1);
 
     for (const step of ['pick', 'ship']) {
       const refused = await operator(`orders/${number}/${step}`);
@@ -93,7 +98,12 @@ describe('withdrawal before shipping cancels the order', () => {
     expect((await withdraw(cookie, number)).status).toBe(200);
     expect((await withdraw(cookie, number)).status).toBe(200);
     expect(await orderRow(number)).toMatchObject({ status: 'cancelled', payment_status: 'refunded' });
-    expect(await until(() => countOf('REFUND'), (n) => n >= refundsBefore + 1)).toBe(refundsBefore + 1);
+    expect(
+      await until(
+        () => countOf('REFUND'),
+        (n) => n >= refundsBefore + 1,
+      ),
+    ).toBe(refundsBefore + 1);
     expect((await operator(`orders/${number}/ship`)).status).toBe(409);
   });
 

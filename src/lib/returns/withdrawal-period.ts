@@ -20,8 +20,7 @@ export type WithdrawalPath = 'cancel' | 'return';
 export type WithdrawalClosedReason = 'business_buyer' | 'not_placed' | 'cancelled' | 'expired';
 
 export type WithdrawalPeriod =
-  | { open: true; path: WithdrawalPath; deadline: string | null }
-  | { open: false; reason: WithdrawalClosedReason; deadline?: string };
+  { open: true; path: WithdrawalPath; deadline: string | null } | { open: false; reason: WithdrawalClosedReason; deadline?: string };
 
 export interface WithdrawalOrderFacts {
   status: OrderState;

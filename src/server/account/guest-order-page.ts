@@ -40,7 +40,8 @@ export async function guestOrderPage(db: Db, r: PageRequest): Promise<GuestOrder
   const { locale, visitor } = r;
   if (r.id === undefined) {
     // The footer's withdrawal entry: a customer chooses among their orders (docs/product/legal.md#withdrawal-from-the-first-minute).
-    if (visitor.kind === 'customer' && r.url.searchParams.has(WITHDRAW_PARAM)) return { kind: 'redirect', to: pathFor('my-account-orders', locale) };
+    if (visitor.kind === 'customer' && r.url.searchParams.has(WITHDRAW_PARAM))
+      return { kind: 'redirect', to: pathFor('my-account-orders', locale) };
     return { kind: 'form', status: 200 };
   }
   // the order-number rule of /track-order and the guest login (docs/product/fulfilment.md#order-numbers)

@@ -33,19 +33,3 @@ export async function reserveStock(
     if (Number(r.numUpdatedRows) !== 1) throw new OutOfStock(id);
   }
 }
-
-/**
- * Gives a cancelled order's units back (a withdrawal before shipping, docs/product/legal.md#withdrawal-from-the-first-minute).
- * The order snapshot keeps skus, not the stock status at the time: units go back to parts the shop keeps in stock.
- */
-export async function releaseStock(trx: Transaction<Database>, lines: readonly { sku: string; quantity: number }[]): Promise<void> {
-  const units = new Map<string, number>();
-  for (const l of lines) units.set(l.sku, (units.get(l.sku) ?? 0) + l.quantity);
-  for (const [sku, quantity] of [...units].sort((a, b) => a[0].localeCompare(b[0])))
-    await trx
-      .updateTable('products')
-      .set({ stock_quantity: sql`stock_quantity + ${quantity}` })
-      .where('sku', '=', sku)
-      .where('stock_status', '=', 'in-stock')
-      .execute();
-}

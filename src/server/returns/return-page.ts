@@ -94,7 +94,16 @@ export async function returnPage(
   if (r.request.method !== 'POST') {
     const done = options.returns.find((x) => x.rma === r.url.searchParams.get('done'));
     const withdrawn = r.url.searchParams.has('withdrawn') && access.order.status === 'cancelled';
-    return { kind: 'page', options, view: 'form', selection: EMPTY, cancellable, cancelled, ...(done ? { done } : {}), ...(withdrawn ? { withdrawn } : {}) };
+    return {
+      kind: 'page',
+      options,
+      view: 'form',
+      selection: EMPTY,
+      cancellable,
+      cancelled,
+      ...(done ? { done } : {}),
+      ...(withdrawn ? { withdrawn } : {}),
+    };
   }
   if (!isSameOriginPost(r.request.headers)) return { kind: 'forbidden' };
   const form = await r.request.formData();

@@ -24,8 +24,8 @@ import { enqueueMail } from '#server/mail/outbox.ts';
 import { kickMailDelivery } from '#server/mail/mail-worker.ts';
 import { readOrder, type OrderRecord } from '#server/orders/order-record.ts';
 import { moveOrder, recordOrderEvents } from '#server/orders/order-writes.ts';
-import { releaseStock } from '#server/checkout/stock-reservation.ts';
 import type { Requester } from './request-return.ts';
+import { releaseStock } from './release-stock.ts';
 
 /** The idempotency reference of the refund a withdrawal before shipping makes (one per order). */
 export const withdrawalReference = (orderNumber: string) => `WDR-${orderNumber}`;
@@ -154,7 +154,13 @@ async function queueCancellationMail(db: Db, order: OrderRecord, hasAccount: boo
   });
   await enqueueMail(
     db,
-    { ...content, kind: 'withdrawal_acknowledgement', locale: order.locale, to: order.email, dedupeKey: `withdrawal_acknowledgement:${order.number}` },
+    {
+      ...content,
+      kind: 'withdrawal_acknowledgement',
+      locale: order.locale,
+      to: order.email,
+      dedupeKey: `withdrawal_acknowledgement:${order.number}`,
+    },
     { now },
   );
 }

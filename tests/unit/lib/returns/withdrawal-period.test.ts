@@ -32,7 +32,10 @@ describe('withdrawal period from the first minute', () => {
     expect(withdrawalPeriod(delivered, '2026-12-08T23:01:00Z')).toEqual({ open: false, reason: 'expired', deadline: '2026-12-08' });
   });
   it('is refused to business buyers (the shop policy applies) and on a cancelled or unpaid order', () => {
-    expect(withdrawalPeriod({ ...consumer, status: 'placed', customerType: 'business' }, NOW)).toEqual({ open: false, reason: 'business_buyer' });
+    expect(withdrawalPeriod({ ...consumer, status: 'placed', customerType: 'business' }, NOW)).toEqual({
+      open: false,
+      reason: 'business_buyer',
+    });
     expect(withdrawalPeriod({ ...consumer, status: 'cancelled' }, NOW)).toEqual({ open: false, reason: 'cancelled' });
     expect(withdrawalPeriod({ ...consumer, status: 'pending_payment' }, NOW)).toEqual({ open: false, reason: 'not_placed' });
   });
