@@ -1,5 +1,5 @@
 /**
- * Withdrawal from the first minute (docs/product/legal.md#withdrawal-from-the-first-minute) against the real
+ * Withdrawal from the first minute (docs/product/legal.md#withdrawal-from-the-first-minute-consumer-rights-directive-201183eu-art-911a) against the real
  * server and sandbox: before shipping a consumer's withdrawal cancels the order (payment voided or refunded once
  * through the provider, stock back, staff cannot pick or ship it), acknowledged by e-mail with the order, the
  * lines and the date and time; after shipping it is a return; a business order keeps the shop's return policy.

@@ -1,5 +1,5 @@
 /**
- * Withdrawal from the first minute in the browser (docs/product/legal.md#withdrawal-from-the-first-minute): the
+ * Withdrawal from the first minute in the browser (docs/product/legal.md#withdrawal-from-the-first-minute-consumer-rights-directive-201183eu-art-911a): the
  * footer's entry on any page leads a guest to the order form and a logged-in customer to their orders; a guest
  * withdraws an order that has not been shipped through the confirm step and the order is cancelled.
  */

@@ -72,7 +72,7 @@ export const returnOptionsSchema = z.object({
 });
 export type ReturnOptions = z.infer<typeof returnOptionsSchema>;
 
-/** A withdrawal before shipping: the whole order is cancelled (docs/product/legal.md#withdrawal-from-the-first-minute). */
+/** A withdrawal before shipping: the whole order is cancelled (docs/product/legal.md#withdrawal-from-the-first-minute-consumer-rights-directive-201183eu-art-911a). */
 export const withdrawalCancelSchema = z.object({ order_number: z.string().trim().min(1).max(64) }).strict();
 
 export const withdrawalCancelViewSchema = z.object({

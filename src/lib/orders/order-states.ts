@@ -6,7 +6,7 @@
  * Order:   pending_payment →place→ placed →invoice→ invoiced ┐
  *                                         →mark_paid→ paid     ┴→pick→ picked →ship→ shipped →deliver→ delivered
  *          pending_payment | placed | invoiced | paid | picked →cancel→ cancelled (a withdrawal before shipping,
- *          docs/product/legal.md#withdrawal-from-the-first-minute; nothing shipped or delivered can be cancelled)
+ *          docs/product/legal.md#withdrawal-from-the-first-minute-consumer-rights-directive-201183eu-art-911a; nothing shipped or delivered can be cancelled)
  * Payment: pending →authorize→ authorized →capture→ captured →refund_partially→ partially_refunded
  *          captured | partially_refunded →refund_fully→ refunded; further partial refunds stay in
  *          partially_refunded; pending →decline|cancel|expire→ declined|cancelled|expired;

@@ -1,5 +1,5 @@
 /**
- * The consumer's right of withdrawal from the conclusion of the contract (docs/product/legal.md#withdrawal-from-the-first-minute):
+ * The consumer's right of withdrawal from the conclusion of the contract (docs/product/legal.md#withdrawal-from-the-first-minute-consumer-rights-directive-201183eu-art-911a):
  * open from the moment the order is placed until 14 days after delivery (Directive 2011/83/EU art. 9), and 12
  * months longer where the shop did not inform about the right (art. 10). Before shipping a withdrawal cancels the
  * order; once shipped it becomes a return of the goods. Business buyers have no withdrawal right (the shop's own

@@ -39,7 +39,7 @@ interface PageRequest {
 export async function guestOrderPage(db: Db, r: PageRequest): Promise<GuestOrderPage> {
   const { locale, visitor } = r;
   if (r.id === undefined) {
-    // The footer's withdrawal entry: a customer chooses among their orders (docs/product/legal.md#withdrawal-from-the-first-minute).
+    // The footer's withdrawal entry: a customer chooses among their orders (docs/product/legal.md#withdrawal-from-the-first-minute-consumer-rights-directive-201183eu-art-911a).
     if (visitor.kind === 'customer' && r.url.searchParams.has(WITHDRAW_PARAM))
       return { kind: 'redirect', to: pathFor('my-account-orders', locale) };
     return { kind: 'form', status: 200 };

@@ -1,5 +1,5 @@
 /**
- * Gives a cancelled order's units back (a withdrawal before shipping, docs/product/legal.md#withdrawal-from-the-first-minute).
+ * Gives a cancelled order's units back (a withdrawal before shipping, docs/product/legal.md#withdrawal-from-the-first-minute-consumer-rights-directive-201183eu-art-911a).
  * The order snapshot keeps skus, not the stock status at the time: units go back to parts the shop keeps in stock.
  */
 import { sql } from 'kysely';

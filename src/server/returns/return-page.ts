@@ -34,7 +34,7 @@ export type ReturnPage =
       options: ReturnOptions;
       view: 'form' | 'review' | 'cancel_review';
       selection: ReturnSelection;
-      /** Not shipped yet: a consumer's withdrawal cancels the whole order (docs/product/legal.md#withdrawal-from-the-first-minute). */
+      /** Not shipped yet: a consumer's withdrawal cancels the whole order (docs/product/legal.md#withdrawal-from-the-first-minute-consumer-rights-directive-201183eu-art-911a). */
       cancellable: boolean;
       /** The order is cancelled: nothing is left to send back. */
       cancelled: boolean;

@@ -1,5 +1,5 @@
 /**
- * A consumer withdraws from an order that has not been shipped (docs/product/legal.md#withdrawal-from-the-first-minute):
+ * A consumer withdraws from an order that has not been shipped (docs/product/legal.md#withdrawal-from-the-first-minute-consumer-rights-directive-201183eu-art-911a):
  * the order is cancelled, its payment voided (authorised) or refunded (captured) through the provider that took
  * it, its units go back to stock and the acknowledgement e-mail names the order, the lines and the date and time
  * (Directive 2011/83/EU art. 11a). Exactly once: the provider call carries an idempotency key of the order, and

@@ -1,5 +1,5 @@
 /**
- * /api/returns/withdrawal (docs/product/api.md#returns, docs/product/legal.md#withdrawal-from-the-first-minute):
+ * /api/returns/withdrawal (docs/product/api.md#returns, docs/product/legal.md#withdrawal-from-the-first-minute-consumer-rights-directive-201183eu-art-911a):
  * POST {order_number} withdraws from an order that has not been shipped: cancelled, payment voided or refunded
  * once, stock back, acknowledged by e-mail (200, also on a repeat). Shipped orders are withdrawn with
  * /api/returns; business orders keep the return policy (409 return_not_allowed).
