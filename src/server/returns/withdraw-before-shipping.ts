@@ -89,9 +89,9 @@ export interface Cancellation {
   withdrawnAt: string;
 }
 
-/** The moment the order was cancelled by a withdrawal (its order event), if it was. */
+/** The moment the order was cancelled by a withdrawal (its return event), if it was. */
 function cancelledAt(order: OrderRecord): string | undefined {
-  return order.events.find((e) => e.kind === 'order' && e.to_state === 'cancelled')?.at;
+  return order.events.find((e) => e.kind === 'return' && e.event === `withdrawal:${order.number}`)?.at;
 }
 
 export async function cancelByWithdrawal(
