@@ -57,6 +57,8 @@ async function releasePayment(order: OrderRecord): Promise<PaymentState | null> 
   const status = order.paymentStatus;
   if (status !== 'authorized' && status !== 'captured') return null; // nothing taken (pending) or already settled back
   const payment = order.details.payment;
+  // The own invoice has no third party: an open one is voided with the order; a paid one staff pay back by hand.
+  if (payment.provider === 'invoice') return status === 'authorized' ? 'cancelled' : null;
   const provider = providerById(payment.provider);
   if (!provider) throw new ProviderUnavailableError(`payment provider ${payment.provider} is not configured`);
   const state: ProviderPaymentState = {
