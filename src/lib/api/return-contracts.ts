@@ -72,5 +72,16 @@ export const returnOptionsSchema = z.object({
 });
 export type ReturnOptions = z.infer<typeof returnOptionsSchema>;
 
+/** A withdrawal before shipping: the whole order is cancelled (docs/product/legal.md#withdrawal-from-the-first-minute-consumer-rights-directive-201183eu-art-911a). */
+export const withdrawalCancelSchema = z.object({ order_number: z.string().trim().min(1).max(64) }).strict();
+
+export const withdrawalCancelViewSchema = z.object({
+  order_number: z.string(),
+  status: z.literal('cancelled'),
+  /** When the withdrawal was made (ISO 8601): the acknowledgement e-mail names it. */
+  withdrawn_at: z.string(),
+});
+export type WithdrawalCancelView = z.infer<typeof withdrawalCancelViewSchema>;
+
 export const RETURN_STEPS = ['approve', 'reject', 'receive', 'refund'] as const;
 export type ReturnStep = (typeof RETURN_STEPS)[number];

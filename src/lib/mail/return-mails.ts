@@ -25,6 +25,10 @@ export interface ReturnMailInput {
   orderUrl: string;
   /** The prepaid return the shipping provider booked; without one the parcel goes to `returnAddress`. */
   returnCode?: { carrier: string; code: string } | null;
+  /** When the withdrawal was made, as the storefront shows it (art. 11a: the acknowledgement names date and time). */
+  withdrawnAt?: string;
+  /** A withdrawal before shipping: the order is cancelled, nothing to send back (the RMA is the order number). */
+  cancelled?: boolean;
 }
 
 const KEYS: Record<ReturnMailKind, string> = {
@@ -36,16 +40,18 @@ const KEYS: Record<ReturnMailKind, string> = {
 
 export function returnMail(kind: ReturnMailKind, locale: LocaleCode, r: ReturnMailInput): MailContent {
   const t = translator(locale);
-  const m = (key: string, values: Record<string, string | number> = {}) => t(`mail.returns.${KEYS[kind]}.${key}`, values);
+  const section = kind === 'withdrawal_acknowledgement' && r.cancelled ? 'withdrawal_cancel' : KEYS[kind];
+  const m = (key: string, values: Record<string, string | number> = {}) => t(`mail.returns.${section}.${key}`, values);
   const money = formatMinorPrice(r.refundMinor, locale);
   const values = { rma: r.rma, number: r.orderNumber, brand: LOCALES[locale].brand, amount: money };
   const subject = m('subject', values);
   const greeting = t('mail.order_confirmation.greeting', { name: r.firstName });
   const intro = m('intro', values);
-  const sendBack = kind === 'withdrawal_acknowledgement' || kind === 'return_requested';
+  const sendBack = (kind === 'withdrawal_acknowledgement' && !r.cancelled) || kind === 'return_requested';
   const facts = [
-    { label: t('mail.returns.rma'), value: r.rma },
+    ...(r.cancelled ? [] : [{ label: t('mail.returns.rma'), value: r.rma }]),
     { label: t('checkout.confirmation.order_number'), value: r.orderNumber },
+    ...(r.withdrawnAt ? [{ label: t('mail.returns.withdrawn_at'), value: r.withdrawnAt }] : []),
     { label: t('mail.returns.refund'), value: money },
   ];
   const lines = r.lines.map((l) => `${l.quantity} × ${l.name} (${l.sku})`);

@@ -5,7 +5,8 @@
  *
  * Order:   pending_payment →place→ placed →invoice→ invoiced ┐
  *                                         →mark_paid→ paid     ┴→pick→ picked →ship→ shipped →deliver→ delivered
- *          pending_payment | placed →cancel→ cancelled
+ *          pending_payment | placed | invoiced | paid | picked →cancel→ cancelled (a withdrawal before shipping,
+ *          docs/product/legal.md#withdrawal-from-the-first-minute-consumer-rights-directive-201183eu-art-911a; nothing shipped or delivered can be cancelled)
  * Payment: pending →authorize→ authorized →capture→ captured →refund_partially→ partially_refunded
  *          captured | partially_refunded →refund_fully→ refunded; further partial refunds stay in
  *          partially_refunded; pending →decline|cancel|expire→ declined|cancelled|expired;
@@ -29,9 +30,9 @@ export type OrderEvent = 'place' | 'invoice' | 'mark_paid' | 'pick' | 'ship' | '
 export const ORDER_MACHINE: StateMachine<OrderState, OrderEvent> = {
   pending_payment: { place: 'placed', cancel: 'cancelled' },
   placed: { invoice: 'invoiced', mark_paid: 'paid', cancel: 'cancelled' },
-  invoiced: { pick: 'picked' },
-  paid: { pick: 'picked' },
-  picked: { ship: 'shipped' },
+  invoiced: { pick: 'picked', cancel: 'cancelled' },
+  paid: { pick: 'picked', cancel: 'cancelled' },
+  picked: { ship: 'shipped', cancel: 'cancelled' },
   shipped: { deliver: 'delivered' },
   delivered: {},
   cancelled: {},

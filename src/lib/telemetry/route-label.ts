@@ -50,6 +50,7 @@ export const ENDPOINT_PATTERNS: readonly string[] = [
   '/api/public-config',
   '/api/recommendations',
   '/api/returns',
+  '/api/returns/withdrawal',
   '/api/search-suggestions',
   '/api/search-triggers',
   '/api/strings',

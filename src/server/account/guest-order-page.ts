@@ -16,6 +16,9 @@ import { orderOfCustomer, orderOfGuest, type AccountOrder } from '#server/orders
 import { consumeOrderLink, ORDER_LINK_PARAM, orderLinkUsable } from '#server/orders/order-links.ts';
 import { isSameOriginPost } from './same-origin.ts';
 
+/** The query the footer's withdrawal entry adds to /my-order. */
+export const WITHDRAW_PARAM = 'withdraw';
+
 export type GuestOrderPage =
   | { kind: 'order'; order: AccountOrder; timeline?: OrderTimelineView }
   | { kind: 'redirect'; to: string }
@@ -35,7 +38,12 @@ interface PageRequest {
 
 export async function guestOrderPage(db: Db, r: PageRequest): Promise<GuestOrderPage> {
   const { locale, visitor } = r;
-  if (r.id === undefined) return { kind: 'form', status: 200 };
+  if (r.id === undefined) {
+    // The footer's withdrawal entry: a customer chooses among their orders (docs/product/legal.md#withdrawal-from-the-first-minute-consumer-rights-directive-201183eu-art-911a).
+    if (visitor.kind === 'customer' && r.url.searchParams.has(WITHDRAW_PARAM))
+      return { kind: 'redirect', to: pathFor('my-account-orders', locale) };
+    return { kind: 'form', status: 200 };
+  }
   // the order-number rule of /track-order and the guest login (docs/product/fulfilment.md#order-numbers)
   const id = orderNumberOf(r.id);
   if (id === undefined) return { kind: 'form', status: 404 };

@@ -14,6 +14,7 @@ import { isSameOriginPost } from '#server/account/same-origin.ts';
 import { orderForReturns } from './order-access.ts';
 import { checkReturnRequest, requestReturn, returnOptions } from './request-return.ts';
 import { returnsOfOrder } from './return-record.ts';
+import { cancelByWithdrawal, checkCancellable, withdrawalPeriodOf } from './withdraw-before-shipping.ts';
 
 export interface ReturnSelection {
   kind: 'withdrawal' | 'return';
@@ -31,8 +32,14 @@ export type ReturnPage =
   | {
       kind: 'page';
       options: ReturnOptions;
-      view: 'form' | 'review';
+      view: 'form' | 'review' | 'cancel_review';
       selection: ReturnSelection;
+      /** Not shipped yet: a consumer's withdrawal cancels the whole order (docs/product/legal.md#withdrawal-from-the-first-minute-consumer-rights-directive-201183eu-art-911a). */
+      cancellable: boolean;
+      /** The order is cancelled: nothing is left to send back. */
+      cancelled: boolean;
+      /** The order was cancelled by this visitor's withdrawal just now (`?withdrawn=1`). */
+      withdrawn?: boolean;
       error?: { message: string; field?: string };
       done?: ReturnView;
     };
@@ -81,21 +88,45 @@ export async function returnPage(
     throw err;
   }
   const options = await returnOptions(db, access.order);
+  const period = withdrawalPeriodOf(access.order, new Date());
+  const cancellable = period.open && period.path === 'cancel';
+  const cancelled = access.order.status === 'cancelled';
   if (r.request.method !== 'POST') {
     const done = options.returns.find((x) => x.rma === r.url.searchParams.get('done'));
-    return { kind: 'page', options, view: 'form', selection: EMPTY, ...(done ? { done } : {}) };
+    const withdrawn = r.url.searchParams.has('withdrawn') && access.order.status === 'cancelled';
+    return {
+      kind: 'page',
+      options,
+      view: 'form',
+      selection: EMPTY,
+      cancellable,
+      cancelled,
+      ...(done ? { done } : {}),
+      ...(withdrawn ? { withdrawn } : {}),
+    };
   }
   if (!isSameOriginPost(r.request.headers)) return { kind: 'forbidden' };
   const form = await r.request.formData();
   const selection = selectionOf(form);
-  const page = (error?: { message: string; field?: string }, view: 'form' | 'review' = 'form'): ReturnPage => ({
+  const page = (error?: { message: string; field?: string }, view: 'form' | 'review' | 'cancel_review' = 'form'): ReturnPage => ({
     kind: 'page',
     options,
     view,
     selection,
+    cancellable,
+    cancelled,
     ...(error ? { error } : {}),
   });
   try {
+    // Before shipping the whole order is withdrawn: shown back for confirmation, then cancelled.
+    if (form.get('kind') === 'cancel') {
+      if (form.get('step') !== 'confirm') {
+        checkCancellable(access.order, new Date());
+        return page(undefined, 'cancel_review');
+      }
+      await cancelByWithdrawal(db, access.order, access.by, access.hasAccount);
+      return { kind: 'redirect', to: `${r.path}?withdrawn=1` };
+    }
     // A withdrawal is first shown back for confirmation, checked exactly as the request will be.
     if (selection.kind === 'withdrawal' && form.get('step') !== 'confirm') {
       const existing = await returnsOfOrder(db, access.order.number);

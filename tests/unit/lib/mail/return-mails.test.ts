@@ -57,4 +57,23 @@ describe('return e-mails', () => {
     }
     expect(returnMail('return_requested', 'fi', input).subject).toBe('Palautuksesi RMA-1001008-1 on kirjattu');
   });
+
+  it('a withdrawal before shipping: the order cancelled, its lines, the date and time, nothing to send back', () => {
+    const cancelled = { ...input, rma: '1001008', withdrawnAt: '26 november 2026 17:42', cancelled: true };
+    const m = returnMail('withdrawal_acknowledgement', 'sv', cancelled);
+    expect(m.subject).toBe('Din order 1001008 är avbeställd – vi har tagit emot ditt ångrande');
+    for (const part of [m.text, m.html]) {
+      expect(part).toContain('26 november 2026 17:42');
+      expect(part).toContain('Ångrat');
+      expect(part).not.toContain('Verkstadsgatan');
+      expect(part).not.toContain('Returnummer');
+    }
+    expect(m.text).toContain('2 × Filter <x> (ELE-1)');
+    for (const locale of LOCALE_CODES) {
+      const l = returnMail('withdrawal_acknowledgement', locale, cancelled);
+      expect(l.subject).not.toContain('mail.returns');
+      expect(l.text).not.toContain('mail.returns');
+      expect(l.subject).toContain('1001008');
+    }
+  });
 });
