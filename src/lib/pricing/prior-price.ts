@@ -1,0 +1,64 @@
+/**
+ * The prior price of a reduction (Price Indication Directive 98/6/EC art. 6a; docs/adr/0022-prior-price.md): the
+ * lowest price of the 30 days before the reduction started. Pure: the server hands over one tier's recorded
+ * price history (docs/product/legal.md#prior-price-of-a-reduction-price-indication-directive-986ec-art-6a).
+ */
+import type { Minor } from './minor-units.ts';
+
+export const PRIOR_PRICE_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** One recorded price: the unit price incl. VAT (minor units) of one tier, in effect from `at` (ISO time) on. */
+export interface PricePoint {
+  at: string;
+  minor: Minor;
+}
+
+export interface PriorPrice {
+  /** Lowest price in the window before the reduction, minor units incl. VAT. */
+  minor: Minor;
+  /** When the (first step of the) reduction took effect. */
+  reducedAt: string;
+}
+
+/** Points up to `now`, oldest first, with repeats of the same price folded into the earliest. */
+function effectiveSteps(points: readonly PricePoint[], now: Date): PricePoint[] {
+  const sorted = points
+    .filter((p) => Date.parse(p.at) <= now.getTime())
+    .sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+  const steps: PricePoint[] = [];
+  for (const p of sorted) if (steps.length === 0 || steps[steps.length - 1]!.minor !== p.minor) steps.push(p);
+  return steps;
+}
+
+/**
+ * The prior price of the current price, or null when no reduction may be announced: no history before the
+ * current price, the last change was a rise, or the current price is not below the lowest price of the window.
+ * Successive reductions without a rise in between are one progressive reduction (art. 6a(5)): the window is the
+ * 30 days before its first step. A product sold for less than 30 days before the reduction: the window is
+ * the time it was sold.
+ */
+export function priorPrice(points: readonly PricePoint[], now: Date): PriorPrice | null {
+  const steps = effectiveSteps(points, now);
+  const k = steps.length - 1;
+  if (k < 1) return null;
+  let first = k; // index of the reduction's first step
+  while (first > 0 && steps[first - 1]!.minor > steps[first]!.minor) first--;
+  if (first === k && steps[k - 1]!.minor < steps[k]!.minor) return null;
+  first = Math.min(first + 1, k);
+  const reducedAt = Date.parse(steps[first]!.at);
+  const windowStart = reducedAt - PRIOR_PRICE_DAYS * DAY_MS;
+  let lowest = Infinity;
+  for (let i = 0; i < first; i++) {
+    const until = Date.parse(steps[i + 1]!.at); // in effect until the next step
+    if (until > windowStart) lowest = Math.min(lowest, steps[i]!.minor);
+  }
+  const current = steps[k]!.minor;
+  if (!Number.isFinite(lowest) || lowest <= current) return null;
+  return { minor: lowest, reducedAt: steps[first]!.at };
+}
+
+/** Whole percent off the prior price, as announced next to it (the reduction is measured from the prior price). */
+export function percentOffPrior(current: Minor, prior: Minor): number {
+  return prior > 0 ? Math.round((1 - current / prior) * 100) : 0;
+}
