@@ -3,7 +3,9 @@
  * lowest price of the 30 days before the reduction started. Pure: the server hands over one tier's recorded
  * price history (docs/product/legal.md#prior-price-of-a-reduction-price-indication-directive-986ec-art-6a).
  */
-import type { Minor } from './minor-units.ts';
+import type { PriceObject } from '#lib/catalogue/types.ts';
+import { toMinorUnits, type Minor } from './minor-units.ts';
+import { normalizeTiers, tierFor } from './tiers.ts';
 
 export const PRIOR_PRICE_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -20,6 +22,9 @@ export interface PriorPrice {
   /** When the (first step of the) reduction took effect. */
   reducedAt: string;
 }
+
+/** Prior price per tier start quantity of one product in one storefront; a tier without one announces no reduction. */
+export type PriorPrices = Record<number, PriorPrice>;
 
 /** Points up to `now`, oldest first, with repeats of the same price folded into the earliest. */
 function effectiveSteps(points: readonly PricePoint[], now: Date): PricePoint[] {
@@ -61,4 +66,31 @@ export function priorPrice(points: readonly PricePoint[], now: Date): PriorPrice
 /** Whole percent off the prior price, as announced next to it (the reduction is measured from the prior price). */
 export function percentOffPrior(current: Minor, prior: Minor): number {
   return prior > 0 ? Math.round((1 - current / prior) * 100) : 0;
+}
+
+/** What a price shows when it is announced as reduced: the prior price struck through and the percent off it. */
+export interface AnnouncedReduction {
+  /** The prior price incl. VAT in the price object's units (crowns, euros), as prices are stored. */
+  prior: number;
+  percent: number;
+}
+
+/**
+ * The reduction a campaign price for `quantity` announces, or null: no campaign, or no prior price for its tier
+ * (without one no reduction may be announced: no strike, no percent; docs/adr/0022-prior-price.md).
+ */
+export function announcedReduction(prices: PriceObject, prior: PriorPrices, quantity = 1): AnnouncedReduction | null {
+  const campaign = normalizeTiers(prices.c ?? []);
+  if (campaign.length === 0) return null;
+  const tier = tierFor(campaign, quantity) ?? campaign[0]!;
+  return tierReduction(tier.q, tier.p, prior);
+}
+
+/** The reduction of one tier's price `p` (from quantity `q`), or null without a prior price above it. */
+export function tierReduction(q: number, p: number, prior: PriorPrices): AnnouncedReduction | null {
+  const before = prior[q];
+  if (!before) return null;
+  const current = toMinorUnits(p);
+  if (before.minor <= current) return null;
+  return { prior: before.minor / 100, percent: percentOffPrior(current, before.minor) };
 }

@@ -9,10 +9,7 @@ import type { Database, PriceHistoryTable } from '#server/db/schema.ts';
 import type { PriceObject } from '#lib/catalogue/types.ts';
 import { activeTiers, normalizeTiers } from '#lib/pricing/tiers.ts';
 import { toMinorUnits } from '#lib/pricing/minor-units.ts';
-import { priorPrice, type PricePoint, type PriorPrice } from '#lib/pricing/prior-price.ts';
-
-/** Prior price per tier start quantity of one product in one storefront; a tier without one announces no reduction. */
-export type PriorPrices = Record<number, PriorPrice>;
+import { priorPrice, type PricePoint, type PriorPrices } from '#lib/pricing/prior-price.ts';
 
 /** The rows recording a product's active tiers in one storefront from `at` on. */
 export function historyRows(productId: number, locale: string, prices: PriceObject, at: string, reason: string): PriceHistoryTable[] {
@@ -23,21 +20,19 @@ export async function recordPriceHistory(trx: Transaction<Database> | Kysely<Dat
   for (let i = 0; i < rows.length; i += 500) await trx.insertInto('price_history').values(rows.slice(i, i + 500)).execute();
 }
 
-/** The prior prices of the given products in one storefront, as of `now`. */
+/** The prior prices of the given products (every product: `all`) in one storefront, as of `now`. */
 export async function priorPricesOf(
   db: Kysely<Database>,
   locale: string,
-  productIds: readonly number[],
+  productIds: readonly number[] | 'all',
   now = new Date(),
 ): Promise<Map<number, PriorPrices>> {
   const byTier = new Map<string, PricePoint[]>();
-  for (let i = 0; i < productIds.length; i += 500) {
-    const rows = await db
-      .selectFrom('price_history')
-      .where('locale', '=', locale)
-      .where('product_id', 'in', productIds.slice(i, i + 500))
-      .select(['product_id', 'q', 'minor', 'at'])
-      .execute();
+  const chunks = productIds === 'all' ? [null] : Array.from({ length: Math.ceil(productIds.length / 500) }, (_, i) => productIds.slice(i * 500, i * 500 + 500));
+  for (const ids of chunks) {
+    let query = db.selectFrom('price_history').where('locale', '=', locale);
+    if (ids) query = query.where('product_id', 'in', ids);
+    const rows = await query.select(['product_id', 'q', 'minor', 'at']).execute();
     for (const r of rows) {
       const key = `${r.product_id}:${r.q}`;
       const list = byTier.get(key) ?? [];
