@@ -94,3 +94,10 @@ export function tierReduction(q: number, p: number, prior: PriorPrices): Announc
   if (before.minor <= current) return null;
   return { prior: before.minor / 100, percent: percentOffPrior(current, before.minor) };
 }
+
+/** The prior prices of a product's campaign tiers, as the API answers them (docs/product/api.md#products). */
+export function campaignPriorPrices(prices: PriceObject, prior: PriorPrices): { q: number; minor: Minor; reduced_at: string }[] {
+  return normalizeTiers(prices.c ?? []).flatMap((t) =>
+    tierReduction(t.q, t.p, prior) ? [{ q: t.q, minor: prior[t.q]!.minor, reduced_at: prior[t.q]!.reducedAt }] : [],
+  );
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { percentOffPrior, priorPrice, type PricePoint } from '#lib/pricing/prior-price.ts';
+import { announcedReduction, campaignPriorPrices, percentOffPrior, priorPrice, type PricePoint } from '#lib/pricing/prior-price.ts';
 
 const day = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 86_400_000).toISOString();
 const at = (n: number, minor: number): PricePoint => ({ at: day(n), minor });
@@ -61,5 +61,32 @@ describe('percentOffPrior', () => {
   it('measures the reduction from the prior price', () => {
     expect(percentOffPrior(94_900, 135_900)).toBe(30);
     expect(percentOffPrior(100, 0)).toBe(0);
+  });
+});
+
+describe('announcedReduction', () => {
+  const prices = { n: [{ q: 1, p: 1359 }, { q: 5, p: 1259 }], c: [{ q: 1, p: 949, o: 1359, d: 30 }, { q: 5, p: 899, o: 1259, d: 29 }] };
+  const reducedAt = day(100);
+
+  it('strikes the prior price and measures the percent from it, per tier', () => {
+    const prior = { 1: { minor: 119_900, reducedAt }, 5: { minor: 125_900, reducedAt } };
+    expect(announcedReduction(prices, prior, 1)).toEqual({ prior: 1199, percent: 21 });
+    expect(announcedReduction(prices, prior, 7)).toEqual({ prior: 1259, percent: 29 });
+    expect(campaignPriorPrices(prices, prior)).toEqual([
+      { q: 1, minor: 119_900, reduced_at: reducedAt },
+      { q: 5, minor: 125_900, reduced_at: reducedAt },
+    ]);
+  });
+
+  it('announces nothing without a campaign, without a prior price, or when the prior price is not higher', () => {
+    expect(announcedReduction({ n: prices.n }, { 1: { minor: 200_000, reducedAt } })).toBeNull();
+    expect(announcedReduction(prices, {})).toBeNull();
+    expect(announcedReduction(prices, { 1: { minor: 94_900, reducedAt } })).toBeNull();
+    expect(campaignPriorPrices(prices, { 5: { minor: 125_900, reducedAt } })).toEqual([{ q: 5, minor: 125_900, reduced_at: reducedAt }]);
+  });
+
+  it('works in cents for euro prices', () => {
+    const eur = { n: [{ q: 1, p: 19.95 }], c: [{ q: 1, p: 14.95, o: 19.95, d: 25 }] };
+    expect(announcedReduction(eur, { 1: { minor: 1995, reducedAt } })).toEqual({ prior: 19.95, percent: 25 });
   });
 });
