@@ -28,9 +28,7 @@ export type PriorPrices = Record<number, PriorPrice>;
 
 /** Points up to `now`, oldest first, with repeats of the same price folded into the earliest. */
 function effectiveSteps(points: readonly PricePoint[], now: Date): PricePoint[] {
-  const sorted = points
-    .filter((p) => Date.parse(p.at) <= now.getTime())
-    .sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+  const sorted = points.filter((p) => Date.parse(p.at) <= now.getTime()).sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
   const steps: PricePoint[] = [];
   for (const p of sorted) if (steps.length === 0 || steps[steps.length - 1]!.minor !== p.minor) steps.push(p);
   return steps;

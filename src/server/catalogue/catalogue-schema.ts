@@ -18,7 +18,10 @@ const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'slug must be lower-
 const pricePointSchema = z.object({
   at: z.iso.datetime({ offset: true }),
   q: z.number().int().min(1).default(1),
-  p: z.number().nonnegative().refine((p) => parseMinorUnits(p).ok, 'price with at most 2 decimals'),
+  p: z
+    .number()
+    .nonnegative()
+    .refine((p) => parseMinorUnits(p).ok, 'price with at most 2 decimals'),
 });
 
 const image = z.object({

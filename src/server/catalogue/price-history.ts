@@ -17,7 +17,11 @@ export function historyRows(productId: number, locale: string, prices: PriceObje
 }
 
 export async function recordPriceHistory(trx: Transaction<Database> | Kysely<Database>, rows: readonly PriceHistoryTable[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 500) await trx.insertInto('price_history').values(rows.slice(i, i + 500)).execute();
+  for (let i = 0; i < rows.length; i += 500)
+    await trx
+      .insertInto('price_history')
+      .values(rows.slice(i, i + 500))
+      .execute();
 }
 
 /** The prior prices of the given products (every product: `all`) in one storefront, as of `now`. */
@@ -28,7 +32,10 @@ export async function priorPricesOf(
   now = new Date(),
 ): Promise<Map<number, PriorPrices>> {
   const byTier = new Map<string, PricePoint[]>();
-  const chunks = productIds === 'all' ? [null] : Array.from({ length: Math.ceil(productIds.length / 500) }, (_, i) => productIds.slice(i * 500, i * 500 + 500));
+  const chunks =
+    productIds === 'all'
+      ? [null]
+      : Array.from({ length: Math.ceil(productIds.length / 500) }, (_, i) => productIds.slice(i * 500, i * 500 + 500));
   for (const ids of chunks) {
     let query = db.selectFrom('price_history').where('locale', '=', locale);
     if (ids) query = query.where('product_id', 'in', ids);

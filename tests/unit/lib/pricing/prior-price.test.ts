@@ -65,7 +65,16 @@ describe('percentOffPrior', () => {
 });
 
 describe('announcedReduction', () => {
-  const prices = { n: [{ q: 1, p: 1359 }, { q: 5, p: 1259 }], c: [{ q: 1, p: 949, o: 1359, d: 30 }, { q: 5, p: 899, o: 1259, d: 29 }] };
+  const prices = {
+    n: [
+      { q: 1, p: 1359 },
+      { q: 5, p: 1259 },
+    ],
+    c: [
+      { q: 1, p: 949, o: 1359, d: 30 },
+      { q: 5, p: 899, o: 1259, d: 29 },
+    ],
+  };
   const reducedAt = day(100);
 
   it('strikes the prior price and measures the percent from it, per tier', () => {
