@@ -15,7 +15,8 @@ const DAY = 86_400_000;
 const ago = (days: number) => new Date(Date.now() - days * DAY).toISOString();
 const campaign = { n: [{ q: 1, p: 1359 }], c: [{ q: 1, p: 949, o: 1359, d: 30 }] };
 
-const product = (id: number, extra: object) => ({
+type ProductInput = CatalogueInput['products'][number];
+const product = (id: number, extra: Pick<ProductInput, 'prices'> & Partial<ProductInput>): ProductInput => ({
   id,
   sku: `P-${id}`,
   brand_id: null,
