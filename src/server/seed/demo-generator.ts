@@ -213,6 +213,9 @@ export function generateDemoCatalogue(options: DemoOptions = {}): CatalogueInput
     });
     if (options.onProgress && (id % 1000 === 0 || id === total)) options.onProgress(id, total);
   }
+  // The last campaign product has no history: its reduction may not be announced (docs/adr/0022-prior-price.md).
+  const unproven = products.findLast((p) => p.decoration === 'campaign');
+  if (unproven) unproven.price_history = {};
   // Every stock status is present even in tiny catalogues (tests and demos rely on it).
   STOCK_STATUSES.forEach((status, k) => {
     const p = products[k];
