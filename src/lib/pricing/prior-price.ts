@@ -99,3 +99,8 @@ export function campaignPriorPrices(prices: PriceObject, prior: PriorPrices): { 
     tierReduction(t.q, t.p, prior) ? [{ q: t.q, minor: prior[t.q]!.minor, reduced_at: prior[t.q]!.reducedAt }] : [],
   );
 }
+
+/** The prior prices of an API answer's `prior_prices` back in the shape the rules take. */
+export function priorPricesFromList(list: readonly { q: number; minor: Minor; reduced_at: string }[]): PriorPrices {
+  return Object.fromEntries(list.map((x) => [x.q, { minor: x.minor, reducedAt: x.reduced_at }]));
+}
