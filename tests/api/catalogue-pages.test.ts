@@ -72,8 +72,11 @@ describe('product pages', () => {
   it('announces no reduction for a campaign price without price history', async () => {
     const unproven = products.findLast((x) => x.decoration === 'campaign')!;
     expect(unproven.price_history).toEqual({});
-    const page = (await request(at('sv', pathFor('product', 'sv', { slug: slug(unproven, 'sv') })))).body;
+    const body = (await request(at('sv', pathFor('product', 'sv', { slug: slug(unproven, 'sv') })))).body;
+    // the product's own prices, not the accessories below (they may be reduced)
+    const page = body.slice(body.indexOf('<div class="product__info">'), body.indexOf('<section class="product__description">'));
     expect(page).toContain('data-testid="product-name"');
+    expect(page).toContain('data-testid="price"');
     expect(page).not.toContain('data-testid="price-ordinary"');
     expect(page).not.toContain('data-testid="percent-off"');
     expect(page).not.toContain('data-testid="prior-price"');
