@@ -7,6 +7,7 @@ import { origin, TEST_PRODUCTS } from '#tests/support/test-env.ts';
 import { generateDemoCatalogue } from '#server/seed/demo-generator.ts';
 import { pathFor } from '#lib/routing/routes.ts';
 import { formatPrice } from '#lib/pricing/money-format.ts';
+import { consentGiven, hydrated } from './islands-fixtures.ts';
 
 const sv = origin('sv');
 const products = generateDemoCatalogue({ products: TEST_PRODUCTS }).products;
@@ -23,6 +24,18 @@ test('the product page names the prior price of a reduction and strikes it', asy
   await expect(prior).toHaveCount(1);
   expect(text(await prior.textContent())).toBe(`Lägsta pris de senaste 30 dagarna före sänkningen: ${kr(c.o)}`);
   expect(text(await page.locator('.product__price').getByTestId('price-ordinary').textContent())).toBe(kr(c.o));
+});
+
+test('the prior price follows the ex-VAT display', async ({ page }) => {
+  const c = proven.prices.sv!.prices.c![0]!;
+  const vat = proven.prices.sv!.vat;
+  await consentGiven(page, sv);
+  await page.goto(sv + pathFor('product', 'sv', { slug: proven.translations.sv!.slug }));
+  await hydrated(page);
+  const amount = page.locator('.product__price').getByTestId('prior-price').locator('.price__prior-amount');
+  expect(text(await amount.textContent())).toBe(kr(c.o));
+  await page.getByTestId('vat-switch').click();
+  await expect.poll(async () => text(await amount.textContent())).toBe(kr(Math.round(c.o / (1 + vat / 100))));
 });
 
 test('a listing card of a reduced product shows the prior price', async ({ page }) => {
