@@ -117,6 +117,12 @@ function priceRerender(): void {
       el.dataset.shownVat = showVat ? 'incl' : 'excl';
       el.classList.toggle('price--customer', r.ordinary !== undefined && !d.ordinary);
     }
+    // the prior price of a reduction follows the VAT mode, never a customer discount (docs/adr/0022-prior-price.md)
+    for (const el of document.querySelectorAll<HTMLElement>('[data-testid="prior-price"][data-prior]')) {
+      const amount = el.querySelector('.price__prior-amount');
+      if (amount)
+        amount.textContent = renderPrice({ amount: Number(el.dataset.prior), vat: Number(el.dataset.vat) }, locale, showVat).amount;
+    }
   };
   cart.subscribe(apply);
   auth.subscribe(apply);

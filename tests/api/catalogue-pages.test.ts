@@ -64,6 +64,22 @@ describe('product pages', () => {
     expect(page).toContain(`data-testid="price-ordinary">${norm(formatPrice(c.o, 'fi'))}<`);
     expect(page).toContain(`data-testid="percent-off">Säästä ${c.d} %<`);
     expect(page).toMatch(/\d+,\d{2} €/); // EUR with 2 decimals
+    // the prior price (the demo history: the ordinary price until the campaign) named below the price
+    expect(page).toContain('Alin hinta 30 päivän aikana ennen alennusta');
+    expect(page).toContain(`<span class="price__prior-amount">${norm(formatPrice(c.o, 'fi'))}</span>`);
+  });
+
+  it('announces no reduction for a campaign price without price history', async () => {
+    const unproven = products.findLast((x) => x.decoration === 'campaign')!;
+    expect(unproven.price_history).toEqual({});
+    const body = (await request(at('sv', pathFor('product', 'sv', { slug: slug(unproven, 'sv') })))).body;
+    // the product's own prices, not the accessories below (they may be reduced)
+    const page = body.slice(body.indexOf('<div class="product__info">'), body.indexOf('<section class="product__description">'));
+    expect(page).toContain('data-testid="product-name"');
+    expect(page).toContain('data-testid="price"');
+    expect(page).not.toContain('data-testid="price-ordinary"');
+    expect(page).not.toContain('data-testid="percent-off"');
+    expect(page).not.toContain('data-testid="prior-price"');
   });
 
   it('falls back to the placeholder image when a product has none', async () => {

@@ -23,6 +23,20 @@ const TIMEOUT_MS = 5000;
 const pageLocale = document.documentElement.dataset.locale;
 const locale = isLocaleCode(pageLocale) ? pageLocale : 'sv';
 
+function priorLine(prior: number, vat: number, showVat: boolean): HTMLElement {
+  const line = document.createElement('span');
+  line.className = 'price__prior';
+  line.dataset.testid = 'prior-price';
+  line.dataset.prior = String(prior);
+  line.dataset.vat = String(vat);
+  const amount = document.createElement('span');
+  amount.className = 'price__prior-amount';
+  amount.textContent = renderPrice({ amount: prior, vat }, locale, showVat).amount;
+  const label = document.querySelector<HTMLElement>('[data-accessories]')?.dataset.priorLabel ?? '';
+  line.append(`${label}: `, amount);
+  return line;
+}
+
 /** A static card filled with a recommended product. */
 function fill(template: HTMLElement, p: RecommendationCard, showVat: boolean): HTMLElement | null {
   const li = template.cloneNode(true) as HTMLElement;
@@ -59,6 +73,9 @@ function fill(template: HTMLElement, p: RecommendationCard, showVat: boolean): H
     }
     ordinary.textContent = shown.ordinary;
   } else ordinary?.remove();
+  // the template's prior-price line is another product's: rebuilt from this card's (docs/adr/0022-prior-price.md)
+  li.querySelector('[data-testid="prior-price"]')?.remove();
+  if (data.ordinary !== undefined) price.after(priorLine(data.ordinary, data.vat, showVat));
 
   button.dataset.sku = p.sku;
   button.dataset.orderable = String(p.orderable);

@@ -124,6 +124,9 @@ export const searchFacetsSchema = z.object({
 });
 export type SearchFacets = z.infer<typeof searchFacetsSchema>;
 
+/** The prior price of one campaign tier (docs/adr/0022-prior-price.md): minor units incl. VAT. */
+export const priorPriceSchema = z.object({ q: z.number(), minor: z.number().int(), reduced_at: z.string() });
+
 /** Product search result (docs/product/api.md#products). */
 export const productSearchResultSchema = z.object({
   name: z.string(),
@@ -139,6 +142,8 @@ export const productSearchResultSchema = z.object({
   stock_status: z.string(),
   estimated_at: z.string().nullable(),
   prices: priceObjectSchema,
+  /** Campaign tiers' prior prices (docs/product/api.md#products); a campaign tier without one announces no reduction. */
+  prior_prices: z.array(priorPriceSchema),
   vat: z.number(),
   group_id: z.number().nullable(),
   discount_category: z.string().nullable(),

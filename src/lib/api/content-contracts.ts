@@ -11,6 +11,11 @@ export const dealSchema = z.object({
   discount: z.number(),
   starts_at: z.string(),
   expires_at: z.string(),
+  /**
+   * The deal product's announced reduction (docs/adr/0022-prior-price.md): prior price incl. VAT in minor units, VAT
+   * percent, percent off the prior price; null: no reduction may be announced (the banner shows no percent).
+   */
+  reduction: z.object({ prior_minor: z.number().int(), vat: z.number(), percent: z.number() }).nullable().optional(),
 });
 export type Deal = z.infer<typeof dealSchema>;
 // ---------------------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { priceObjectSchema, thumbSchema, variationSchema } from './common.ts';
+import { priorPriceSchema } from './catalogue-contracts.ts';
 
 /** Cards at most per answer. */
 export const RECOMMENDATIONS_MAX_LIMIT = 24;
@@ -29,6 +30,8 @@ export const recommendationCardSchema = z.object({
   type: z.number(),
   thumb: thumbSchema.nullable(),
   prices: priceObjectSchema,
+  /** Campaign tiers' prior prices, as in search results (docs/product/api.md#products). */
+  prior_prices: z.array(priorPriceSchema),
   vat: z.number(),
   categories: z.array(z.number()),
   group_id: z.number().nullable(),

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { priceObjectSchema } from '#lib/api/common.ts';
 import { LOCALE_CODES } from '#lib/market/locales.ts';
 import { STOCK_STATUSES } from '#lib/catalogue/types.ts';
+import { parseMinorUnits } from '#lib/pricing/minor-units.ts';
 import { couponDocumentSchema } from '#server/coupons/coupon-document.ts';
 import { accessoriesDocumentSchema, upsellBundleDocumentSchema } from './accessories-import.ts';
 import { missingSafety, resolveSafety } from '#lib/catalogue/product-safety.ts';
@@ -13,6 +14,16 @@ import { missingSafety, resolveSafety } from '#lib/catalogue/product-safety.ts';
 const localeKey = z.enum(LOCALE_CODES);
 const perLocale = <T extends z.ZodType>(t: T) => z.partialRecord(localeKey, t);
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'slug must be lower-case letters, digits and single hyphens');
+
+/** One earlier unit price incl. VAT of the tier from `q`, in effect from `at` (docs/product/legal.md). */
+const pricePointSchema = z.object({
+  at: z.iso.datetime({ offset: true }),
+  q: z.number().int().min(1).default(1),
+  p: z
+    .number()
+    .nonnegative()
+    .refine((p) => parseMinorUnits(p).ok, 'price with at most 2 decimals'),
+});
 
 const image = z.object({
   type: z.number().int(),
@@ -88,6 +99,8 @@ const catalogueObject = z.object({
       prices: perLocale(z.object({ prices: priceObjectSchema, vat: z.number().min(0).max(100) })),
       /** Overrides the brand's safety fields one by one. */
       safety: safetyInfo.nullable().default(null),
+      /** Earlier prices per storefront, for the prior price of a reduction (docs/adr/0022-prior-price.md). */
+      price_history: perLocale(z.array(pricePointSchema)).default({}),
     }),
   ),
   content_pages: z

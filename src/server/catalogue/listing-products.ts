@@ -9,6 +9,7 @@ import { pageProduct, type PageProduct } from './page-catalogue.ts';
 import type { ListingBrand } from './listing-source.ts';
 import { PAGE_PRODUCT_COLUMNS } from './localized-products.ts';
 import { productRows } from './product-rows.ts';
+import { priorPricesOf } from './price-history.ts';
 
 /** Every brand by id, read now (the table is small): for cards shown outside a listing. */
 export async function brandsById(db: Db): Promise<Map<number, ListingBrand>> {
@@ -19,7 +20,11 @@ export async function brandsById(db: Db): Promise<Map<number, ListingBrand>> {
 /** The products with these ids, in the order of `ids` (ids not published in the storefront are left out). */
 export async function listingProducts(locale: LocaleCode, ids: number[], brandById: Map<number, ListingBrand>): Promise<PageProduct[]> {
   if (ids.length === 0) return [];
-  const rows = await productRows(getDb(), locale, { ids }, PAGE_PRODUCT_COLUMNS, { images: true, categories: true, tags: true });
-  const byId = new Map(rows.map(({ row, links }) => [row.id, pageProduct(row, locale, brandById, links)]));
+  const db = getDb();
+  const [rows, priors] = await Promise.all([
+    productRows(db, locale, { ids }, PAGE_PRODUCT_COLUMNS, { images: true, categories: true, tags: true }),
+    priorPricesOf(db, locale, ids),
+  ]);
+  const byId = new Map(rows.map(({ row, links }) => [row.id, pageProduct(row, locale, brandById, links, priors.get(row.id))]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

@@ -11,6 +11,8 @@ import type { PriceObject, Variation } from '#lib/catalogue/types.ts';
 import type { ProductImage } from '#lib/catalogue/product-images.ts';
 import { flattenCategories, loadCategoryTree, type Category } from './category-repository.ts';
 import { pricesFromRow } from './price-row.ts';
+import { priorPricesOf } from './price-history.ts';
+import type { PriorPrices } from '#lib/pricing/prior-price.ts';
 import { pageProductRows, type PageProductRow } from './localized-products.ts';
 import { linksOf, productLinks, type ProductLinkMaps, type ProductLinks } from './product-rows.ts';
 import { push } from '#lib/catalogue/map-of-lists.ts';
@@ -45,6 +47,8 @@ export interface PageProduct {
   group_id: number | null;
   discount_category: string | null;
   prices: PriceObject;
+  /** Prior prices of reduced tiers, from the price history when loaded (docs/adr/0022-prior-price.md). */
+  prior: PriorPrices;
   vat: number;
   unit_price: number;
   images: ProductImage[];
@@ -118,6 +122,7 @@ export function pageProduct(
   locale: LocaleCode,
   brandById: ReadonlyMap<number, PageProduct['brand'] & object>,
   links: Pick<ProductLinks, 'images' | 'categories' | 'tagIds'>,
+  prior: PriorPrices = {},
 ): PageProduct {
   return {
     id: r.id,
@@ -137,6 +142,7 @@ export function pageProduct(
     group_id: r.group_id,
     discount_category: r.discount_category,
     prices: pricesFromRow(r),
+    prior,
     vat: r.vat,
     unit_price: r.unit_price,
     images: links.images,
@@ -151,7 +157,7 @@ export function pageProduct(
 async function loadLocale(locale: LocaleCode): Promise<LocaleCatalogue> {
   const db = getDb();
   const s = await sharedCatalogue();
-  const [rows, categoryTree, tagRows] = await Promise.all([
+  const [rows, categoryTree, tagRows, priors] = await Promise.all([
     pageProductRows(db, locale).orderBy('p.id').execute(),
     loadCategoryTree(db, locale),
     db
@@ -160,11 +166,12 @@ async function loadLocale(locale: LocaleCode): Promise<LocaleCatalogue> {
       .select(['g.id', 't.name', 't.slug'])
       .orderBy('t.name')
       .execute(),
+    priorPricesOf(db, locale, 'all'),
   ]);
   const brandById = new Map(s.brands.map((b) => [b.id, b]));
   const categories = flattenCategories(categoryTree);
   const categoryById = new Map(categories.map((c) => [c.id, c]));
-  const products: PageProduct[] = rows.map((r) => pageProduct(r, locale, brandById, linksOf(s.links, r.id)));
+  const products: PageProduct[] = rows.map((r) => pageProduct(r, locale, brandById, linksOf(s.links, r.id), priors.get(r.id)));
 
   const productsInCategory = new Map<number, PageProduct[]>();
   const productsOfBrand = new Map<number, PageProduct[]>();

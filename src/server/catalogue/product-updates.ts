@@ -11,6 +11,7 @@ import { unitPrice } from '#lib/pricing/tiers.ts';
 import { NotFoundError } from '#lib/errors/domain-errors.ts';
 import { recordChange } from './change-feed.ts';
 import { productTag } from './page-tags.ts';
+import { historyRows, recordPriceHistory } from './price-history.ts';
 
 /** The product is not sold in this storefront (no such sku, or no price row here): a not_found about `sku`. */
 export class ProductNotFound extends NotFoundError {
@@ -40,6 +41,8 @@ export async function updateProduct(db: Db, locale: LocaleCode, sku: string, u: 
         .where('product_id', '=', row.id)
         .where('locale', '=', locale)
         .execute();
+    // every price change is history for the prior price of a later reduction (docs/adr/0022-prior-price.md)
+    if (u.prices !== undefined) await recordPriceHistory(trx, historyRows(row.id, locale, prices, now, 'operator'));
     const stock = {
       stock_status: u.stock_status ?? row.stock_status,
       stock_quantity: u.stock_quantity ?? row.stock_quantity,

@@ -8,6 +8,9 @@ import { catalogueSchema, type Catalogue, type CatalogueInput } from './catalogu
 import { unitPrice } from '#lib/pricing/tiers.ts';
 import { couponRow } from '#server/coupons/coupon-document.ts';
 import { relationRows } from './accessories-import.ts';
+import { historyRows, recordPriceHistory } from './price-history.ts';
+import { toMinorUnits } from '#lib/pricing/minor-units.ts';
+import type { PriceHistoryTable } from '#server/db/schema.ts';
 
 /** Rows per INSERT: stays under SQLite's 32766 bound parameters for the widest table. */
 const BATCH = 500;
@@ -24,6 +27,58 @@ export interface WriteSummary {
   tags: number;
   products: number;
   content_pages: number;
+}
+
+type Trx = Parameters<Parameters<ReturnType<Db['transaction']>['execute']>[0]>[0];
+const historyKey = (productId: number, locale: string, q: number) => `${productId}:${locale}:${q}`;
+
+/** The newest recorded price per product, storefront and tier. */
+async function latestRecordedPrices(trx: Trx): Promise<Map<string, { minor: number; at: string }>> {
+  const latest = new Map<string, { minor: number; at: string }>();
+  const rows = await trx.selectFrom('price_history').select(['product_id', 'locale', 'q', 'minor', 'at']).execute();
+  for (const r of rows) {
+    const key = historyKey(r.product_id, r.locale, r.q);
+    const seen = latest.get(key);
+    if (!seen || seen.at <= r.at) latest.set(key, { minor: Number(r.minor), at: r.at });
+  }
+  return latest;
+}
+
+/**
+ * The price history an import writes (docs/adr/0022-prior-price.md#import): a storefront's history given in the
+ * document replaces the stored one; then each active tier's price is recorded from now on unless it is the
+ * newest recorded price already (a re-import of unchanged prices adds nothing).
+ */
+async function writePriceHistory(
+  trx: Trx,
+  products: Catalogue['products'],
+  latest: Map<string, { minor: number; at: string }>,
+  now: string,
+): Promise<void> {
+  const rows: PriceHistoryTable[] = [];
+  for (const p of products) {
+    const given = new Map<string, { minor: number; at: string }>();
+    const replaced = new Set<string>();
+    for (const [locale, points] of Object.entries(p.price_history)) {
+      if (!points || points.length === 0) continue;
+      await trx.deleteFrom('price_history').where('product_id', '=', p.id).where('locale', '=', locale).execute();
+      replaced.add(locale);
+      for (const pt of points) {
+        const row = { product_id: p.id, locale, q: pt.q, minor: toMinorUnits(pt.p), at: new Date(pt.at).toISOString(), reason: 'import' };
+        rows.push(row);
+        const key = historyKey(p.id, locale, pt.q);
+        const seen = given.get(key);
+        if (!seen || seen.at <= row.at) given.set(key, { minor: row.minor, at: row.at });
+      }
+    }
+    for (const [locale, pr] of Object.entries(p.prices)) {
+      const newest = replaced.has(locale) ? given : latest;
+      for (const row of historyRows(p.id, locale, pr!.prices, now, 'import')) {
+        if (newest.get(historyKey(p.id, locale, row.q))?.minor !== row.minor) rows.push(row);
+      }
+    }
+  }
+  await recordPriceHistory(trx, rows);
 }
 
 export async function writeCatalogue(
@@ -46,6 +101,7 @@ export async function writeCatalogue(
   const relations = relationRows(skuToId, cat.accessories, cat.upsell_bundles); // throws before anything is written
 
   await db.transaction().execute(async (trx) => {
+    const latestPrice = await latestRecordedPrices(trx);
     // Children before parents: the delete order respects the foreign keys.
     for (const table of [
       'upsell_bundle_lines',
@@ -177,6 +233,7 @@ export async function writeCatalogue(
         })),
       );
       await insertChunked(prices, (rows) => trx.insertInto('product_prices').values(rows).execute());
+      await writePriceHistory(trx, chunk, latestPrice, now);
       const links = chunk.flatMap((p) => p.categories.map((c) => ({ product_id: p.id, category_id: c.id, main: bool(c.main) })));
       await insertChunked(links, (rows) => trx.insertInto('product_categories').values(rows).execute());
       const tagLinks = chunk.flatMap((p) => p.tags.map((tag_id) => ({ product_id: p.id, tag_id })));

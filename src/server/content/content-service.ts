@@ -6,13 +6,17 @@ import type { SearchTriggerHint } from '#lib/api/catalogue-contracts.ts';
 import { STRINGS } from '#lib/market/i18n.ts';
 import { sanitizeEditorHtml } from './sanitize.ts';
 import { tokenize } from '#lib/search/tokenize.ts';
+import { priorPricesOf } from '#server/catalogue/price-history.ts';
+import { pricesFromRow } from '#server/catalogue/price-row.ts';
+import { announcedReduction } from '#lib/pricing/prior-price.ts';
+import { toMinorUnits } from '#lib/pricing/minor-units.ts';
 
 /** docs/product/layout.md#deal-banner: only while starts_at ≤ now < expires_at; the one ending soonest wins. */
 export async function currentDeal(db: Db, locale: LocaleCode, now = new Date()): Promise<Deal | null> {
   const iso = now.toISOString();
   const row = await db
     .selectFrom('deals')
-    .select(['title', 'product_name', 'product_slug', 'discount', 'starts_at', 'expires_at'])
+    .select(['title', 'product_id', 'product_name', 'product_slug', 'discount', 'starts_at', 'expires_at'])
     .where('locale', '=', locale)
     .where('starts_at', '<=', iso)
     .where('expires_at', '>', iso)
@@ -20,7 +24,27 @@ export async function currentDeal(db: Db, locale: LocaleCode, now = new Date()):
     .orderBy('id')
     .limit(1)
     .executeTakeFirst();
-  return row ? { ...row, discount: Number(row.discount) } : null;
+  if (!row) return null;
+  const { product_id, ...deal } = row;
+  return {
+    ...deal,
+    discount: Number(row.discount),
+    reduction: product_id === null ? null : await dealReduction(db, locale, product_id, now),
+  };
+}
+
+/** The deal product's reduction as its price announces it now, or null without a prior price (docs/adr/0022-prior-price.md). */
+async function dealReduction(db: Db, locale: LocaleCode, productId: number, now: Date): Promise<Deal['reduction']> {
+  const row = await db
+    .selectFrom('product_prices')
+    .where('product_id', '=', productId)
+    .where('locale', '=', locale)
+    .select(['prices', 'vat'])
+    .executeTakeFirst();
+  if (!row) return null;
+  const prior = (await priorPricesOf(db, locale, [productId], now)).get(productId) ?? {};
+  const r = announcedReduction(pricesFromRow(row), prior, 1);
+  return r ? { prior_minor: toMinorUnits(r.prior), vat: Number(row.vat), percent: r.percent } : null;
 }
 
 /** A layout widget, sanitized on the server; undefined when the storefront has none with that slug. */

@@ -310,3 +310,17 @@ export interface CheckoutTables {
   order_events: OrderEventsTable;
   payment_notifications: PaymentNotificationsTable;
 }
+
+// 0024_price_history: one recorded unit price of one tier, in effect from `at` (docs/adr/0022-prior-price.md)
+export interface PriceHistoryTable {
+  product_id: number;
+  locale: string;
+  q: number;
+  minor: number;
+  at: string;
+  reason: string;
+}
+// declaration merging keeps this migration's types in one block
+export interface Database {
+  price_history: PriceHistoryTable;
+}

@@ -16,6 +16,8 @@ import type { ListingSort } from '#lib/catalogue/listing-query.ts';
 import { queryTokens } from '#lib/search/tokenize.ts';
 import { boundedProcessCache, cacheBudgetBytes } from '#server/cache/process-cache.ts';
 import { pricesFromRow } from '#server/catalogue/price-row.ts';
+import { priorPricesOf } from '#server/catalogue/price-history.ts';
+import { campaignPriorPrices } from '#lib/pricing/prior-price.ts';
 import { mainCategoryFirst, productRows } from '#server/catalogue/product-rows.ts';
 import { CARD_COLUMNS } from '#server/catalogue/localized-products.ts';
 
@@ -144,14 +146,17 @@ export async function loadResults(
   names: SearchIndex['categories'],
 ): Promise<Map<number, Omit<ProductSearchResult, 'score'>>> {
   const out = new Map<number, Omit<ProductSearchResult, 'score'>>();
-  const rows = await productRows(
-    db,
-    locale,
-    { ids },
-    [...CARD_COLUMNS, 'p.prefix', 't.url_fragment'],
-    // Category names come from the index (already in memory): no join per search.
-    { categories: true, thumbs: true },
-  );
+  const [rows, priors] = await Promise.all([
+    productRows(
+      db,
+      locale,
+      { ids },
+      [...CARD_COLUMNS, 'p.prefix', 't.url_fragment'],
+      // Category names come from the index (already in memory): no join per search.
+      { categories: true, thumbs: true },
+    ),
+    priorPricesOf(db, locale, ids),
+  ]);
   for (const { row: r, links } of rows) {
     out.set(r.id, {
       name: r.name,
@@ -169,6 +174,7 @@ export async function loadResults(
       stock_status: r.stock_status,
       estimated_at: r.estimated_at,
       prices: pricesFromRow(r),
+      prior_prices: campaignPriorPrices(pricesFromRow(r), priors.get(r.id) ?? {}),
       vat: Number(r.vat),
       group_id: r.group_id,
       discount_category: r.discount_category,

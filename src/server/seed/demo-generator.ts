@@ -69,7 +69,21 @@ export function demoPrices(baseEur: number, locale: LocaleCode, tiered: boolean,
   return prices;
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * A campaign product's earlier prices (docs/adr/0022-prior-price.md): the ordinary tiers for months, the campaign
+ * since two weeks, so its reduction has a prior price. Products without a campaign need none.
+ */
+export function demoPriceHistory(prices: PriceObject, now: Date): { at: string; q: number; p: number }[] {
+  if (!prices.c || prices.c.length === 0) return [];
+  const ordinaryAt = new Date(now.getTime() - 90 * DAY_MS).toISOString();
+  const campaignAt = new Date(now.getTime() - 14 * DAY_MS).toISOString();
+  return [...prices.n.map((t) => ({ at: ordinaryAt, q: t.q, p: t.p })), ...prices.c.map((t) => ({ at: campaignAt, q: t.q, p: t.p }))];
+}
+
 export function generateDemoCatalogue(options: DemoOptions = {}): CatalogueInput {
+  const demoNow = options.now ?? new Date(Date.UTC(2026, 0, 1));
   const total = options.products ?? 1000;
   const rand = prng(options.seed ?? 20261122);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)];
@@ -149,6 +163,7 @@ export function generateDemoCatalogue(options: DemoOptions = {}): CatalogueInput
     const campaign = rand() < 0.12 ? pick([10, 15, 20, 25, 30]) : null;
     const translations: Record<string, { name: string; slug: string; description: string }> = {};
     const prices: Record<string, { prices: PriceObject; vat: number }> = {};
+    const price_history: Record<string, { at: string; q: number; p: number }[]> = {};
     for (const [li, code] of LOCALE_CODES.entries()) {
       const fill = (tpl: string) =>
         tpl
@@ -159,6 +174,8 @@ export function generateDemoCatalogue(options: DemoOptions = {}): CatalogueInput
       const name = `${fill(NAME_TEMPLATE[li])} ${model}`.replace(/^./, (c) => c.toUpperCase());
       translations[code] = { name, slug: `${slugify(name)}-${id}`, description: fill(DESCRIPTION_TEMPLATE[li]) };
       prices[code] = { prices: demoPrices(baseEur, code, tiered, campaign), vat: LOCALES[code].defaultVat };
+      const history = demoPriceHistory(prices[code].prices, demoNow);
+      if (history.length > 0) price_history[code] = history;
     }
     const hasImages = rand() > 0.05; // a few without images exercise the placeholder fallback
     const img = (type: number, sort_order: number, w: number) => ({
@@ -200,9 +217,13 @@ export function generateDemoCatalogue(options: DemoOptions = {}): CatalogueInput
       translations,
       prices,
       safety: demoProductSafety(leaf.partKey),
+      price_history,
     });
     if (options.onProgress && (id % 1000 === 0 || id === total)) options.onProgress(id, total);
   }
+  // The last campaign product has no history: its reduction may not be announced (docs/adr/0022-prior-price.md).
+  const unproven = products.findLast((p) => p.decoration === 'campaign');
+  if (unproven) unproven.price_history = {};
   // Every stock status is present even in tiny catalogues (tests and demos rely on it).
   STOCK_STATUSES.forEach((status, k) => {
     const p = products[k];
@@ -219,7 +240,7 @@ export function generateDemoCatalogue(options: DemoOptions = {}): CatalogueInput
     brands,
     tags,
     products,
-    ...demoContent(products, options.now ?? new Date(Date.UTC(2026, 0, 1))),
+    ...demoContent(products, demoNow),
     coupons: demoCoupons(products),
     ...demoRelations(products, leaves),
   };

@@ -8,7 +8,7 @@ describe('request-time recommendations in the browser', () => {
     expect(wantsSwap('something')).toBe(false);
   });
 
-  it("shows a card's price as the static block does: unit price for one, the ordinary price only when higher", () => {
+  it("shows a card's price as the static block does: unit price for one, the prior price of a reduction struck", () => {
     expect(
       cardPrice({
         prices: {
@@ -21,11 +21,15 @@ describe('request-time recommendations in the browser', () => {
         discount_category: null,
       }),
     ).toEqual({ amount: 149, vat: 25 });
-    expect(cardPrice({ prices: { n: [{ q: 1, p: 149 }], c: [{ q: 1, p: 99, o: 149, d: 34 }] }, vat: 25, discount_category: 'B' })).toEqual({
+    const campaign = { n: [{ q: 1, p: 149 }], c: [{ q: 1, p: 99, o: 149, d: 34 }] };
+    const prior_prices = [{ q: 1, minor: 13_900, reduced_at: '2026-01-01T00:00:00.000Z' }];
+    expect(cardPrice({ prices: campaign, vat: 25, discount_category: 'B', prior_prices })).toEqual({
       amount: 99,
-      ordinary: 149,
+      ordinary: 139,
       vat: 25,
       discountCategory: 'B',
     });
+    // no prior price: no reduction announced (docs/adr/0022-prior-price.md)
+    expect(cardPrice({ prices: campaign, vat: 25, discount_category: null })).toEqual({ amount: 99, vat: 25 });
   });
 });

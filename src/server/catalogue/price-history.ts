@@ -1,0 +1,58 @@
+/**
+ * Price history and prior prices (docs/adr/0022-prior-price.md): every price change writes the active tiers' unit
+ * prices (minor units incl. VAT) per product, storefront and tier; pages and API answers read the prior price of a
+ * reduction from it when they are rendered, so an incremental re-render (docs/adr/0017-incremental-pages.md)
+ * follows a change.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, PriceHistoryTable } from '#server/db/schema.ts';
+import type { PriceObject } from '#lib/catalogue/types.ts';
+import { activeTiers, normalizeTiers } from '#lib/pricing/tiers.ts';
+import { toMinorUnits } from '#lib/pricing/minor-units.ts';
+import { priorPrice, type PricePoint, type PriorPrices } from '#lib/pricing/prior-price.ts';
+
+/** The rows recording a product's active tiers in one storefront from `at` on. */
+export function historyRows(productId: number, locale: string, prices: PriceObject, at: string, reason: string): PriceHistoryTable[] {
+  return normalizeTiers(activeTiers(prices)).map((t) => ({ product_id: productId, locale, q: t.q, minor: toMinorUnits(t.p), at, reason }));
+}
+
+export async function recordPriceHistory(trx: Transaction<Database> | Kysely<Database>, rows: readonly PriceHistoryTable[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 500)
+    await trx
+      .insertInto('price_history')
+      .values(rows.slice(i, i + 500))
+      .execute();
+}
+
+/** The prior prices of the given products (every product: `all`) in one storefront, as of `now`. */
+export async function priorPricesOf(
+  db: Kysely<Database>,
+  locale: string,
+  productIds: readonly number[] | 'all',
+  now = new Date(),
+): Promise<Map<number, PriorPrices>> {
+  const byTier = new Map<string, PricePoint[]>();
+  const chunks =
+    productIds === 'all'
+      ? [null]
+      : Array.from({ length: Math.ceil(productIds.length / 500) }, (_, i) => productIds.slice(i * 500, i * 500 + 500));
+  for (const ids of chunks) {
+    let query = db.selectFrom('price_history').where('locale', '=', locale);
+    if (ids) query = query.where('product_id', 'in', ids);
+    const rows = await query.select(['product_id', 'q', 'minor', 'at']).execute();
+    for (const r of rows) {
+      const key = `${r.product_id}:${r.q}`;
+      const list = byTier.get(key) ?? [];
+      list.push({ at: r.at, minor: Number(r.minor) });
+      byTier.set(key, list);
+    }
+  }
+  const out = new Map<number, PriorPrices>();
+  for (const [key, points] of byTier) {
+    const prior = priorPrice(points, now);
+    if (!prior) continue;
+    const [id, q] = key.split(':').map(Number) as [number, number];
+    out.set(id, { ...out.get(id), [q]: prior });
+  }
+  return out;
+}
