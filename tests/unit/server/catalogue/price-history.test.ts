@@ -15,6 +15,16 @@ const DAY = 86_400_000;
 const ago = (days: number) => new Date(Date.now() - days * DAY).toISOString();
 const campaign = { n: [{ q: 1, p: 1359 }], c: [{ q: 1, p: 949, o: 1359, d: 30 }] };
 
+// every product for sale carries complete safety information (the import refuses it otherwise, docs/product/legal.md)
+const safety = {
+  manufacturer: {
+    name: 'Tillverkare AB',
+    address: { street: 'Gatan 1', postal_code: '111 11', city: 'Stockholm', country: 'SE' },
+    email: 'a@b.example',
+  },
+  warnings: { sv: 'Varning' },
+};
+
 type ProductInput = CatalogueInput['products'][number];
 const product = (id: number, extra: Pick<ProductInput, 'prices'> & Partial<ProductInput>): ProductInput => ({
   id,
@@ -23,6 +33,7 @@ const product = (id: number, extra: Pick<ProductInput, 'prices'> & Partial<Produ
   stock_status: 'in-stock' as const,
   categories: [{ id: 1, main: true }],
   translations: { sv: { name: `Produkt ${id}`, slug: `produkt-${id}` } },
+  safety,
   ...extra,
 });
 const catalogue = (): CatalogueInput => ({
