@@ -45,11 +45,13 @@ export function runAstroBuild(opts: AstroBuildOptions): Promise<AstroBuildResult
     const child = spawn(process.execPath, opts.args ?? astroBuild(), { env: opts.env, stdio: ['ignore', 'pipe', 'pipe'] });
     const filter = filterFor(opts);
     let tail = '';
-    const onData = (d: Buffer) => {
-      const s = d.toString();
+    const onData = (s: string) => {
       tail = (tail + s).slice(-4000);
       filter.push(s);
     };
+    // Decoded by the streams: a chunk may end inside a multi-byte character (Astro's `├─` is 3 bytes each).
+    child.stdout.setEncoding('utf8');
+    child.stderr.setEncoding('utf8');
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
     child.on('error', reject);
