@@ -106,7 +106,7 @@ const STATEMENTS: Record<LocaleCode, Statement> = {
   fi: {
     title: 'Saavutettavuusseloste',
     intro:
-      '{brand} haluaa, että kaikki voivat asioida kaupassamme, myös ruudunlukijalla, suurennuksella tai pelkällä näppäimistöllä. Tässä selosteessa kerromme, miten verkkokauppa täyttää eräiden tuotteiden ja palvelujen esteettömyysvaatimuksista annetun lain (102/2023) vaatimukset. Laki panee täytäntöön EU:n esteettömyysdirektiivin (EU) 2019/882.',
+      '{brand} haluaa, että kaikki voivat asioida kaupassamme, myös ruudunlukijalla, suurennuksella tai pelkällä näppäimistöllä. Tässä selosteessa kerromme, miten verkkokauppa täyttää digitaalisten palvelujen tarjoamisesta annetun lain (306/2019) saavutettavuusvaatimukset. Laki panee verkkokauppojen osalta täytäntöön EU:n esteettömyysdirektiivin (EU) 2019/882.',
     serviceHeading: 'Näin palvelu toimii',
     service:
       'Löydät varaosat hakukentän, tuoteryhmävalikon tai laitteesi mallinumeron avulla. Tuotesivulla näet hinnan, varastotilanteen ja toimitusajan ja lisäät tuotteen ostoskoriin. Kassalla annat osoitteen, valitset toimitus- ja maksutavan ja hyväksyt ehdot ennen tilauksen lähettämistä. Omilla sivuilla ja tilauksen seurannassa näet tilauksesi tilan ja voit palauttaa tuotteita.',
@@ -125,10 +125,7 @@ const STATEMENTS: Record<LocaleCode, Statement> = {
       'Jos jokin ei toimi sinulle tai tarvitset tietoa toisessa muodossa, lähetä sähköpostia osoitteeseen {email}. Vastaamme viiden arkipäivän kuluessa.',
     enforcementHeading: 'Valvonta',
     enforcement: 'Jos et ole tyytyväinen vastaukseemme, voit ilmoittaa asiasta saavutettavuutta valvovalle viranomaiselle:',
-    authority: {
-      name: 'Lupa- ja valvontavirasto, saavutettavuusvalvonta (ent. Etelä-Suomen aluehallintovirasto)',
-      url: 'https://www.saavutettavuusvaatimukset.fi/',
-    },
+    authority: { name: 'Liikenne- ja viestintävirasto Traficom, saavutettavuusvalvonta', url: 'https://www.traficom.fi/' },
     updated: 'Päivitetty viimeksi',
   },
   nl: {

@@ -11,7 +11,7 @@ const AUTHORITY = {
   sv: 'https://www.pts.se/',
   no: 'https://www.uutilsynet.no/',
   da: 'https://digst.dk/',
-  fi: 'https://www.saavutettavuusvaatimukset.fi/',
+  fi: 'https://www.traficom.fi/',
   nl: 'https://www.acm.nl/',
 } as const;
 
