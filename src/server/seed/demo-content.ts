@@ -1,6 +1,7 @@
 /** Demo content pages, layout widgets, deals and search triggers for each storefront. */
 import { LOCALE_CODES, LOCALES, type LocaleCode } from '#lib/market/locales.ts';
 import type { CatalogueInput } from '#server/catalogue/catalogue-schema.ts';
+import { accessibilityStatementPage } from './demo-accessibility-statement.ts';
 
 type Product = CatalogueInput['products'][number];
 
@@ -77,15 +78,16 @@ export function demoContent(
   products: Product[],
   now: Date,
 ): Pick<CatalogueInput, 'content_pages' | 'widgets' | 'deals' | 'search_triggers'> {
-  const content_pages = LOCALE_CODES.flatMap((locale) =>
-    PAGES[locale].map((p) => ({
+  const content_pages = LOCALE_CODES.flatMap((locale) => [
+    ...PAGES[locale].map((p) => ({
       locale,
       slug: p.slug,
       title: p.title,
       body_html: `<h2>${p.title}</h2><p>${p.body}</p>`,
       meta_description: p.body,
     })),
-  );
+    { locale, ...accessibilityStatementPage(locale) },
+  ]);
 
   const widgets = LOCALE_CODES.flatMap((locale) => {
     const l = LOCALES[locale];
