@@ -11,7 +11,7 @@ import { business, consumer } from '#tests/support/checkout-customers.ts';
 import { request, postJson, type TestResponse } from '#tests/support/http.ts';
 import { TEST_OPERATOR_TOKEN } from '#tests/support/test-env.ts';
 import { operatorCommand } from '#server/cli/operator-command.ts';
-import { api, raw } from './api-support.ts';
+import { api, postReturnPage } from './api-support.ts';
 import { guestCookies } from './account-session.ts';
 import { back, deliveries, hostedPage, inStock, pay, place, until, useCheckoutApi } from './checkout-api-fixtures.ts';
 
@@ -139,12 +139,7 @@ describe('withdrawal (consumer, within 14 days)', () => {
 
   it('the confirm step of the return page checks the lines exactly as the request will', async () => {
     const { number, cookie } = await deliveredOrder('invoice', { quantity: 1 });
-    const form = (body: string) =>
-      request(raw(`/my-order/return/${number}`), {
-        method: 'POST',
-        headers: { cookie, origin: raw('').replace(/\/$/, ''), 'content-type': 'application/x-www-form-urlencoded' },
-        body,
-      });
+    const form = (body: string) => postReturnPage(number, cookie, body);
     const tooMany = await form('kind=withdrawal&qty-0=2');
     expect(tooMany.status).toBe(400);
     expect(tooMany.body).toContain('Du kan returnera högst 1 st av den här artikeln.');

@@ -5,11 +5,19 @@ import { openDb, type DbHandle } from '#server/db/connection.ts';
 import { localizedProducts } from '#server/catalogue/localized-products.ts';
 import { dbConfigFromEnv } from '#server/db/config.ts';
 import type { PriceObject } from '#lib/catalogue/types.ts';
+import { request, type TestResponse } from '#tests/support/http.ts';
 
 export const port = new URL(inject('apiBase')).port;
 export const api = (path: string, locale: LocaleCode = 'sv', extra = '') =>
   `http://${locale}.localhost:${port}${path}${path.includes('?') ? '&' : '?'}locale=${locale}&sid=${LOCALES[locale].storeID}${extra}`;
 export const raw = (path: string, locale: LocaleCode = 'sv') => `http://${locale}.localhost:${port}${path}`;
+/** The return page's form posted as the browser does: from the storefront's own origin, with the visitor's cookie. */
+export const postReturnPage = (number: string, cookie: string, body: string): Promise<TestResponse> =>
+  request(raw(`/my-order/return/${number}`), {
+    method: 'POST',
+    headers: { cookie, origin: raw('').replace(/\/$/, ''), 'content-type': 'application/x-www-form-urlencoded' },
+    body,
+  });
 
 export function openTestDb(): DbHandle {
   return openDb(dbConfigFromEnv({ DATABASE_URL: inject('databaseUrl') }));

@@ -10,7 +10,7 @@ import { withdrawalCancelViewSchema } from '#lib/api/return-contracts.ts';
 import { business, consumer } from '#tests/support/checkout-customers.ts';
 import { request, postJson, type TestResponse } from '#tests/support/http.ts';
 import { TEST_OPERATOR_TOKEN } from '#tests/support/test-env.ts';
-import { api, raw } from './api-support.ts';
+import { api, postReturnPage, raw } from './api-support.ts';
 import { guestCookies } from './account-session.ts';
 import { back, deliveries, hostedPage, inStock, pay, place, until, useCheckoutApi } from './checkout-api-fixtures.ts';
 
@@ -117,12 +117,7 @@ describe('withdrawal before shipping cancels the order', () => {
     const { number, cookie } = await placedOrder('invoice', 1);
     const page = await request(raw(`/my-order/return/${number}`), { headers: { cookie } });
     expect(page.body).toContain('data-testid="withdrawal-button"');
-    const form = (body: string) =>
-      request(raw(`/my-order/return/${number}`), {
-        method: 'POST',
-        headers: { cookie, origin: raw('').replace(/\/$/, ''), 'content-type': 'application/x-www-form-urlencoded' },
-        body,
-      });
+    const form = (body: string) => postReturnPage(number, cookie, body);
     const review = await form('kind=cancel');
     expect(review.status).toBe(200);
     expect(review.body).toContain('data-testid="withdrawal-review"');
