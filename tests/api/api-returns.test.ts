@@ -7,13 +7,12 @@ import { describe, expect, it } from 'vitest';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import { apiErrorSchema } from '#lib/api/errors.ts';
 import { returnOptionsSchema, returnViewSchema, type ReturnView } from '#lib/api/return-contracts.ts';
-import { business, consumer } from '#tests/support/checkout-customers.ts';
 import { request, postJson, type TestResponse } from '#tests/support/http.ts';
 import { TEST_OPERATOR_TOKEN } from '#tests/support/test-env.ts';
 import { operatorCommand } from '#server/cli/operator-command.ts';
 import { api, postReturnPage } from './api-support.ts';
 import { guestCookies } from './account-session.ts';
-import { back, deliveries, hostedPage, inStock, pay, place, until, useCheckoutApi } from './checkout-api-fixtures.ts';
+import { deliveries, inStock, until, useCheckoutApi } from './checkout-api-fixtures.ts';
 
 const shop = useCheckoutApi({ products: { sv: (all) => all.filter(inStock(20)).slice(-90, -70) }, sandbox: ['adyen'] });
 const AUTH = { authorization: `Bearer ${TEST_OPERATOR_TOKEN}` };
@@ -35,16 +34,7 @@ async function deliveredOrder(
   method: 'invoice' | 'card' | 'invoice-business' = 'invoice',
   opts: { quantity?: number; daysAgo?: number; deliver?: boolean } = {},
 ): Promise<{ number: string; cookie: string; total: number; shipping: number }> {
-  const customer = method === 'invoice-business' ? business('sv') : consumer('sv');
-  const v = await shop.ready(method, { customer, quantity: opts.quantity ?? 3 });
-  if (method === 'card') {
-    expect(await back(await pay(await hostedPage(v.id), 'pay', { number: '4111 1111 1111 1111' }))).toBe(`/checkout/confirmation/${v.id}`);
-  } else {
-    const r = await place(v.id);
-    expect(r.status, r.body).toBe(200);
-  }
-  const [order] = await shop.ordersOf(v.id);
-  const number = order!.id;
+  const { v, customer, number } = await shop.guestOrder(method, opts.quantity ?? 3);
   if (opts.deliver !== false) {
     await operator200(`orders/${number}/pick`);
     await operator200(`orders/${number}/ship`);

@@ -7,12 +7,11 @@
 import { describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '#lib/api/errors.ts';
 import { withdrawalCancelViewSchema } from '#lib/api/return-contracts.ts';
-import { business, consumer } from '#tests/support/checkout-customers.ts';
 import { request, postJson, type TestResponse } from '#tests/support/http.ts';
 import { TEST_OPERATOR_TOKEN } from '#tests/support/test-env.ts';
 import { api, postReturnPage, raw } from './api-support.ts';
 import { guestCookies } from './account-session.ts';
-import { back, deliveries, hostedPage, inStock, pay, place, until, useCheckoutApi } from './checkout-api-fixtures.ts';
+import { deliveries, inStock, until, useCheckoutApi } from './checkout-api-fixtures.ts';
 
 const shop = useCheckoutApi({ products: { sv: (all) => all.filter(inStock(20)).slice(-110, -90) }, sandbox: ['adyen'] });
 const AUTH = { authorization: `Bearer ${TEST_OPERATOR_TOKEN}` };
@@ -23,16 +22,8 @@ const withdraw = (cookie: string, number: string) => postJson(api('/api/returns/
 
 /** An order placed (not shipped) by a guest; `card` pays through the Adyen sandbox (authorised, not captured). */
 async function placedOrder(method: 'invoice' | 'card' | 'invoice-business', quantity = 2) {
-  const customer = method === 'invoice-business' ? business('sv') : consumer('sv');
-  const v = await shop.ready(method, { customer, quantity });
-  if (method === 'card') {
-    expect(await back(await pay(await hostedPage(v.id), 'pay', { number: '4111 1111 1111 1111' }))).toBe(`/checkout/confirmation/${v.id}`);
-  } else {
-    const r = await place(v.id);
-    expect(r.status, r.body).toBe(200);
-  }
-  const [order] = await shop.ordersOf(v.id);
-  return { number: order!.id, cookie: await guestCookies(order!.id, customer.email), email: customer.email, total: v.totals.total_minor };
+  const { v, customer, number } = await shop.guestOrder(method, quantity);
+  return { number, cookie: await guestCookies(number, customer.email), email: customer.email, total: v.totals.total_minor };
 }
 
 const orderRow = (number: string) =>

@@ -11,7 +11,7 @@ import type { DbHandle } from '#server/db/connection.ts';
 import type { PaymentSessionKind } from '#server/payments/payment-provider.ts';
 import { openPage, submit } from '#sandbox/shared/form-browser.ts';
 import { backToShop, sandboxControl, type SandboxPrefix } from '#tests/providers/provider-sandbox.ts';
-import { consumer } from '#tests/support/checkout-customers.ts';
+import { business, consumer } from '#tests/support/checkout-customers.ts';
 import { postJson, request, type TestResponse } from '#tests/support/http.ts';
 import { api, openTestDb, productsOf, type TestProduct } from './api-support.ts';
 
@@ -168,6 +168,21 @@ export function useCheckoutApi(opts: CheckoutApiOptions = {}) {
       if (option.has_service_points) out = await step(v.id, { service_point_id: out.service_points[0]!.id }, locale);
       expect(out.payment_method).toBe(method);
       return out;
+    },
+    /** A guest's placed order in sv (not shipped): `card` paid on the Adyen sandbox's page (authorised), else placed. */
+    async guestOrder(method: 'invoice' | 'card' | 'invoice-business', quantity: number) {
+      const customer = method === 'invoice-business' ? business('sv') : consumer('sv');
+      const v = await box.ready(method, { customer, quantity });
+      if (method === 'card') {
+        expect(await back(await pay(await hostedPage(v.id), 'pay', { number: '4111 1111 1111 1111' }))).toBe(
+          `/checkout/confirmation/${v.id}`,
+        );
+      } else {
+        const r = await place(v.id);
+        expect(r.status, r.body).toBe(200);
+      }
+      const [order] = await box.ordersOf(v.id);
+      return { v, customer, number: order!.id };
     },
   };
   beforeAll(async () => {
