@@ -1,6 +1,6 @@
 /**
  * One cart line, in the mini cart and on the checkout alike (docs/product/cart.md#quantity-spinner): image,
- * name, price (src/lib/orders/lines-view.ts), subscription, stock, the server's notices, the spinner and remove.
+ * name, price (src/lib/orders/lines-view.ts) with the prior price of an announced reduction, subscription, stock, the server's notices, the spinner and remove.
  * The two places differ only in their class names and test ids, and the checkout adds the line total.
  */
 import type { LocaleCode } from '#lib/market/locales.ts';
@@ -14,6 +14,8 @@ export interface CartLineStrings extends SpinnerLabels {
   remove: string;
   adjusted: string;
   subscription: string;
+  /** The label of the prior-price line (product.prior_price, docs/adr/0022-prior-price.md). */
+  priorPrice: string;
   stock: Record<string, string>;
   /** cart_notice text key → text; a notice without a key is shown as sent. */
   notices: Record<string, string>;
@@ -44,12 +46,21 @@ export default function CartLine({ place, item, locale, showVat, t, productPath,
           {row.name}
         </a>
         {mini ? (
-          <span className="minicart__price" data-testid="minicart-line-price">
-            {row.quantity} × {row.unitPrice}
+          <span className="minicart__price">
+            <span data-testid="minicart-line-price">
+              {row.quantity} × {row.unitPrice}
+            </span>
+            {row.priorPrice && <s className="price__ordinary">{row.priorPrice}</s>}
           </span>
         ) : (
-          <span className="checkout-line__unit" data-testid="checkout-line-unit-price">
-            {row.unitPrice}
+          <span className="checkout-line__unit">
+            <span data-testid="checkout-line-unit-price">{row.unitPrice}</span>
+            {row.priorPrice && <s className="price__ordinary">{row.priorPrice}</s>}
+          </span>
+        )}
+        {row.priorPrice && (
+          <span className="price__prior" data-testid="prior-price">
+            {t.priorPrice}: <span className="price__prior-amount">{row.priorPrice}</span>
           </span>
         )}
         {item.subscription_interval?.name && (

@@ -1,13 +1,14 @@
 /**
  * Product search dropdown (docs/product/search.md#search-box), mounted on the first focus of the static search form's
  * input: starts after more than 1 trimmed character, debounced 250 ms; search-trigger hints and products
- * (thumb, name, price); completions of the word being typed and, when nothing is found, did-you-mean (both link
+ * (thumb, name, price; a campaign's prior price struck and named, docs/adr/0022-prior-price.md); completions of the word being typed and, when nothing is found, did-you-mean (both link
  * to the results page); a result goes to the product; Enter submits the form (results page with q).
  */
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import { unitPrice } from '#lib/pricing/tiers.ts';
+import { announcedReduction, priorPricesFromList } from '#lib/pricing/prior-price.ts';
 import { searchProducts, searchSuggestions, searchTriggers } from '#api-client/catalogue.ts';
 import type { ProductSearchResult, SearchSuggestions, SearchTriggerHint } from '#lib/api/catalogue-contracts.ts';
 import { cart } from '#stores/cart.ts';
@@ -17,7 +18,7 @@ import { money, PLACEHOLDER, productHref } from './format.ts';
 export const SEARCH_DEBOUNCE_MS = 250;
 const NO_SUGGESTIONS: SearchSuggestions = { completions: [], did_you_mean: null };
 const resultsHref = (path: string, q: string) => `${path}?q=${encodeURIComponent(q)}`;
-type Hit = Pick<ProductSearchResult, 'name' | 'slug' | 'sku' | 'thumb' | 'prices' | 'vat'>;
+type Hit = Pick<ProductSearchResult, 'name' | 'slug' | 'sku' | 'thumb' | 'prices' | 'prior_prices' | 'vat'>;
 interface Strings {
   placeholder: string;
   hints: string;
@@ -26,6 +27,8 @@ interface Strings {
   all: string;
   suggestions: string;
   didYouMean: string;
+  /** The label of the prior-price line (product.prior_price). */
+  priorPrice: string;
 }
 export interface SearchProps {
   locale: LocaleCode;
@@ -148,15 +151,30 @@ export default function Search({ input, locale, productPath, resultsPath, allowE
           <>
             <h3>{t.products}</h3>
             <ul>
-              {hits.map((p) => (
-                <li key={p.sku} className="search__result" data-testid="search-result">
-                  <a href={productHref(productPath, p.slug)}>
-                    <img src={p.thumb?.url ?? PLACEHOLDER} alt="" width={40} height={40} loading="lazy" />
-                    <span>{p.name}</span>
-                    <strong>{money(unitPrice(p.prices, 1), p.vat, showVat, locale)}</strong>
-                  </a>
-                </li>
-              ))}
+              {hits.map((p) => {
+                // a reduction is announced only with its prior price (docs/adr/0022-prior-price.md)
+                const reduction = announcedReduction(p.prices, priorPricesFromList(p.prior_prices ?? []), 1);
+                const prior = reduction && money(reduction.prior, p.vat, showVat, locale);
+                return (
+                  <li key={p.sku} className="search__result" data-testid="search-result">
+                    <a href={productHref(productPath, p.slug)}>
+                      <img src={p.thumb?.url ?? PLACEHOLDER} alt="" width={40} height={40} loading="lazy" />
+                      <span>
+                        {p.name}
+                        {prior && (
+                          <span className="price__prior" data-testid="prior-price">
+                            {t.priorPrice}: <span className="price__prior-amount">{prior}</span>
+                          </span>
+                        )}
+                      </span>
+                      <span className="search__price">
+                        <strong>{money(unitPrice(p.prices, 1), p.vat, showVat, locale)}</strong>
+                        {prior && <s className="price__ordinary">{prior}</s>}
+                      </span>
+                    </a>
+                  </li>
+                );
+              })}
             </ul>
             <p className="search__empty">
               <button type="submit" className="linkish">

@@ -19,6 +19,7 @@ export function cartLineStrings(t: TFunction): CartLineStrings {
     remove: t('cart.remove'),
     adjusted: t('product.adjusted_quantity'),
     subscription: t('islands.subscription'),
+    priorPrice: t('product.prior_price'),
     stock: stockTexts(t),
     // the server's line notices are text keys (src/lib/cart/server-stock.ts): translated here, once
     notices: Object.fromEntries(Object.values(CartNotice).map((key) => [key, t(key)])),

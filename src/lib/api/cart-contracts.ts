@@ -22,6 +22,12 @@ export const cartLineItemSchema = z.object({
   price: z.number(),
   /** Unit price incl. VAT from the normal tiers for this quantity (what price is compared with). */
   ordinary_price: z.number(),
+  /**
+   * The prior price of an announced reduction (docs/adr/0022-prior-price.md): the lowest unit price incl. VAT of
+   * the 30 days before the campaign reduction of this line's tier, in the units of `price`; null when no
+   * reduction may be announced (no history, no campaign, a bundle price, or a coupon changed the line's price).
+   */
+  prior_price: z.number().nullable(),
   pricing: z.array(tierSchema),
   vat: z.number(),
   categories: z.array(z.number()),

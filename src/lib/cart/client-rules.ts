@@ -20,6 +20,7 @@ type OptionalLineFields =
   | 'subscription_interval'
   | 'cart_notice'
   | 'adjusted_quantity'
+  | 'prior_price'
   | 'campaign';
 export type CartItem = Omit<CartLineItem, OptionalLineFields> & { [K in OptionalLineFields]?: CartLineItem[K] | null };
 
@@ -90,7 +91,9 @@ export function atcLines(
 }
 
 function withQuantity(item: CartItem, quantity: number): CartItem {
-  return { ...item, quantity, price: priceForQuantity(item.pricing, quantity, item.price) };
+  const price = priceForQuantity(item.pricing, quantity, item.price);
+  // another tier's price has another prior price: the server's sync brings it (docs/adr/0022-prior-price.md)
+  return { ...item, quantity, price, prior_price: price === item.price ? item.prior_price : null };
 }
 
 /** Quantity above 0 sets quantity and tier price; 0 (or less) removes the line. */

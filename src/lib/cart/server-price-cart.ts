@@ -4,7 +4,8 @@
  * the stock rules (a product's stock shared by all its lines, earlier lines first), unknown or unorderable products come back as quantity-0 lines carrying a notice
  * (the client shows it and drops the line), lines of a complete upsell bundle get the bundle's price
  * (docs/product/accessories.md#pricing), and the coupon engine discounts the lines.
- * Client-sent prices are never read.
+ * Client-sent prices are never read. A campaign line carries the prior price of its reduction
+ * (docs/adr/0022-prior-price.md) while its price is the campaign tier's.
  */
 import type { CartLineInput, CartLineItem } from '#lib/api/cart-contracts.ts';
 import type { Coupon } from '#lib/api/coupon-contracts.ts';
@@ -16,6 +17,7 @@ import type { CouponRule, EngineLine, EngineOptions } from '#lib/coupons/types.t
 import { allowedQuantitiesAcrossLines, allowedQuantity, CartNotice } from './server-stock.ts';
 import { resolveInterval } from '#lib/subscriptions/cart-interval.ts';
 import { bundledLines, bundleUnitPrice, type StoredBundle } from '#lib/catalogue/accessories-bundles.ts';
+import { announcedReduction, type PriorPrices } from '#lib/pricing/prior-price.ts';
 
 /** What the server knows about a product in one storefront. */
 export interface CartProductFacts {
@@ -26,6 +28,8 @@ export interface CartProductFacts {
   type: number;
   thumb: Thumb | null;
   prices: PriceObject;
+  /** The prior prices of the campaign tiers from the price history (none: no reduction may be announced). */
+  prior?: PriorPrices;
   vat: number;
   categories: number[];
   group_id: number | null;
@@ -63,6 +67,7 @@ function noticeLine(input: CartLineInput, index: number, notice: string, product
     quantity: 0,
     price: 0,
     ordinary_price: 0,
+    prior_price: null,
     pricing: product ? normalizeTiers(product.prices.n) : [],
     vat: product?.vat ?? 0,
     categories: product?.categories ?? [],
@@ -137,6 +142,8 @@ export function priceCart(
     const ordinary = ordinaryUnitPrice(product.prices, q);
     // a bundle price below the ordinary one shows as a saving, like a campaign (docs/product/accessories.md#pricing)
     const campaign = (!!bundle || !!product.prices.c?.length) && price < ordinary;
+    // A bundle price is another offer, not a reduction of the product's price: no prior price (docs/adr/0022-prior-price.md)
+    const reduction = bundle ? null : announcedReduction(product.prices, product.prior ?? {}, q);
     // A bundle claim the server cannot back (unknown bundle, wrong lines or quantities) is dropped: an ordinary line.
     const claimDropped = !bundle && !!input.upselling_bundle_id;
     out.push({
@@ -154,6 +161,7 @@ export function priceCart(
       quantity: q,
       price,
       ordinary_price: ordinary,
+      prior_price: reduction && reduction.prior > price ? reduction.prior : null,
       pricing: normalizeTiers(product.prices.n),
       vat: product.vat,
       categories: product.categories,
@@ -189,7 +197,11 @@ export function priceCart(
   priced.forEach((p, i) => {
     const line = out[p.index]!;
     const discount = result.lineDiscounts[i];
-    if (discount > 0) line.price = Math.max(0, roundTo((line.price * line.quantity - discount) / line.quantity, 2));
+    if (discount > 0) {
+      line.price = Math.max(0, roundTo((line.price * line.quantity - discount) / line.quantity, 2));
+      // a coupon's saving is not the product's announced reduction: its price no longer the one the prior price names
+      line.prior_price = null;
+    }
   });
   return { items: out.filter((l): l is CartLineItem => l !== null), coupons: result.coupons };
 }

@@ -19,6 +19,8 @@ export interface LineRow {
   quantity: number;
   unitPrice: string;
   lineTotal: string;
+  /** The prior price of an announced reduction, shown like the unit price (cart lines only; docs/adr/0022-prior-price.md). */
+  priorPrice?: string;
 }
 
 /** A line of a placed order: amounts incl. VAT in minor units (the order snapshot). */
@@ -48,13 +50,17 @@ export function orderLineRows(lines: readonly OrderLine[], locale: LocaleCode): 
 }
 
 /** The fields of a cart line its row reads (the sync-cart answer's; the browser's CartItem has them too). */
-export type PricedCartLine = Pick<CartLineItem, 'uuid' | 'sku' | 'name' | 'quantity' | 'price' | 'vat'>;
+export type PricedCartLine = Pick<CartLineItem, 'uuid' | 'sku' | 'name' | 'quantity' | 'price' | 'vat'> & {
+  prior_price?: number | null;
+};
 
 /**
  * A cart line as shown: its unit price (incl. VAT, from the server's sync) with or without VAT, and the line
- * total as quantity × that unit price shown the same way (docs/product/pricing-and-vat.md).
+ * total as quantity × that unit price shown the same way (docs/product/pricing-and-vat.md), and the prior price
+ * of an announced reduction the same way when the server sent one above the price.
  */
 export function cartLineRow(item: PricedCartLine, showVat: boolean, locale: LocaleCode): LineRow {
+  const prior = item.prior_price != null && item.prior_price > item.price ? item.prior_price : null;
   return {
     key: item.uuid,
     sku: item.sku,
@@ -62,6 +68,7 @@ export function cartLineRow(item: PricedCartLine, showVat: boolean, locale: Loca
     quantity: item.quantity,
     unitPrice: formatShownPrice(item.price, item.vat, showVat, locale),
     lineTotal: formatShownPrice(item.price * item.quantity, item.vat, showVat, locale),
+    ...(prior !== null && { priorPrice: formatShownPrice(prior, item.vat, showVat, locale) }),
   };
 }
 

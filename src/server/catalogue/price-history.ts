@@ -31,7 +31,7 @@ export async function priorPricesOf(
   productIds: readonly number[] | 'all',
   now = new Date(),
 ): Promise<Map<number, PriorPrices>> {
-  const byTier = new Map<string, PricePoint[]>();
+  const rows: HistoryRow[] = [];
   const chunks =
     productIds === 'all'
       ? [null]
@@ -39,13 +39,41 @@ export async function priorPricesOf(
   for (const ids of chunks) {
     let query = db.selectFrom('price_history').where('locale', '=', locale);
     if (ids) query = query.where('product_id', 'in', ids);
-    const rows = await query.select(['product_id', 'q', 'minor', 'at']).execute();
-    for (const r of rows) {
-      const key = `${r.product_id}:${r.q}`;
-      const list = byTier.get(key) ?? [];
-      list.push({ at: r.at, minor: Number(r.minor) });
-      byTier.set(key, list);
-    }
+    rows.push(...(await query.select(['product_id', 'q', 'minor', 'at']).execute()));
+  }
+  return priorPricesFromRows(rows, now);
+}
+
+/**
+ * The prior prices of the products with these skus in one storefront (by product id), in one query: the cart's
+ * sync reads them next to its product rows, not per line (docs/product/cart.md#line-item-fields).
+ */
+export async function priorPricesBySku(
+  db: Kysely<Database>,
+  locale: string,
+  skus: readonly string[],
+  now = new Date(),
+): Promise<Map<number, PriorPrices>> {
+  if (skus.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('price_history as h')
+    .innerJoin('products as p', 'p.id', 'h.product_id')
+    .where('h.locale', '=', locale)
+    .where('p.sku', 'in', [...new Set(skus)])
+    .select(['h.product_id', 'h.q', 'h.minor', 'h.at'])
+    .execute();
+  return priorPricesFromRows(rows, now);
+}
+
+type HistoryRow = Pick<PriceHistoryTable, 'product_id' | 'q' | 'minor' | 'at'>;
+
+function priorPricesFromRows(rows: readonly HistoryRow[], now: Date): Map<number, PriorPrices> {
+  const byTier = new Map<string, PricePoint[]>();
+  for (const r of rows) {
+    const key = `${r.product_id}:${r.q}`;
+    const list = byTier.get(key) ?? [];
+    list.push({ at: r.at, minor: Number(r.minor) });
+    byTier.set(key, list);
   }
   const out = new Map<number, PriorPrices>();
   for (const [key, points] of byTier) {
