@@ -74,6 +74,13 @@ describe('cart lines view', () => {
     expect(plain(cartLineRow({ ...item, price: 1_250 }, false, 'sv'))).toMatchObject({ unitPrice: '1 000 kr', lineTotal: '3 000 kr' });
   });
 
+  it('the prior price of an announced reduction, shown like the unit price (incl. or ex VAT); none when not above it', () => {
+    expect(plain(cartLineRow({ ...item, price: 949, prior_price: 1_359 }, true, 'sv')).priorPrice).toBe('1 359 kr');
+    expect(plain(cartLineRow({ ...item, price: 949, prior_price: 1_250 }, false, 'sv')).priorPrice).toBe('1 000 kr');
+    expect(cartLineRow({ ...item, prior_price: null }, true, 'sv').priorPrice).toBeUndefined();
+    expect(cartLineRow({ ...item, prior_price: item.price }, true, 'sv').priorPrice).toBeUndefined();
+  });
+
   it("the mini cart's total: the lines' sum to two decimals, shown in the currency's digits", () => {
     const items = [
       { quantity: 2, price: 269.4, vat: 25 },
