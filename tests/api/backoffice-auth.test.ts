@@ -26,7 +26,8 @@ const post = (path: string, fields: Record<string, string>, cookie = '', origin:
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}), ...(origin ? { origin } : {}) },
     body: form(fields),
   });
-const staffCookie = (r: TestResponse) => (r.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]!).find((c) => c.startsWith('pf_staff=') && c !== 'pf_staff=');
+const staffCookie = (r: TestResponse) =>
+  (r.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]!).find((c) => c.startsWith('pf_staff=') && c !== 'pf_staff=');
 const csrfOf = (html: string) => /name="_csrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
 const totpCode = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
 
@@ -119,7 +120,8 @@ describe('sign-in', () => {
 
   it('locks an account after more than 5 failures: the right password then answers the same refusal', async () => {
     await member('locked@bo.test', 'staff');
-    for (let i = 0; i < 6; i++) expect((await post('/login', { step: 'password', email: 'locked@bo.test', password: `nope-${i}-xx` })).status).toBe(401);
+    for (let i = 0; i < 6; i++)
+      expect((await post('/login', { step: 'password', email: 'locked@bo.test', password: `nope-${i}-xx` })).status).toBe(401);
     const r = await post('/login', { step: 'password', email: 'locked@bo.test', password: PASSWORD });
     expect(r.status).toBe(401);
     expect(r.body).toContain('data-testid="bo-login-error"');
@@ -175,10 +177,14 @@ describe('roles', () => {
     const writer = await signIn('writer@bo.test');
     const victim = (await staffByEmail(h.db, 'worker@bo.test'))!;
     // read-only cannot act: a post to the staff page with its own valid token
-    expect((await post('/staff', { _csrf: reader.csrf, action: 'disable', id: victim.id, step: 'confirm' }, reader.cookie)).status).toBe(403);
+    expect((await post('/staff', { _csrf: reader.csrf, action: 'disable', id: victim.id, step: 'confirm' }, reader.cookie)).status).toBe(
+      403,
+    );
     expect((await get('/staff', reader.cookie)).status).toBe(403);
     // staff cannot manage staff or read the audit log
-    expect((await post('/staff', { _csrf: worker.csrf, action: 'invite', email: 'x@bo.test', role: 'owner' }, worker.cookie)).status).toBe(403);
+    expect((await post('/staff', { _csrf: worker.csrf, action: 'invite', email: 'x@bo.test', role: 'owner' }, worker.cookie)).status).toBe(
+      403,
+    );
     expect((await get('/audit', worker.cookie)).status).toBe(403);
     // editor: the dashboard, nothing of staff
     expect((await get('/', writer.cookie)).status).toBe(200);
@@ -193,7 +199,11 @@ describe('roles', () => {
 
 describe('invitations', () => {
   it('invites by e-mail (outbox), and the link works once', async () => {
-    const page = await post('/staff', { _csrf: owner.csrf, action: 'invite', email: 'New.Member@bo.test', role: 'editor', locale: 'sv' }, owner.cookie);
+    const page = await post(
+      '/staff',
+      { _csrf: owner.csrf, action: 'invite', email: 'New.Member@bo.test', role: 'editor', locale: 'sv' },
+      owner.cookie,
+    );
     expect(page.status).toBe(200);
     const link = /data-testid="bo-invite-link"[^>]*>([^<]+)</.exec(page.body)?.[1]?.trim();
     expect(link).toMatch(/^http:\/\/admin\.localhost:\d+\/invite\/[A-Za-z0-9_-]{43}$/);
@@ -217,7 +227,11 @@ describe('invitations', () => {
   });
 
   it('refuses an expired invitation (48 h)', async () => {
-    const { url } = await inviteStaff(h.db, { email: 'late@bo.test', role: 'staff', locale: 'en', invitedBy: null }, Date.now() - 49 * 3600_000);
+    const { url } = await inviteStaff(
+      h.db,
+      { email: 'late@bo.test', role: 'staff', locale: 'en', invitedBy: null },
+      Date.now() - 49 * 3600_000,
+    );
     const path = new URL(url).pathname;
     const r = await get(path);
     expect(r.status).toBe(410);

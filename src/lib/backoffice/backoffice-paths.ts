@@ -19,7 +19,15 @@ export function isAdminHost(host: string | null | undefined, domain: string): bo
 }
 
 /** Shared build assets, and in `astro dev` Vite's own module paths: served as they are on the admin host too. */
-const ASSETS = [/^\/_astro\//, /^\/@/, /^\/node_modules\//, /^\/src\//, /^\/\.astro\//, /^\/(images|logos|fonts)\//, /^\/favicon\.(svg|ico)$/];
+const ASSETS = [
+  /^\/_astro\//,
+  /^\/@/,
+  /^\/node_modules\//,
+  /^\/src\//,
+  /^\/\.astro\//,
+  /^\/(images|logos|fonts)\//,
+  /^\/favicon\.(svg|ico)$/,
+];
 
 export type BackofficeResolution = { kind: 'asset' } | { kind: 'page'; internalPath: string };
 

@@ -19,7 +19,11 @@ export function csrfTokenMatches(expected: string, given: unknown): boolean {
  * The post came from a page of this host: Origin (or, without it, Referer) names exactly `host` (with port).
  * Neither header, 'null' or an unparsable value is refused.
  */
-export function isSameHostPost(host: string | null | undefined, origin: string | null | undefined, referer: string | null | undefined): boolean {
+export function isSameHostPost(
+  host: string | null | undefined,
+  origin: string | null | undefined,
+  referer: string | null | undefined,
+): boolean {
   const from = origin ?? referer;
   if (!host || !from || from === 'null') return false;
   try {

@@ -41,4 +41,3 @@ export function inviteState(i: { expires_at: string; used_at: string | null }, n
   if (Date.parse(i.expires_at) <= now) return 'expired';
   return 'usable';
 }
-

@@ -22,7 +22,12 @@ export function siteSettings(env: Record<string, string | undefined> = process.e
 export function backofficeOrigin(env: Record<string, string | undefined> = process.env): string {
   const domain = adminDomain(env);
   const local = domain.endsWith('.localhost') || domain === 'localhost';
-  const scheme = env.PARTSFRONT_PUBLIC_SCHEME === 'https' || env.PARTSFRONT_PUBLIC_SCHEME === 'http' ? env.PARTSFRONT_PUBLIC_SCHEME : local ? 'http' : 'https';
+  const scheme =
+    env.PARTSFRONT_PUBLIC_SCHEME === 'https' || env.PARTSFRONT_PUBLIC_SCHEME === 'http'
+      ? env.PARTSFRONT_PUBLIC_SCHEME
+      : local
+        ? 'http'
+        : 'https';
   const port = env.PARTSFRONT_PUBLIC_PORT ?? (local ? (env.PORT ?? '4321') : undefined);
   const shown = port && port !== (scheme === 'https' ? '443' : '80') ? `:${port}` : '';
   return `${scheme}://${domain}${shown}`;

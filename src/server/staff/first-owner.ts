@@ -9,7 +9,11 @@ import { inviteStaff } from './invites.ts';
 
 export type CreateOwnerResult = { kind: 'invited'; url: string } | { kind: 'owner_exists' } | { kind: 'account_exists' };
 
-export async function createOwnerInvite(db: Db, email: string, opts: { force?: boolean; locale?: 'en' | 'sv' } = {}): Promise<CreateOwnerResult> {
+export async function createOwnerInvite(
+  db: Db,
+  email: string,
+  opts: { force?: boolean; locale?: 'en' | 'sv' } = {},
+): Promise<CreateOwnerResult> {
   if (!opts.force && (await activeOwnerCount(db)) > 0) return { kind: 'owner_exists' };
   if (await staffByEmail(db, email)) return { kind: 'account_exists' };
   const { url } = await inviteStaff(db, { email, role: 'owner', locale: opts.locale ?? 'en', invitedBy: null });

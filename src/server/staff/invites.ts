@@ -76,10 +76,7 @@ export async function inviteByToken(db: Db, token: string | undefined, now = Dat
 }
 
 export type AcceptResult =
-  | { kind: 'ok'; staff: StaffRow }
-  | { kind: 'invalid' }
-  | { kind: 'exists' }
-  | { kind: 'bad'; field: 'name' | 'password' };
+  { kind: 'ok'; staff: StaffRow } | { kind: 'invalid' } | { kind: 'exists' } | { kind: 'bad'; field: 'name' | 'password' };
 
 /**
  * Uses the invitation: marks it used (one winner when two tabs submit at once) and creates the account. The
@@ -108,7 +105,11 @@ export async function acceptInvite(
     .executeTakeFirst();
   if (Number(claimed.numUpdatedRows) !== 1) return { kind: 'invalid' };
   const role = found.invite.role as StaffRole;
-  const staff = await insertStaff(db, { email: found.invite.email, name, role, locale: staffLocaleOf(found.invite.locale), passwordHash }, at);
+  const staff = await insertStaff(
+    db,
+    { email: found.invite.email, name, role, locale: staffLocaleOf(found.invite.locale), passwordHash },
+    at,
+  );
   await recordStaffAction(
     db,
     { staff, action: 'invite_accepted', subject: { type: 'staff', id: staff.id }, after: { email: staff.email, name, role }, ip },

@@ -4,7 +4,16 @@
  */
 import { getDb } from '#server/db/connection.ts';
 import { safeNext } from '#lib/staff/backoffice-nav.ts';
-import { clearStaffCookie, forbiddenResponse, STAFF_COOKIE, sameHostPost, setStaffCookie, staffIpOf, staffSessionOf, type StaffRequest } from './staff-guard.ts';
+import {
+  clearStaffCookie,
+  forbiddenResponse,
+  STAFF_COOKIE,
+  sameHostPost,
+  setStaffCookie,
+  staffIpOf,
+  staffSessionOf,
+  type StaffRequest,
+} from './staff-guard.ts';
 import { confirmTotp, signIn } from './sign-in.ts';
 import { endStaffSession } from './staff-sessions.ts';
 import { totpQrSvg, totpUri } from './totp.ts';
@@ -28,7 +37,11 @@ async function pendingView(ctx: StaffRequest, failed: boolean, next: string, sta
   if (access.session.stage === 'active') return redirect(next);
   if (access.session.stage === 'enrol' && access.staff.totp_secret) {
     const secret = access.staff.totp_secret;
-    return { kind: 'view', view: { kind: 'enrol', failed, next, secret, qrSvg: await totpQrSvg(totpUri(secret, access.staff.email)) }, status };
+    return {
+      kind: 'view',
+      view: { kind: 'enrol', failed, next, secret, qrSvg: await totpQrSvg(totpUri(secret, access.staff.email)) },
+      status,
+    };
   }
   return { kind: 'view', view: { kind: 'totp', failed, next }, status };
 }
@@ -39,7 +52,11 @@ export async function loginPage(ctx: StaffRequest): Promise<LoginPage> {
     const next = safeNext(ctx.url.searchParams.get('next'));
     const access = await staffSessionOf(ctx, db);
     if (!access)
-      return { kind: 'view', view: { kind: 'password', failed: false, signedOut: ctx.url.searchParams.has('signed_out'), email: '', next }, status: 200 };
+      return {
+        kind: 'view',
+        view: { kind: 'password', failed: false, signedOut: ctx.url.searchParams.has('signed_out'), email: '', next },
+        status: 200,
+      };
     return pendingView(ctx, false, next, 200);
   }
   if (!sameHostPost(ctx.request)) return { kind: 'answer', response: forbiddenResponse(ctx.request) };
@@ -62,7 +79,8 @@ export async function loginPage(ctx: StaffRequest): Promise<LoginPage> {
   }
   const email = field(form, 'email');
   const r = await signIn(db, { email, password: field(form, 'password'), ip });
-  if (r.kind === 'refused') return { kind: 'view', view: { kind: 'password', failed: true, signedOut: false, email: email.slice(0, 254), next }, status: 401 };
+  if (r.kind === 'refused')
+    return { kind: 'view', view: { kind: 'password', failed: true, signedOut: false, email: email.slice(0, 254), next }, status: 401 };
   // a session the browser held before (another member, a pending step) ends: one cookie, one session
   await endStaffSession(db, ctx.cookies.get(STAFF_COOKIE)?.value);
   setStaffCookie(ctx, r.token);

@@ -16,7 +16,8 @@ import { newTotpSecret, verifyTotp } from './totp.ts';
 
 const WINDOW_MS = 15 * 60_000;
 /** Failed sign-ins per client address and per typed e-mail within 15 minutes (STAFF_LOGIN_IP_LIMIT / _ACCOUNT_LIMIT). */
-const ipLimiter = () => createRateLimiter({ bucket: 'staff-login:ip', limit: Number(process.env.STAFF_LOGIN_IP_LIMIT ?? 20), windowMs: WINDOW_MS });
+const ipLimiter = () =>
+  createRateLimiter({ bucket: 'staff-login:ip', limit: Number(process.env.STAFF_LOGIN_IP_LIMIT ?? 20), windowMs: WINDOW_MS });
 const accountLimiter = () =>
   createRateLimiter({ bucket: 'staff-login:account', limit: Number(process.env.STAFF_LOGIN_ACCOUNT_LIMIT ?? 5), windowMs: WINDOW_MS });
 
@@ -31,17 +32,29 @@ export async function signIn(db: Db, input: { email: string; password: string; i
   const [byIp, byAccount] = [ipLimiter(), accountLimiter()];
   // checked before any hash work: a locked account or address costs the server nothing
   if (!(await byIp.peek(input.ip, now)).allowed || !(await byAccount.peek(email, now)).allowed) {
-    await recordStaffAction(db, { actorEmail: email, action: 'sign_in_failed', after: { reason: 'rate_limited' }, ip: input.ip }, new Date(now));
+    await recordStaffAction(
+      db,
+      { actorEmail: email, action: 'sign_in_failed', after: { reason: 'rate_limited' }, ip: input.ip },
+      new Date(now),
+    );
     return { kind: 'refused' };
   }
   const staff = email ? await staffByEmail(db, email) : undefined;
-  const ok = staff?.password_hash ? await verifyPassword(input.password, staff.password_hash) : (await verifyPassword(input.password, await decoyHash()), false);
+  const ok = staff?.password_hash
+    ? await verifyPassword(input.password, staff.password_hash)
+    : (await verifyPassword(input.password, await decoyHash()), false);
   if (!staff || !ok || staff.disabled_at) {
     await byIp.hit(input.ip, now);
     await byAccount.hit(email, now);
     await recordStaffAction(
       db,
-      { staff: staff ?? null, actorEmail: email, action: 'sign_in_failed', after: { reason: staff?.disabled_at ? 'disabled' : 'credentials' }, ip: input.ip },
+      {
+        staff: staff ?? null,
+        actorEmail: email,
+        action: 'sign_in_failed',
+        after: { reason: staff?.disabled_at ? 'disabled' : 'credentials' },
+        ip: input.ip,
+      },
       new Date(now),
     );
     return { kind: 'refused' };
@@ -78,7 +91,11 @@ export async function confirmTotp(
   if (session.stage === 'enrol') {
     const before = auditView(fresh);
     await updateStaff(db, staff.id, { totp_enabled: 1 });
-    await recordStaffAction(db, { staff, action: 'totp_enrolled', subject: { type: 'staff', id: staff.id }, before, after: { ...before, totp_enabled: true }, ip }, new Date(now));
+    await recordStaffAction(
+      db,
+      { staff, action: 'totp_enrolled', subject: { type: 'staff', id: staff.id }, before, after: { ...before, totp_enabled: true }, ip },
+      new Date(now),
+    );
   }
   const token = await advanceStaffSession(db, oldToken, staff.id, 'active', ip, now);
   await recordStaffAction(db, { staff, action: 'sign_in', after: { totp: true }, ip }, new Date(now));

@@ -73,5 +73,12 @@ export async function updateStaff(
 
 /** What the audit log keeps of a member (never the hash or the TOTP secret). */
 export function auditView(s: StaffRow): Record<string, unknown> {
-  return { email: s.email, name: s.name, role: s.role, locale: s.locale, totp_enabled: s.totp_enabled === 1, disabled: s.disabled_at !== null };
+  return {
+    email: s.email,
+    name: s.name,
+    role: s.role,
+    locale: s.locale,
+    totp_enabled: s.totp_enabled === 1,
+    disabled: s.disabled_at !== null,
+  };
 }

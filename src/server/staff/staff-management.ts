@@ -40,7 +40,14 @@ async function change(
   const after = (await staffById(db, target.id)) as StaffRow;
   await recordStaffAction(
     db,
-    { staff: actor.staff, action, subject: { type: 'staff', id: target.id }, before: auditView(target), after: auditView(after), ip: actor.ip },
+    {
+      staff: actor.staff,
+      action,
+      subject: { type: 'staff', id: target.id },
+      before: auditView(target),
+      after: auditView(after),
+      ip: actor.ip,
+    },
     now,
   );
   return { kind: 'ok' };
@@ -67,7 +74,8 @@ export const disableStaff = (db: Db, actor: Actor, targetId: string, now = new D
     now,
   );
 
-export const enableStaff = (db: Db, actor: Actor, targetId: string) => change(db, actor, targetId, 'enable', () => ({ disabled_at: null }), false);
+export const enableStaff = (db: Db, actor: Actor, targetId: string) =>
+  change(db, actor, targetId, 'enable', () => ({ disabled_at: null }), false);
 
 export const resetTotp = (db: Db, actor: Actor, targetId: string) =>
   change(db, actor, targetId, 'totp_reset', () => ({ totp_secret: null, totp_enabled: 0 }), true);
@@ -77,7 +85,14 @@ export async function changeTotpRequired(db: Db, actor: Actor, on: boolean, now 
   await setTotpRequired(db, on, now);
   await recordStaffAction(
     db,
-    { staff: actor.staff, action: 'settings', subject: { type: 'setting', id: 'totp_required' }, before: { totp_required: before }, after: { totp_required: on }, ip: actor.ip },
+    {
+      staff: actor.staff,
+      action: 'settings',
+      subject: { type: 'setting', id: 'totp_required' },
+      before: { totp_required: before },
+      after: { totp_required: on },
+      ip: actor.ip,
+    },
     now,
   );
 }

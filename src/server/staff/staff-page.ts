@@ -68,9 +68,14 @@ export async function staffPage(ctx: StaffRequest): Promise<StaffPage> {
     r.kind === 'ok' ? done() : r.kind === 'last_owner' ? view(access, { error: { key: 'staff.last_owner' } }, 409) : view(access, {}, 404);
 
   if (action === 'invite') {
-    const parsed = inviteSchema.safeParse({ email: text(form, 'email'), role: text(form, 'role'), locale: text(form, 'locale') || undefined });
+    const parsed = inviteSchema.safeParse({
+      email: text(form, 'email'),
+      role: text(form, 'role'),
+      locale: text(form, 'locale') || undefined,
+    });
     if (!parsed.success) return view(access, { error: { key: 'staff.invite_bad' } }, 400);
-    if (await staffByEmail(db, parsed.data.email)) return view(access, { error: { key: 'staff.invite_exists', values: { email: parsed.data.email } } }, 409);
+    if (await staffByEmail(db, parsed.data.email))
+      return view(access, { error: { key: 'staff.invite_exists', values: { email: parsed.data.email } } }, 409);
     const { url } = await inviteStaff(db, { ...parsed.data, invitedBy: access.staff, ip: actor.ip });
     return view(access, {
       notice: { key: 'staff.invited', values: { email: parsed.data.email } },

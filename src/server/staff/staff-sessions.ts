@@ -17,7 +17,13 @@ export interface StaffSession {
   session: StaffSessionRow;
 }
 
-export async function startStaffSession(db: Db, staffId: string, stage: SessionStage, ip: string | undefined, now = Date.now()): Promise<string> {
+export async function startStaffSession(
+  db: Db,
+  staffId: string,
+  stage: SessionStage,
+  ip: string | undefined,
+  now = Date.now(),
+): Promise<string> {
   const token = newOpaqueToken();
   const at = new Date(now).toISOString();
   await db
@@ -67,7 +73,14 @@ export async function endSessionsOf(db: Db, staffId: string): Promise<void> {
 }
 
 /** Replaces a session with a new one in the next stage (new token, new CSRF token, new timeouts). */
-export async function advanceStaffSession(db: Db, old: string, staffId: string, stage: SessionStage, ip: string | undefined, now = Date.now()) {
+export async function advanceStaffSession(
+  db: Db,
+  old: string,
+  staffId: string,
+  stage: SessionStage,
+  ip: string | undefined,
+  now = Date.now(),
+) {
   await endStaffSession(db, old);
   return startStaffSession(db, staffId, stage, ip, now);
 }

@@ -20,11 +20,22 @@ function backofficePages(): string[] {
     for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, e.name);
       if (e.isDirectory()) walk(full);
-      else if (/\.(astro|ts)$/.test(e.name)) out.push('/' + path.relative(root, full).replace(/\.(astro|ts)$/, '').split(path.sep).join('/'));
+      else if (/\.(astro|ts)$/.test(e.name))
+        out.push(
+          '/' +
+            path
+              .relative(root, full)
+              .replace(/\.(astro|ts)$/, '')
+              .split(path.sep)
+              .join('/'),
+        );
     }
   };
   walk(root);
-  return out.map((p) => p.replace(/\/?index$/, '') || '/').map((p) => p.replace(/\[([^\]]+)\]/g, ':$1')).sort();
+  return out
+    .map((p) => p.replace(/\/?index$/, '') || '/')
+    .map((p) => p.replace(/\[([^\]]+)\]/g, ':$1'))
+    .sort();
 }
 
 describe('back-office host and paths', () => {

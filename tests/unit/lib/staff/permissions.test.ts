@@ -28,7 +28,8 @@ describe('staff permissions', () => {
 
   it('read-only acts on nothing, editor sees no orders or customers, staff manages no staff', () => {
     expect(ROLE_PERMISSIONS.read_only.filter((p) => !p.endsWith('.read'))).toEqual([]);
-    for (const p of ['orders.read', 'orders.act', 'customers.read', 'customers.anonymise', 'returns.read'] as const) expect(can('editor', p)).toBe(false);
+    for (const p of ['orders.read', 'orders.act', 'customers.read', 'customers.anonymise', 'returns.read'] as const)
+      expect(can('editor', p)).toBe(false);
     expect(can('staff', 'staff.manage')).toBe(false);
   });
 
