@@ -11,6 +11,7 @@ import { DEMO_CUSTOMER } from '#server/seed/demo-customers.ts';
 import { hashPassword } from '#server/auth/passwords.ts';
 import { insertStaff, staffByEmail } from '#server/staff/staff-accounts.ts';
 import { inviteStaff } from '#server/staff/invites.ts';
+import { recordStaffAction } from '#server/staff/audit-log.ts';
 import type { StaffRole } from '#lib/staff/permissions.ts';
 import type { DbHandle } from '#server/db/connection.ts';
 
@@ -266,6 +267,41 @@ describe('staff management', () => {
     const disable = await post('/staff', { _csrf: owner.csrf, action: 'disable', id: self.id, step: 'confirm' }, owner.cookie);
     expect(disable.status).toBe(409);
     expect(await staffByEmail(h.db, 'owner@bo.test')).toMatchObject({ role: 'owner', disabled_at: null });
+  });
+});
+
+describe('audit log and language', () => {
+  it('pages the log 50 at a time, newest first, filtered by action and by member', async () => {
+    const m = await member('busy@bo.test', 'staff');
+    const start = Date.now() - 3600_000;
+    for (let i = 0; i < 60; i++)
+      await recordStaffAction(h.db, { staff: m, action: 'test_paging', subject: { type: 'n', id: String(i) } }, new Date(start + i * 1000));
+    const rowsOf = (html: string) => [...html.matchAll(/data-testid="bo-audit-row" data-action="([^"]+)"/g)].map((x) => x[1]);
+    const first = await get('/audit?action=test_paging', owner.cookie);
+    expect(rowsOf(first.body)).toHaveLength(50);
+    expect(first.body.indexOf('n 59')).toBeLessThan(first.body.indexOf('n 58')); // newest first
+    const second = await get('/audit?action=test_paging&page=2', owner.cookie);
+    expect(rowsOf(second.body)).toHaveLength(10);
+    expect(second.body).toContain('n 0');
+    const byMember = await get(`/audit?staff=${m.id}`, owner.cookie);
+    expect(new Set(rowsOf(byMember.body))).toEqual(new Set(['test_paging']));
+  });
+
+  it('switches a member to Swedish and back (saved, audited)', async () => {
+    const s = await signIn('writer@bo.test');
+    const r = await post('/language', { _csrf: s.csrf, locale: 'sv', back: '/' }, s.cookie);
+    expect(r.status).toBe(303);
+    const page = await get('/', s.cookie);
+    expect(page.body).toContain('<html lang="sv"');
+    expect(page.body).toContain('Översikt');
+    expect((await auditOf('language'))[0]?.after_json).toBe('{"locale":"sv"}');
+    expect((await post('/language', { locale: 'en', back: '/' }, s.cookie)).status).toBe(403); // without the token
+    expect((await staffByEmail(h.db, 'writer@bo.test'))?.locale).toBe('sv');
+  });
+
+  it('a staff cookie opens nothing on a storefront host', async () => {
+    expect((await request(raw('/backoffice'), { headers: { cookie: owner.cookie } })).status).toBe(404);
+    expect((await request(raw('/backoffice/audit'), { headers: { cookie: owner.cookie } })).status).toBe(404);
   });
 });
 

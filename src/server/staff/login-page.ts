@@ -4,6 +4,7 @@
  */
 import { getDb } from '#server/db/connection.ts';
 import { safeNext } from '#lib/staff/backoffice-nav.ts';
+import { staffLocaleOf, type StaffLocale } from '#lib/staff/staff-locale.ts';
 import {
   clearStaffCookie,
   forbiddenResponse,
@@ -23,7 +24,8 @@ export type LoginView =
   | { kind: 'totp'; failed: boolean; next: string }
   | { kind: 'enrol'; failed: boolean; next: string; secret: string; qrSvg: string };
 
-export type LoginPage = { kind: 'view'; view: LoginView; status: number } | { kind: 'answer'; response: Response };
+/** `locale`: English until the member is known (the code steps speak the member's language). */
+export type LoginPage = { kind: 'view'; view: LoginView; status: number; locale: StaffLocale } | { kind: 'answer'; response: Response };
 
 const redirect = (to: string): LoginPage => ({ kind: 'answer', response: new Response(null, { status: 303, headers: { location: to } }) });
 const field = (form: FormData, name: string) => {
@@ -33,17 +35,19 @@ const field = (form: FormData, name: string) => {
 
 async function pendingView(ctx: StaffRequest, failed: boolean, next: string, status: number): Promise<LoginPage> {
   const access = await staffSessionOf(ctx);
-  if (!access) return { kind: 'view', view: { kind: 'password', failed: false, signedOut: false, email: '', next }, status };
+  if (!access) return { kind: 'view', view: { kind: 'password', failed: false, signedOut: false, email: '', next }, status, locale: 'en' };
   if (access.session.stage === 'active') return redirect(next);
+  const locale = staffLocaleOf(access.staff.locale);
   if (access.session.stage === 'enrol' && access.staff.totp_secret) {
     const secret = access.staff.totp_secret;
     return {
       kind: 'view',
       view: { kind: 'enrol', failed, next, secret, qrSvg: await totpQrSvg(totpUri(secret, access.staff.email)) },
       status,
+      locale,
     };
   }
-  return { kind: 'view', view: { kind: 'totp', failed, next }, status };
+  return { kind: 'view', view: { kind: 'totp', failed, next }, status, locale };
 }
 
 export async function loginPage(ctx: StaffRequest): Promise<LoginPage> {
@@ -56,6 +60,7 @@ export async function loginPage(ctx: StaffRequest): Promise<LoginPage> {
         kind: 'view',
         view: { kind: 'password', failed: false, signedOut: ctx.url.searchParams.has('signed_out'), email: '', next },
         status: 200,
+        locale: 'en',
       };
     return pendingView(ctx, false, next, 200);
   }
@@ -80,7 +85,12 @@ export async function loginPage(ctx: StaffRequest): Promise<LoginPage> {
   const email = field(form, 'email');
   const r = await signIn(db, { email, password: field(form, 'password'), ip });
   if (r.kind === 'refused')
-    return { kind: 'view', view: { kind: 'password', failed: true, signedOut: false, email: email.slice(0, 254), next }, status: 401 };
+    return {
+      kind: 'view',
+      view: { kind: 'password', failed: true, signedOut: false, email: email.slice(0, 254), next },
+      status: 401,
+      locale: 'en',
+    };
   // a session the browser held before (another member, a pending step) ends: one cookie, one session
   await endStaffSession(db, ctx.cookies.get(STAFF_COOKIE)?.value);
   setStaffCookie(ctx, r.token);
