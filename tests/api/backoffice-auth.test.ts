@@ -320,7 +320,7 @@ describe('TOTP', () => {
       const enrol = await get('/login', pending);
       expect(enrol.body).toContain('data-testid="bo-enrol"');
       expect(enrol.body).toContain('<svg');
-      const secret = /data-testid="bo-totp-secret">([A-Z2-7]+)</.exec(enrol.body)?.[1];
+      const secret = /data-testid="bo-totp-secret">\s*([A-Z2-7]+)\s*</.exec(enrol.body)?.[1];
       expect(secret).toBeTruthy();
       expect((await post('/login', { step: 'code', code: '000000', next: '/' }, pending)).status).toBe(401);
       const done = await post('/login', { step: 'code', code: totpCode(secret!), next: '/' }, pending);
