@@ -7,7 +7,7 @@ import type { Selectable } from 'kysely';
 import type { Db } from '#server/db/connection.ts';
 import type { StaffSessionsTable } from '#server/db/staff-tables.ts';
 import { isOpaqueToken, newOpaqueToken, tokenHash } from '#server/security/token-hash.ts';
-import { sessionExpiry, sessionState, touchDue, type SessionStage } from '#lib/staff/session-rules.ts';
+import { sessionExpiry, sessionState, STAFF_SESSION_IDLE_MS, touchDue, type SessionStage } from '#lib/staff/session-rules.ts';
 import { staffById, type StaffRow } from './staff-accounts.ts';
 
 export type StaffSessionRow = Selectable<StaffSessionsTable>;
@@ -17,6 +17,16 @@ export interface StaffSession {
   session: StaffSessionRow;
 }
 
+/** Sessions past their absolute end or idle too long: deleted whenever a session starts (the table stays small). */
+async function pruneStaffSessions(db: Db, now: number): Promise<void> {
+  const at = new Date(now).toISOString();
+  const idleSince = new Date(now - STAFF_SESSION_IDLE_MS).toISOString();
+  await db
+    .deleteFrom('staff_sessions')
+    .where((eb) => eb.or([eb('expires_at', '<=', at), eb('last_seen_at', '<=', idleSince)]))
+    .execute();
+}
+
 export async function startStaffSession(
   db: Db,
   staffId: string,
@@ -24,6 +34,7 @@ export async function startStaffSession(
   ip: string | undefined,
   now = Date.now(),
 ): Promise<string> {
+  await pruneStaffSessions(db, now);
   const token = newOpaqueToken();
   const at = new Date(now).toISOString();
   await db
