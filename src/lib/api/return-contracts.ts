@@ -67,6 +67,11 @@ export const returnOptionsSchema = z.object({
     z.object({ line: z.number().int(), sku: z.string(), name: z.string(), quantity: z.number().int(), returnable: z.number().int() }),
   ),
   windows: z.object({ withdrawal: windowSchema, return: windowSchema }),
+  /**
+   * The right of withdrawal of the whole order now (docs/product/legal.md): `cancel` before shipping, `return`
+   * after; `deadline` null while not delivered. Closed: mode null, deadline when it has passed.
+   */
+  withdrawal: z.object({ open: z.boolean(), mode: z.enum(['cancel', 'return']).nullable(), deadline: z.string().nullable() }),
   reasons: z.array(z.enum(RETURN_REASONS)),
   returns: z.array(returnViewSchema),
 });

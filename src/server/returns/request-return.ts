@@ -19,6 +19,7 @@ import { recordOf, returnsOfOrder, returnView, type ReturnRecord } from './retur
 import { queueReturnMail } from './return-mails.ts';
 import { bookReturnShipment } from './book-return.ts';
 import { withdrawalPeriodOf } from './withdrawal-of-order.ts';
+import type { WithdrawalPeriod } from '#lib/returns/withdrawal-period.ts';
 
 export type Requester = 'customer' | 'guest';
 
@@ -52,6 +53,9 @@ const windowView = (w: Window) => ({
   closed_because: w.open ? null : w.reason,
 });
 
+const withdrawalView = (p: WithdrawalPeriod): ReturnOptions['withdrawal'] =>
+  p.open ? { open: true, mode: p.path, deadline: p.deadline } : { open: false, mode: null, deadline: p.deadline ?? null };
+
 const counted = (returns: ReturnRecord[]) => returns.filter((r) => countsAgainstOrder(r.status)).map((r) => r.lines);
 
 /** What the return form shows: the lines with what is left of each, both periods, and the returns so far. */
@@ -64,6 +68,7 @@ export async function returnOptions(db: Db, order: OrderRecord, now = new Date()
     currency: order.currency,
     lines: order.details.lines.map((l, i) => ({ line: i, sku: l.sku, name: l.name, quantity: l.quantity, returnable: left[i]! })),
     windows: { withdrawal: windowView(windowOf('withdrawal', order, now)), return: windowView(windowOf('return', order, now)) },
+    withdrawal: withdrawalView(withdrawalPeriodOf(order, now)),
     reasons: [...RETURN_REASONS],
     returns: returns.map((r) => returnView(r, order.details.lines)),
   };

@@ -6,7 +6,7 @@
 import { withdrawalPeriod, type WithdrawalPeriod } from '#lib/returns/withdrawal-period.ts';
 import type { OrderRecord } from '#server/orders/order-record.ts';
 
-/** The order's withdrawal period now; the shop informs at checkout and in the confirmation (art. 6(1)(h)). */
+/** The order's withdrawal period now; not informed (no art. 10 record) it runs 12 months longer. */
 export function withdrawalPeriodOf(order: OrderRecord, now: Date): WithdrawalPeriod {
   return withdrawalPeriod(
     {
@@ -14,7 +14,7 @@ export function withdrawalPeriodOf(order: OrderRecord, now: Date): WithdrawalPer
       deliveredAt: order.deliveredAt,
       customerType: order.details.customer.type === 'business' ? 'business' : 'consumer',
       locale: order.locale,
-      informed: true,
+      informed: order.withdrawalInformedAt !== null,
     },
     now.toISOString(),
   );
