@@ -8,7 +8,7 @@ import type { LocaleCode } from '#lib/market/locales.ts';
 import { postJson, type TestResponse } from '#tests/support/http.ts';
 import { api } from './api-support.ts';
 
-function cookieHeader(r: TestResponse): string {
+export function cookieHeader(r: TestResponse): string {
   expect(r.status, r.body).toBe(200);
   const set = r.headers['set-cookie'] ?? [];
   const pairs = set.map((c) => c.split(';')[0]!).filter((c) => !c.endsWith('='));

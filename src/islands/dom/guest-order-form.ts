@@ -1,5 +1,5 @@
 /**
- * The guest order form on /my-order (docs/product/account-pages.md#guest-order): order number and e-mail go
+ * The guest order form on /my-order (docs/product/account-pages.md#guest-order): order number and e-mail (or postal code) go
  * to POST /api/order-auth/login (rate-limited, answers a wrong number and a wrong e-mail alike), whose answer
  * sets the session cookies; then the browser opens that order's page.
  */
@@ -17,7 +17,9 @@ export function wireGuestOrderForm(): void {
     const field = (name: string) => String(f.get(name) ?? '').trim();
     if (error) error.hidden = true;
     if (button) button.disabled = true;
-    void logIn('myOrder', { order_id: field('order_id'), email: field('email') })
+    // One field takes the e-mail or the postal code of the order's address: an '@' tells which.
+    const proof = field('email');
+    void logIn('myOrder', { order_id: field('order_id'), ...(proof.includes('@') ? { email: proof } : { postal_code: proof }) })
       .then((res) => {
         const id = res.ok ? res.data?.user?.order_id : undefined;
         if (!id) throw new Error('order login refused');

@@ -27,12 +27,16 @@ export type AuthResponse = z.infer<typeof authResponseSchema>;
 export const profileResponseSchema = z.object({ user: authUserSchema });
 // ---------------------------------------------------------------------------------------------------
 // myOrder auth (docs/product/api.md#authentication-endpoints): guest access to ONE order. POST /api/order-auth/login with the order number
-// and the e-mail it was placed with, POST /api/order-auth/refresh, GET /api/order-auth/info.
+// and the e-mail it was placed with (or the postal code of its address), POST /api/order-auth/refresh, GET /api/order-auth/info.
 
-export const orderLoginRequestSchema = z.object({
-  order_id: z.union([z.string(), z.number().int()]).transform(String).pipe(z.string().trim().min(1).max(64)),
-  email: z.string().trim().min(3).max(254),
-});
+export const orderLoginRequestSchema = z
+  .object({
+    order_id: z.union([z.string(), z.number().int()]).transform(String).pipe(z.string().trim().min(1).max(64)),
+    email: z.string().trim().min(3).max(254).optional(),
+    /** Instead of the e-mail: the postal code of the order's address, spaces and case as typed (docs/product/legal.md). */
+    postal_code: z.string().trim().min(3).max(16).optional(),
+  })
+  .refine((b) => b.email !== undefined || b.postal_code !== undefined, { message: 'email or postal_code is required', path: ['email'] });
 export type OrderLoginRequest = z.input<typeof orderLoginRequestSchema>;
 /** User (docs/product/accounts.md#user) for guest-order users: scope and order_id. */
 export const orderUserSchema = z.object({ scope: z.literal('my-order'), order_id: z.string(), email: z.string() });

@@ -67,12 +67,17 @@ export const returnOptionsSchema = z.object({
     z.object({ line: z.number().int(), sku: z.string(), name: z.string(), quantity: z.number().int(), returnable: z.number().int() }),
   ),
   windows: z.object({ withdrawal: windowSchema, return: windowSchema }),
+  /**
+   * The right of withdrawal of the whole order now (docs/product/legal.md): `cancel` before shipping, `return`
+   * after; `deadline` null while not delivered. Closed: mode null, deadline when it has passed.
+   */
+  withdrawal: z.object({ open: z.boolean(), mode: z.enum(['cancel', 'return']).nullable(), deadline: z.string().nullable() }),
   reasons: z.array(z.enum(RETURN_REASONS)),
   returns: z.array(returnViewSchema),
 });
 export type ReturnOptions = z.infer<typeof returnOptionsSchema>;
 
-/** A withdrawal before shipping: the whole order is cancelled (docs/product/legal.md#withdrawal-from-the-first-minute-consumer-rights-directive-201183eu-art-911a). */
+/** A withdrawal of the whole order: before shipping it is cancelled, after it returned (docs/product/legal.md#withdrawal-from-the-first-minute-consumer-rights-directive-201183eu-art-911a). */
 export const withdrawalCancelSchema = z.object({ order_number: z.string().trim().min(1).max(64) }).strict();
 
 export const withdrawalCancelViewSchema = z.object({
@@ -82,6 +87,20 @@ export const withdrawalCancelViewSchema = z.object({
   withdrawn_at: z.string(),
 });
 export type WithdrawalCancelView = z.infer<typeof withdrawalCancelViewSchema>;
+
+/** A withdrawal once shipped (delivered or not yet): one return of all that is left, `rma` names it. */
+export const withdrawalReturnViewSchema = z.object({
+  order_number: z.string(),
+  status: returnViewSchema.shape.status,
+  rma: z.string(),
+  /** When the withdrawal was made (ISO 8601): the return's creation. */
+  withdrawn_at: z.string(),
+});
+export type WithdrawalReturnView = z.infer<typeof withdrawalReturnViewSchema>;
+
+/** What POST /api/returns/withdrawal answers: the cancellation before shipping or the return after. */
+export const withdrawalViewSchema = z.union([withdrawalCancelViewSchema, withdrawalReturnViewSchema]);
+export type WithdrawalView = z.infer<typeof withdrawalViewSchema>;
 
 export const RETURN_STEPS = ['approve', 'reject', 'receive', 'refund'] as const;
 export type ReturnStep = (typeof RETURN_STEPS)[number];

@@ -11,6 +11,7 @@ import { totalsView } from '#lib/orders/totals-view.ts';
 import { deliveryWindow, formatPlacedAt } from '#lib/checkout/order-dates.ts';
 import { shippingLabel } from '#lib/shipping/shipping-label.ts';
 import { escapeHtml } from './html-escape.ts';
+import { SELLERS } from '#lib/payments/seller-details.ts';
 import { htmlMail, htmlRows, textRows, htmlOpening, textOpening, htmlButton, htmlLink, htmlFootnote } from './mail-layout.ts';
 import type { MailContent } from './mail-message.ts';
 
@@ -28,6 +29,30 @@ export interface OrderMailInput {
   orderUrl: string;
   /** The invoice document, for orders paid by the shop's own invoice. */
   invoiceUrl: string | null;
+  /** The online withdrawal function (the footer's entry, docs/product/legal.md), named in the withdrawal information. */
+  withdrawalUrl?: string;
+}
+
+/**
+ * The information on the right of withdrawal and the model withdrawal form (Directive 2011/83/EU art. 6(1)(h),
+ * Annex I A and B) on a durable medium: the order is recorded as informed when this mail is queued (art. 10,
+ * docs/adr/0023-withdrawal-from-the-first-minute.md).
+ */
+function withdrawalInformation(locale: LocaleCode, withdrawalUrl: string | undefined) {
+  const t = translator(locale);
+  const seller = SELLERS[locale];
+  const values = {
+    seller: seller.legalName,
+    address: `${seller.street}, ${seller.postalCity}, ${seller.country}`,
+    email: seller.email,
+  };
+  return {
+    title: t('mail.order_confirmation.withdrawal_title'),
+    text: t('mail.order_confirmation.withdrawal_text', values),
+    link: withdrawalUrl ? { label: t('footer.withdrawal'), url: withdrawalUrl } : null,
+    formTitle: t('mail.order_confirmation.model_form_title'),
+    form: t('mail.order_confirmation.model_form', values).split('\n'),
+  };
 }
 
 export function orderConfirmationMail(locale: LocaleCode, o: OrderMailInput): MailContent {
@@ -53,6 +78,7 @@ export function orderConfirmationMail(locale: LocaleCode, o: OrderMailInput): Ma
   const totals = view.rows.map((r) => ({ label: r.label, value: r.amount, strong: r.kind === 'total' }));
   const vat = view.vat.rows.map((r) => ({ label: `${t('checkout.totals.vat_amount')} ${r.rateLabel}`, value: r.vat }));
 
+  const withdrawal = withdrawalInformation(locale, o.withdrawalUrl);
   const subject = m('subject', { number: o.orderNumber, brand: LOCALES[locale].brand });
   const greeting = m('greeting', { name: o.firstName });
   const text = [
@@ -67,6 +93,13 @@ export function orderConfirmationMail(locale: LocaleCode, o: OrderMailInput): Ma
     `${m('view_order')}: ${o.orderUrl}`,
     ...(o.invoiceUrl ? [`${m('view_invoice')}: ${o.invoiceUrl}`] : []),
     '',
+    `${withdrawal.title}:`,
+    withdrawal.text,
+    ...(withdrawal.link ? [`${withdrawal.link.label}: ${withdrawal.link.url}`] : []),
+    '',
+    `${withdrawal.formTitle}:`,
+    ...withdrawal.form,
+    '',
     m('footer'),
   ].join('\n');
   const html = htmlMail(
@@ -80,6 +113,11 @@ export function orderConfirmationMail(locale: LocaleCode, o: OrderMailInput): Ma
       htmlRows([...totals, ...vat]),
       htmlButton(o.orderUrl, m('view_order')),
       o.invoiceUrl ? htmlLink(o.invoiceUrl, m('view_invoice')) : '',
+      `<h2 style="font-size:16px;margin:16px 0 8px" data-section="withdrawal">${escapeHtml(withdrawal.title)}</h2>`,
+      `<p style="margin:0 0 8px">${escapeHtml(withdrawal.text)}</p>`,
+      withdrawal.link ? htmlLink(withdrawal.link.url, withdrawal.link.label) : '',
+      `<h3 style="font-size:14px;margin:12px 0 4px">${escapeHtml(withdrawal.formTitle)}</h3>`,
+      `<p style="margin:0;font-size:13px">${withdrawal.form.map(escapeHtml).join('<br>')}</p>`,
       htmlFootnote(m('footer')),
     ].join('\n'),
   );

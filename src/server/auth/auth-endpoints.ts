@@ -90,7 +90,8 @@ export function loginEndpoint<S extends z.ZodType>(
   attempt: (db: Db, body: z.output<S>, locale: LocaleCode) => Promise<WithSession | undefined>,
   failure: string,
   code: 'invalid_credentials' | 'invalid_token' = 'invalid_credentials',
-  accountOf?: (body: z.output<S>) => string,
+  /** The account a guess is about (also counted per account); undefined: only per IP. */
+  accountOf?: (body: z.output<S>) => string | undefined,
 ): APIRoute {
   const limiter = failureLimiter(bucket);
   return limitedEndpoint(async (ctx: APIContext) => {

@@ -7,6 +7,8 @@ import type { Db } from '#server/db/connection.ts';
 import type { OrderAuthResponse, OrderInfoResponse, OrderUser } from '#lib/api/auth-contracts.ts';
 import { orderRow, type OrderRow } from '#server/orders/order-reads.ts';
 import { orderNumberOf } from '#lib/orders/order-number.ts';
+import { isLocaleCode } from '#lib/market/locales.ts';
+import { normalizePostalCode } from '#lib/checkout/address-rules.ts';
 import { bearerToken, verifyToken } from './tokens.ts';
 import { familyActive, rotateRefreshToken, startSession, type SessionTokens } from './sessions.ts';
 import { ACCESS_COOKIE, cookieFromHeader } from './visitor.ts';
@@ -23,11 +25,38 @@ const answerOf = (session: SessionTokens, row: OrderRow): OrderSession => ({
   session,
 });
 
-/** `orderId` as the guest typed it: the order-number rule reads it (spaces, dashes, '#'; check digit). */
-export async function orderLogin(db: Db, orderId: string, email: string, now = Date.now()): Promise<OrderSession | undefined> {
+/** What opens the order besides its number: the e-mail it was placed with, or the postal code of its address. */
+export type OrderProof = { email: string } | { postalCode: string };
+
+/** The postal code in the storefront's stored form (SE "12345", NL "1234 AB"); unknown forms compared without spaces, upper case. */
+function postalKey(locale: string, input: string): string {
+  const n = isLocaleCode(locale) ? normalizePostalCode(locale, input) : undefined;
+  return n?.ok ? n.normalized : input.replace(/\s+/g, '').toUpperCase();
+}
+
+function postalCodeOf(row: OrderRow): string | undefined {
+  try {
+    return (JSON.parse(row.details) as { customer?: { postal_code?: string } }).customer?.postal_code || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function proves(row: OrderRow, proof: OrderProof | string): boolean {
+  const p = typeof proof === 'string' ? { email: proof } : proof;
+  if ('email' in p) return row.email.toLowerCase() === p.email.trim().toLowerCase();
+  const stored = postalCodeOf(row);
+  return stored !== undefined && postalKey(row.locale, stored) === postalKey(row.locale, p.postalCode);
+}
+
+/**
+ * `orderId` as the guest typed it: the order-number rule reads it (spaces, dashes, '#'; check digit). A wrong
+ * e-mail or postal code answers like a wrong number.
+ */
+export async function orderLogin(db: Db, orderId: string, proof: OrderProof | string, now = Date.now()): Promise<OrderSession | undefined> {
   const number = orderNumberOf(orderId);
   const row = number === undefined ? undefined : await orderRow(db, number);
-  if (!row || row.email.toLowerCase() !== email.trim().toLowerCase()) return undefined;
+  if (!row || !proves(row, proof)) return undefined;
   return answerOf(await startSession(db, { scope: 'my-order', orderId: row.id }, now), row);
 }
 

@@ -30,6 +30,7 @@ export function confirmationMail(
     invoiceReference: d.invoice_reference?.display ?? null,
     orderUrl: orderUrl ?? origin + pathFor('checkout-confirmation-id', locale, { id: d.checkout_id }),
     invoiceUrl: d.invoice_reference ? origin + pathFor('checkout-invoice-id', locale, { id: d.checkout_id }) : null,
+    withdrawalUrl: `${origin}${pathFor('my-order-id', locale)}?withdraw`,
   });
   return { ...content, kind: 'order_confirmation', locale, to: d.customer.email ?? '', dedupeKey: `order_confirmation:${orderNumber}` };
 }

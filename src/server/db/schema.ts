@@ -262,6 +262,8 @@ export interface OrdersTable extends ExperimentVisitorColumn {
   payment_status: string | null;
   // 0010_fulfilment: when the operator marked it delivered (the withdrawal period counts from it)
   delivered_at: string | null;
+  // 0027_withdrawal_informed: when the confirmation with the withdrawal information was queued (null: not informed, art. 10)
+  withdrawal_informed_at: Generated<string | null>;
 }
 export interface OrderTables {
   orders: OrdersTable;

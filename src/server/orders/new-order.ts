@@ -55,6 +55,9 @@ export async function insertOrder(trx: Transaction<Database>, o: NewOrder): Prom
       created_at: o.at,
       checkout_id: o.checkoutId,
       details: JSON.stringify(o.details),
+      // The confirmation queued in the same transaction carries the withdrawal information and the model form
+      // (art. 10 record, docs/adr/0023-withdrawal-from-the-first-minute.md).
+      withdrawal_informed_at: o.at,
     })
     .execute();
   const event = { order_id: o.number, at: o.at, source: o.source };

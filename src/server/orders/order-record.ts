@@ -26,6 +26,8 @@ export interface OrderRecord {
   totalMinor: number;
   placedAt: string;
   deliveredAt: string | null;
+  /** When the shop informed about the right of withdrawal (art. 10 record); null: not informed. */
+  withdrawalInformedAt: string | null;
   /** The account the order belongs to; null for a guest order. */
   customerId: number | null;
   details: OrderDetails;
@@ -75,6 +77,7 @@ export async function readOrder(db: Db, number: string): Promise<OrderRecord | u
     totalMinor: Number(row.total_minor),
     placedAt: row.created_at,
     deliveredAt: row.delivered_at,
+    withdrawalInformedAt: row.withdrawal_informed_at,
     customerId: row.customer_id,
     details: parseOrderDetails(row.details),
     events,

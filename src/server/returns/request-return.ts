@@ -10,7 +10,7 @@ import { translator } from '#lib/market/i18n.ts';
 import { RETURN_REASONS, type ReturnOptions, type ReturnRequest, type ReturnView } from '#lib/api/return-contracts.ts';
 import { checkReturnLines, returnableQuantities, type ReturnLine, type ReturnLinesProblem } from '#lib/returns/return-lines.ts';
 import { refundFor } from '#lib/returns/refund-amounts.ts';
-import { returnWindow, type ReturnKind, type ReturnWindow } from '#lib/returns/return-windows.ts';
+import { returnWindow, type ReturnKind } from '#lib/returns/return-windows.ts';
 import { countsAgainstOrder, initialReturnState, rmaNumber } from '#lib/returns/return-states.ts';
 import { InvalidRequestError, ReturnNotAllowedError } from '#lib/errors/domain-errors.ts';
 import { kickMailDelivery } from '#server/mail/mail-worker.ts';
@@ -18,12 +18,28 @@ import type { OrderRecord } from '#server/orders/order-record.ts';
 import { recordOf, returnsOfOrder, returnView, type ReturnRecord } from './return-record.ts';
 import { queueReturnMail } from './return-mails.ts';
 import { bookReturnShipment } from './book-return.ts';
+import { withdrawalPeriodOf } from './withdrawal-of-order.ts';
+import type { WithdrawalPeriod } from '#lib/returns/withdrawal-period.ts';
 
 export type Requester = 'customer' | 'guest';
 
 const customerTypeOf = (order: OrderRecord) => (order.details.customer.type === 'business' ? 'business' : 'consumer');
 
-function windowOf(kind: ReturnKind, order: OrderRecord, now: Date): ReturnWindow {
+/** A period as the return form and the request check see it (deadline null: open, not delivered yet). */
+type Window = { open: true; deadline: string | null } | { open: false; reason: string; deadline?: string };
+
+/**
+ * The withdrawal follows the withdrawal rule: open as a return once shipped, before the delivery too (the period
+ * ends 14 days after it, docs/product/legal.md); not shipped yet it is the cancellation of the whole order instead.
+ */
+function withdrawalWindowOf(order: OrderRecord, now: Date): Window {
+  const period = withdrawalPeriodOf(order, now);
+  if (period.open) return period.path === 'return' ? { open: true, deadline: period.deadline } : { open: false, reason: 'not_delivered' };
+  return { open: false, reason: period.reason, ...(period.deadline ? { deadline: period.deadline } : {}) };
+}
+
+function windowOf(kind: ReturnKind, order: OrderRecord, now: Date): Window {
+  if (kind === 'withdrawal') return withdrawalWindowOf(order, now);
   return returnWindow(
     kind,
     { deliveredAt: order.deliveredAt, customerType: customerTypeOf(order), locale: order.locale },
@@ -31,11 +47,14 @@ function windowOf(kind: ReturnKind, order: OrderRecord, now: Date): ReturnWindow
   );
 }
 
-const windowView = (w: ReturnWindow) => ({
+const windowView = (w: Window) => ({
   open: w.open,
   deadline: w.deadline ?? null,
   closed_because: w.open ? null : w.reason,
 });
+
+const withdrawalView = (p: WithdrawalPeriod): ReturnOptions['withdrawal'] =>
+  p.open ? { open: true, mode: p.path, deadline: p.deadline } : { open: false, mode: null, deadline: p.deadline ?? null };
 
 const counted = (returns: ReturnRecord[]) => returns.filter((r) => countsAgainstOrder(r.status)).map((r) => r.lines);
 
@@ -49,6 +68,7 @@ export async function returnOptions(db: Db, order: OrderRecord, now = new Date()
     currency: order.currency,
     lines: order.details.lines.map((l, i) => ({ line: i, sku: l.sku, name: l.name, quantity: l.quantity, returnable: left[i]! })),
     windows: { withdrawal: windowView(windowOf('withdrawal', order, now)), return: windowView(windowOf('return', order, now)) },
+    withdrawal: withdrawalView(withdrawalPeriodOf(order, now)),
     reasons: [...RETURN_REASONS],
     returns: returns.map((r) => returnView(r, order.details.lines)),
   };

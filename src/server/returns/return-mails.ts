@@ -1,6 +1,7 @@
 /** Queues a return's e-mails (docs/product/returns.md#e-mails): one per return and step, through the outbox. */
 import type { Db } from '#server/db/connection.ts';
 import { pathFor } from '#lib/routing/routes.ts';
+import { formatPlacedAt } from '#lib/checkout/order-dates.ts';
 import { SELLERS } from '#lib/payments/seller-details.ts';
 import { returnMail, type ReturnMailKind } from '#lib/mail/return-mails.ts';
 import { siteSettings } from '#server/market/site-settings.ts';
@@ -30,6 +31,8 @@ export async function queueReturnMail(
     returnAddress: `${seller.legalName}, ${seller.street}, ${seller.postalCity}, ${seller.country}`,
     orderUrl: siteSettings().origins[order.locale] + page,
     returnCode: r.returnShipment ? { carrier: r.returnShipment.carrier, code: r.returnShipment.code } : null,
+    // The acknowledgement names the date and time of the withdrawal (Directive 2011/83/EU art. 11a).
+    ...(kind === 'withdrawal_acknowledgement' ? { withdrawnAt: formatPlacedAt(r.createdAt, order.locale) } : {}),
   });
   await enqueueMail(db, { ...content, kind, locale: order.locale, to: order.email, dedupeKey: `${kind}:${r.rma}` }, { now });
 }

@@ -14,7 +14,8 @@ import { isSameOriginPost } from '#server/account/same-origin.ts';
 import { orderForReturns } from './order-access.ts';
 import { checkReturnRequest, requestReturn, returnOptions } from './request-return.ts';
 import { returnsOfOrder } from './return-record.ts';
-import { cancelByWithdrawal, checkCancellable, withdrawalPeriodOf } from './withdraw-before-shipping.ts';
+import { cancelByWithdrawal, checkCancellable } from './withdraw-before-shipping.ts';
+import { withdrawalPeriodOf } from './withdrawal-of-order.ts';
 
 export interface ReturnSelection {
   kind: 'withdrawal' | 'return';
@@ -108,6 +109,9 @@ export async function returnPage(
   if (!isSameOriginPost(r.request.headers)) return { kind: 'forbidden' };
   const form = await r.request.formData();
   const selection = selectionOf(form);
+  // Shipped, not delivered yet: a withdrawal takes back the whole order (all that is left of each line).
+  if (selection.kind === 'withdrawal' && !access.order.deliveredAt)
+    selection.quantities = Object.fromEntries(options.lines.filter((l) => l.returnable > 0).map((l) => [l.line, l.returnable]));
   const page = (error?: { message: string; field?: string }, view: 'form' | 'review' | 'cancel_review' = 'form'): ReturnPage => ({
     kind: 'page',
     options,

@@ -11,7 +11,6 @@ import { LOCALES } from '#lib/market/locales.ts';
 import { translator } from '#lib/market/i18n.ts';
 import { formatPlacedAt } from '#lib/checkout/order-dates.ts';
 import { transitionOrder, transitionPayment, type PaymentState } from '#lib/orders/order-states.ts';
-import { withdrawalPeriod, type WithdrawalPeriod } from '#lib/returns/withdrawal-period.ts';
 import { returnMail } from '#lib/mail/return-mails.ts';
 import { pathFor } from '#lib/routing/routes.ts';
 import { ProviderUnavailableError, ReturnNotAllowedError } from '#lib/errors/domain-errors.ts';
@@ -26,23 +25,10 @@ import { readOrder, type OrderRecord } from '#server/orders/order-record.ts';
 import { moveOrder, recordOrderEvents } from '#server/orders/order-writes.ts';
 import type { Requester } from './request-return.ts';
 import { releaseStock } from './release-stock.ts';
+import { withdrawalPeriodOf } from './withdrawal-of-order.ts';
 
 /** The idempotency reference of the refund a withdrawal before shipping makes (one per order). */
 export const withdrawalReference = (orderNumber: string) => `WDR-${orderNumber}`;
-
-/** The order's withdrawal period now; the shop informs at checkout and in the confirmation (art. 6(1)(h)). */
-export function withdrawalPeriodOf(order: OrderRecord, now: Date): WithdrawalPeriod {
-  return withdrawalPeriod(
-    {
-      status: order.status,
-      deliveredAt: order.deliveredAt,
-      customerType: order.details.customer.type === 'business' ? 'business' : 'consumer',
-      locale: order.locale,
-      informed: true,
-    },
-    now.toISOString(),
-  );
-}
 
 /** Refuses unless a withdrawal now cancels the order; the message is the shopper's. */
 export function checkCancellable(order: OrderRecord, now: Date): void {

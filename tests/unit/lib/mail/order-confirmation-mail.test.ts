@@ -74,3 +74,30 @@ describe('orderConfirmationMail', () => {
     expect(orderConfirmationMail('sv', order()).html).toContain('href="http://sv.localhost:4321/checkout/invoice/abc"');
   });
 });
+
+describe('the withdrawal information and the model form (Directive 2011/83/EU art. 6(1)(h), Annex I; the art. 10 record)', () => {
+  it('carries the right, the 14 days, the seller to write to, the online function and the model form in every language', () => {
+    const titles = new Set<string>();
+    for (const locale of LOCALE_CODES) {
+      const url = `http://${locale}.localhost:4321/my-order?withdraw`;
+      const m = orderConfirmationMail(locale, order({ withdrawalUrl: url }));
+      expect(m.text, locale).toContain('14');
+      expect(m.text, locale).toContain(url);
+      expect(m.html, locale).toContain(`href="${url}"`);
+      expect(m.html, locale).toContain('data-section="withdrawal"');
+      // the model form names the seller with its address, and asks for the goods, name, address and date
+      const formLines = m.text.split('\n').filter((l) => l.endsWith(': …'));
+      expect(formLines.length, locale).toBeGreaterThanOrEqual(6);
+      expect(m.text, locale).toMatch(/Partsfront AB/);
+      titles.add(m.text.split('\n').find((l) => l.includes('(*)')) ?? '');
+    }
+    expect(titles.size).toBe(LOCALE_CODES.length); // a real translation each
+  });
+
+  it('is there without a link too', () => {
+    const m = orderConfirmationMail('sv', order());
+    expect(m.text).toContain('Ångerrätt:');
+    expect(m.text).toContain('Formulär för att ångra köpet:');
+    expect(m.text).not.toContain('?withdraw');
+  });
+});

@@ -26,6 +26,19 @@ describe('withdrawal period from the first minute', () => {
   it('is open while shipped, as a return', () => {
     expect(withdrawalPeriod({ ...consumer, status: 'shipped' }, NOW)).toEqual({ open: true, path: 'return', deadline: null });
   });
+  it('stays open while shipped and not delivered, informed or not: the end counts from a delivery not yet known', () => {
+    for (const informed of [true, false])
+      expect(withdrawalPeriod({ ...consumer, status: 'shipped', informed }, '2028-06-01T12:00:00Z')).toEqual({
+        open: true,
+        path: 'return',
+        deadline: null,
+      });
+  });
+  it('counts from the delivery once it is recorded', () => {
+    const shipped = { ...consumer, status: 'shipped' as const, deliveredAt: '2026-11-24T10:00:00Z' };
+    expect(withdrawalPeriod(shipped, NOW)).toEqual({ open: true, path: 'return', deadline: '2026-12-08' });
+    expect(withdrawalPeriod({ ...shipped, informed: false }, NOW)).toEqual({ open: true, path: 'return', deadline: '2027-12-08' });
+  });
   it('ends 14 days after delivery, with the holiday rule', () => {
     const delivered = { ...consumer, status: 'delivered' as const, deliveredAt: '2026-11-24T10:00:00Z' };
     expect(withdrawalPeriod(delivered, '2026-12-08T22:59:00Z')).toEqual({ open: true, path: 'return', deadline: '2026-12-08' });
