@@ -12,8 +12,11 @@ test('sv: business buyer sees prices ex VAT and buys on a company invoice', asyn
   await startCheckout(page, 'sv', product);
   await expect(page.getByTestId('checkout-vat-mode')).toHaveAttribute('data-vat', 'incl');
   const inclUnit = amount(await page.getByTestId('checkout-line-unit-price').textContent());
+  // a consumer is told of the right of withdrawal before placing; a business buyer is not (it does not apply)
+  await expect(page.getByTestId('checkout-withdrawal-info')).toContainText('14 dagar');
 
   await fillCustomer(page, CUSTOMERS.sv, true);
+  await expect(page.getByTestId('checkout-withdrawal-info')).toHaveCount(0);
   await expect(page.getByTestId('checkout-vat-mode')).toHaveAttribute('data-vat', 'excl');
   const exclUnit = amount(await page.getByTestId('checkout-line-unit-price').textContent());
   expect(exclUnit).toBeLessThan(inclUnit);

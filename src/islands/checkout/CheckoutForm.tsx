@@ -97,6 +97,7 @@ export default function CheckoutForm({ checkout, view, failure, locale, t, share
           <CheckoutTotals locale={locale} totals={view.totals} exVat={exVat} busy={checkout.busy} t={t.totals} />
           <PlaceOrder
             t={t}
+            consumer={form.type === 'consumer'}
             terms={terms}
             termsProblem={choiceProblem('terms')}
             placing={order.placing}
