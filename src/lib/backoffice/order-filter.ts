@@ -134,25 +134,31 @@ export function filterInstants(filter: OrderFilter): { from?: string; to?: strin
   };
 }
 
-/** What a search text can match (docs/product/back-office-data.md#search-text). */
+/**
+ * What a search text can match (docs/product/back-office-data.md#search-text). Seven or more digits can only be
+ * an order number, and text with an @ only an e-mail: those two look up one index each; anything else is read
+ * as a part of a name or a postal code (which reads the order snapshots of the other filters' rows).
+ */
 export interface OrderSearch {
   /** The order number, exactly (spaces, dashes and a leading # ignored). */
   number: string | null;
   /** The e-mail, compared case-insensitively. */
-  email: string;
+  email: string | null;
   /** A part of the customer's name, lower-case. */
-  name: string;
-  /** The postal code without spaces, upper-case (null when the text cannot be one). */
+  name: string | null;
+  /** The postal code without spaces, upper-case. */
   postalCode: string | null;
 }
 
 export function orderSearch(q: string): OrderSearch {
   const text = q.trim();
   const digits = text.replace(/^#/, '').replace(/[\s-]/g, '');
-  const postal = text.replace(/\s+/g, '').toUpperCase();
+  if (/^\d{7,12}$/.test(digits)) return { number: digits, email: null, name: null, postalCode: null };
+  if (text.includes('@')) return { number: null, email: text.toLowerCase(), name: null, postalCode: null };
+  const postal = normalisePostalCode(text);
   return {
-    number: /^\d{7,12}$/.test(digits) ? digits : null,
-    email: text.toLowerCase(),
+    number: null,
+    email: null,
     name: text.toLowerCase().replace(/\s+/g, ' '),
     postalCode: /^[0-9A-Z-]{3,10}$/.test(postal) ? postal : null,
   };

@@ -39,14 +39,14 @@ function applyFilter<O>(db: Db, query: OrdersQuery<O>, filter: OrderFilter): Ord
   if (to) q = q.where('created_at', '<', to);
   if (filter.q) {
     const s = orderSearch(filter.q);
-    // the number and the e-mail use an index; name and postal code read the snapshot (see the doc's measurements)
+    // a number or an e-mail uses an index; a name or postal code reads the snapshots (docs/product/back-office-data.md#measured)
     const name = sql<string>`lower(coalesce(${detail(db, ['customer', 'first_name'])}, '') || ' ' || coalesce(${detail(db, ['customer', 'last_name'])}, ''))`;
     const postal = sql<string>`replace(upper(coalesce(${detail(db, ['customer', 'postal_code'])}, '')), ' ', '')`;
     q = q.where((eb: ExpressionBuilder<Database, 'orders'>) =>
       eb.or([
         ...(s.number ? [eb('id', '=', s.number)] : []),
-        eb(eb.fn<string>('lower', ['email']), '=', s.email),
-        eb(name, 'like', sql<string>`${`%${likeEscape(s.name)}%`} escape '\\'`),
+        ...(s.email ? [eb(eb.fn<string>('lower', ['email']), '=', s.email)] : []),
+        ...(s.name ? [eb(name, 'like', sql<string>`${`%${likeEscape(s.name)}%`} escape '\\'`)] : []),
         ...(s.postalCode ? [eb(postal, '=', s.postalCode)] : []),
       ]),
     );

@@ -90,14 +90,16 @@ describe('dates', () => {
 });
 
 describe('orderSearch', () => {
-  it('an order number typed with a # and spaces', () => {
-    expect(orderSearch('#100 1007').number).toBe('1001007');
-    expect(orderSearch('Anna').number).toBeNull();
+  it('seven or more digits: the order number only, typed with a # and spaces', () => {
+    expect(orderSearch('#100 1007')).toEqual({ number: '1001007', email: null, name: null, postalCode: null });
   });
-  it('e-mail lower-cased, name collapsed, postal code without spaces', () => {
-    expect(orderSearch('Anna@Example.SE')).toMatchObject({ email: 'anna@example.se', postalCode: null });
-    expect(orderSearch('Anna   Svensson').name).toBe('anna svensson');
-    expect(orderSearch('111 22').postalCode).toBe('11122');
+  it('with an @: the e-mail only, lower-cased', () => {
+    expect(orderSearch('Anna@Example.SE')).toEqual({ number: null, email: 'anna@example.se', name: null, postalCode: null });
+  });
+  it('else a part of the name (collapsed) or a postal code without spaces', () => {
+    expect(orderSearch('Anna   Svensson')).toEqual({ number: null, email: null, name: 'anna svensson', postalCode: null });
+    expect(orderSearch('111 22')).toMatchObject({ name: '111 22', postalCode: '11122' });
     expect(orderSearch('1234 ab').postalCode).toBe('1234AB');
+    expect(orderSearch('100000')).toMatchObject({ number: null, postalCode: '100000' });
   });
 });
