@@ -186,3 +186,39 @@ export async function lowStock(db: Db, threshold = LOW_STOCK_THRESHOLD, limit = 
     .execute();
   return rows.map((r) => ({ productId: r.id, sku: r.sku, name: r.name ?? r.sku, quantity: Number(r.stock_quantity) }));
 }
+
+export interface ReconciledOrder {
+  number: string;
+  storefront: string;
+  /** When reconciliation completed it (the shopper never came back and no notification made it). */
+  at: string;
+  paymentState: string;
+  totalMinor: number;
+  currency: string;
+}
+
+/**
+ * What reconciliation did (docs/product/back-office-data.md#queues): it keeps no log of its own, so the outcome
+ * staff can see is the orders it completed — their events carry the source `reconciliation` — newest first.
+ */
+export async function reconciledOrders(db: Db, since: Date, limit = 100): Promise<ReconciledOrder[]> {
+  const rows = await db
+    .selectFrom('order_events as e')
+    .innerJoin('orders as o', 'o.id', 'e.order_id')
+    .select(['o.id', 'o.locale', 'o.currency', 'o.total_minor', 'o.total', 'e.to_state', 'e.at'])
+    .where('e.source', '=', 'reconciliation')
+    .where('e.kind', '=', 'payment')
+    .where('e.at', '>=', since.toISOString())
+    .orderBy('e.at', 'desc')
+    .orderBy('o.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    number: r.id,
+    storefront: r.locale,
+    at: r.at,
+    paymentState: r.to_state,
+    totalMinor: r.total_minor === null ? Math.round(Number(r.total) * 100) : Number(r.total_minor),
+    currency: r.currency,
+  }));
+}

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '#server/db/connection.ts';
-import { clientErrorGroups, lowStock, outboxList, returnsQueue } from '#server/backoffice/queues.ts';
+import { clientErrorGroups, lowStock, outboxList, reconciledOrders, returnsQueue } from '#server/backoffice/queues.ts';
 import { LOW_STOCK_THRESHOLD, OUTBOX_STATES, parseQueueFilter } from '#lib/backoffice/health-paging.ts';
 import { RETURN_QUEUE_STATES } from '#lib/backoffice/returns-queue.ts';
 import { ENGINES, insertTestOrder } from './backoffice-db.ts';
@@ -182,5 +182,17 @@ describe.each(ENGINES)('back office queues on $name', (engine) => {
       { productId: 1, sku: 'LOW-1', name: 'LOW-1', quantity: 0 },
       { productId: 2, sku: 'LOW-2', name: 'Oljefilter', quantity: LOW_STOCK_THRESHOLD },
     ]);
+  });
+
+  it('reconciliation: the orders it completed, newest first', async () => {
+    await insertTestOrder(db, { number: '3000002', placedAt: at(7), locale: 'fi' });
+    await db
+      .insertInto('order_events')
+      .values({ id: randomUUID(), order_id: '3000002', at: at(7), kind: 'payment', from_state: 'pending', to_state: 'authorized', event: 'authorize', source: 'reconciliation' })
+      .execute();
+    expect(await reconciledOrders(db, new Date(at(0)))).toEqual([
+      { number: '3000002', storefront: 'fi', at: at(7), paymentState: 'authorized', totalMinor: 549_00, currency: 'EUR' },
+    ]);
+    expect(await reconciledOrders(db, new Date(at(8)))).toEqual([]);
   });
 });
