@@ -32,8 +32,12 @@ export function parseQueueFilter<S extends string>(
     page: value('page'),
     size: value('size'),
   });
-  if (!parsed.success) return { ok: false, problems: parsed.error.issues.map((i) => ({ param: String(i.path[0] ?? ''), message: i.message })) };
-  return { ok: true, filter: { states: parsed.data.state as S[], page: parsed.data.page ?? 1, size: parsed.data.size ?? DEFAULT_PAGE_SIZE } };
+  if (!parsed.success)
+    return { ok: false, problems: parsed.error.issues.map((i) => ({ param: String(i.path[0] ?? ''), message: i.message })) };
+  return {
+    ok: true,
+    filter: { states: parsed.data.state as S[], page: parsed.data.page ?? 1, size: parsed.data.size ?? DEFAULT_PAGE_SIZE },
+  };
 }
 
 /** Products at or below this many units in stock are on the low-stock list (in-stock parts only). */

@@ -39,7 +39,10 @@ export function orderHistory(input: HistoryInput): OrderHistoryEntry[] {
     ...input.notes.map((n) => ({ at: n.created_at, kind: 'note' as const, what: n.body, by: n.staff_id })),
   ];
   // stable: entries of one instant keep the order above (the event before the mail it caused)
-  return entries.map((e, i) => ({ e, i })).sort((a, b) => Date.parse(a.e.at) - Date.parse(b.e.at) || a.i - b.i).map(({ e }) => e);
+  return entries
+    .map((e, i) => ({ e, i }))
+    .sort((a, b) => Date.parse(a.e.at) - Date.parse(b.e.at) || a.i - b.i)
+    .map(({ e }) => e);
 }
 
 /** The longest internal note: a few paragraphs, not a document store. */

@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import type { Db } from '#server/db/connection.ts';
 import { parseOrderDetails } from '#server/orders/order-details.ts';
+import { ordersOfAccount, replaceOrderContact, totalMinorOf } from '#server/orders/staff-order-reads.ts';
 import { InvalidRequestError, NotFoundError, InvalidTransitionError } from '#lib/errors/domain-errors.ts';
 import {
   ERASED,
@@ -60,12 +61,6 @@ export async function searchCustomers(db: Db, q: string, limit = 50): Promise<Cu
   }));
 }
 
-/** The account's orders: linked to it, or placed as a guest with its e-mail. */
-const ordersOf = (db: Db, id: number, email: string) =>
-  db
-    .selectFrom('orders')
-    .where((eb) => eb.or([eb('customer_id', '=', id), eb(eb.fn<string>('lower', ['email']), '=', email.toLowerCase())]));
-
 export interface CustomerOverview {
   customer: CustomerRow & { type: string; companyName: string; anonymised: boolean };
   orders: { number: string; storefront: string; placedAt: string; state: string; totalMinor: number; currency: string }[];
@@ -77,10 +72,7 @@ export interface CustomerOverview {
 export async function customerOverview(db: Db, id: number): Promise<CustomerOverview> {
   const c = await db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirst();
   if (!c) throw new NotFoundError(`No customer ${id}`, 'customer');
-  const orders = await ordersOf(db, id, c.email)
-    .select(['id', 'locale', 'created_at', 'status', 'total_minor', 'total', 'currency'])
-    .orderBy('created_at', 'desc')
-    .execute();
+  const orders = await ordersOfAccount(db, id, c.email);
   const numbers = orders.map((o) => o.id);
   const returns =
     numbers.length === 0
@@ -120,7 +112,7 @@ export async function customerOverview(db: Db, id: number): Promise<CustomerOver
       storefront: o.locale,
       placedAt: o.created_at,
       state: o.status,
-      totalMinor: o.total_minor === null ? Math.round(Number(o.total) * 100) : Number(o.total_minor),
+      totalMinor: totalMinorOf(o),
       currency: o.currency,
     })),
     returns: returns.map((r) => ({ rma: r.id, orderNumber: r.order_id, kind: r.kind, state: r.status, requestedAt: r.created_at })),
@@ -157,28 +149,35 @@ export async function anonymiseCustomer(db: Db, id: number, now = new Date()): P
   const c = await db.selectFrom('customers').select(['id', 'email']).where('id', '=', id).executeTakeFirst();
   if (!c) throw new NotFoundError(`No customer ${id}`, 'customer');
   if (isAnonymisedEmail(c.email)) return { customerId: id, changed: false, orders: 0 };
-  const orders = await ordersOf(db, id, c.email).select(['id', 'status', 'details']).execute();
+  const orders = await ordersOfAccount(db, id, c.email);
   const open = orders.filter((o) => (OPEN_ORDER_STATES as readonly string[]).includes(o.status));
   if (open.length > 0)
-    throw new InvalidTransitionError(`Customer ${id} has orders in progress (${open.map((o) => o.id).join(', ')}): finish or cancel them first`, 'customer');
+    throw new InvalidTransitionError(
+      `Customer ${id} has orders in progress (${open.map((o) => o.id).join(', ')}): finish or cancel them first`,
+      'customer',
+    );
   const numbers = orders.map((o) => o.id);
   const openReturns =
     numbers.length === 0
       ? []
-      : await db.selectFrom('order_returns').select('id').where('order_id', 'in', numbers).where('status', 'in', OPEN_RETURN_STATES).execute();
+      : await db
+          .selectFrom('order_returns')
+          .select('id')
+          .where('order_id', 'in', numbers)
+          .where('status', 'in', OPEN_RETURN_STATES)
+          .execute();
   if (openReturns.length > 0)
-    throw new InvalidTransitionError(`Customer ${id} has returns in progress (${openReturns.map((r) => r.id).join(', ')}): finish them first`, 'customer');
+    throw new InvalidTransitionError(
+      `Customer ${id} has returns in progress (${openReturns.map((r) => r.id).join(', ')}): finish them first`,
+      'customer',
+    );
   const email = anonymisedEmail(id);
   const at = now.toISOString();
   await db.transaction().execute(async (trx) => {
     for (const o of orders) {
       const details = parseOrderDetails(o.details);
       const customer = anonymisedOrderCustomer(details.customer ?? {}, email);
-      await trx
-        .updateTable('orders')
-        .set({ email, details: JSON.stringify({ ...details, customer }) })
-        .where('id', '=', o.id)
-        .execute();
+      await replaceOrderContact(trx, o.id, email, JSON.stringify({ ...details, customer }));
     }
     await trx
       .updateTable('mail_outbox')

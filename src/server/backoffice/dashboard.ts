@@ -3,6 +3,7 @@
  * own calendar day in its time zone; revenue is the order totals (VAT included) in the storefront's currency.
  */
 import type { Db } from '#server/db/connection.ts';
+import { countOrdersInStates, ordersPlacedBetween } from '#server/orders/staff-order-reads.ts';
 import { LOCALE_CODES, LOCALES } from '#lib/market/locales.ts';
 import { STOREFRONT_TIME_ZONES, localDayOf } from '#lib/backoffice/dashboard-day.ts';
 import {
@@ -17,19 +18,12 @@ const HOUR = 3_600_000;
 
 async function storefrontDay(db: Db, storefront: (typeof LOCALE_CODES)[number], now: Date): Promise<StorefrontDay> {
   const day = localDayOf(now, STOREFRONT_TIME_ZONES[storefront]);
-  const row = await db
-    .selectFrom('orders')
-    .select((eb) => [eb.fn.countAll<number | string>().as('n'), eb.fn.sum<number | string | null>('total_minor').as('revenue')])
-    .where('locale', '=', storefront)
-    .where('created_at', '>=', day.from.toISOString())
-    .where('created_at', '<', day.to.toISOString())
-    .where('status', 'in', SOLD_STATES)
-    .executeTakeFirstOrThrow();
+  const sold = await ordersPlacedBetween(db, storefront, day.from.toISOString(), day.to.toISOString(), SOLD_STATES);
   return {
     storefront,
     date: day.date,
-    orders: Number(row.n),
-    revenueMinor: Number(row.revenue ?? 0),
+    orders: sold.orders,
+    revenueMinor: sold.totalMinor,
     currency: LOCALES[storefront].currency,
   };
 }
@@ -38,11 +32,7 @@ const count = (row: { n: number | string } | undefined) => Number(row?.n ?? 0);
 
 export async function dashboardSummary(db: Db, now = new Date()): Promise<DashboardSummary> {
   const today = await Promise.all(LOCALE_CODES.map((s) => storefrontDay(db, s, now)));
-  const toPick = await db
-    .selectFrom('orders')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('status', 'in', TO_PICK_STATES)
-    .executeTakeFirst();
+  const toPick = await countOrdersInStates(db, TO_PICK_STATES);
   const open = await db
     .selectFrom('order_returns')
     .select((eb) => ['kind', eb.fn.countAll<number | string>().as('n')])
@@ -61,7 +51,7 @@ export async function dashboardSummary(db: Db, now = new Date()): Promise<Dashbo
     .executeTakeFirst();
   return {
     today,
-    toPick: count(toPick),
+    toPick,
     openReturns: count(open.find((r) => r.kind === 'return')),
     openWithdrawals: count(open.find((r) => r.kind === 'withdrawal')),
     failedMails: count(failed),

@@ -101,7 +101,12 @@ export type ResendableMail = (typeof RESENDABLE)[number];
  * (keyed `<kind>-resend-<n>:<number>`, so the order page lists it). A copy still waiting in the queue answers
  * itself instead of a second one (a double submission).
  */
-export async function resendOrderEmail(db: Db, number: string, kind: ResendableMail, now = new Date()): Promise<{ mailId: string; changed: boolean }> {
+export async function resendOrderEmail(
+  db: Db,
+  number: string,
+  kind: ResendableMail,
+  now = new Date(),
+): Promise<{ mailId: string; changed: boolean }> {
   await orderOrRefuse(db, number);
   const original = await db.selectFrom('mail_outbox').selectAll().where('dedupe_key', '=', `${kind}:${number}`).executeTakeFirst();
   if (!original) throw new NotFoundError(`Order ${number} has no ${kind} e-mail`, 'template');

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Db } from '#server/db/connection.ts';
 import { readOrder, type OrderShipment } from '#server/orders/order-record.ts';
+import { orderRow } from '#server/orders/order-reads.ts';
 import type { OrderLineDetail } from '#server/orders/order-details.ts';
 import { InvalidRequestError, NotFoundError } from '#lib/errors/domain-errors.ts';
 import { MAX_NOTE_LENGTH, orderHistory, type OrderHistoryEntry } from '#lib/backoffice/order-history.ts';
@@ -101,19 +102,17 @@ export async function orderDetail(db: Db, number: string): Promise<OrderDetailVi
     .orderBy('created_at')
     .execute();
   const noteRows = await db.selectFrom('order_notes').selectAll().where('order_id', '=', number).orderBy('created_at').execute();
-  const returns = returnRows.map(
-    (r): OrderDetailReturn => ({
-      rma: r.id,
-      kind: r.kind,
-      status: r.status,
-      reason: r.reason,
-      comment: r.comment,
-      lines: JSON.parse(r.lines) as OrderDetailReturn['lines'],
-      refundMinor: Number(r.refund_goods_minor) + Number(r.refund_shipping_minor),
-      createdAt: r.created_at,
-      refundedAt: r.refunded_at,
-    }),
-  );
+  const returns = returnRows.map((r): OrderDetailReturn => ({
+    rma: r.id,
+    kind: r.kind,
+    status: r.status,
+    reason: r.reason,
+    comment: r.comment,
+    lines: JSON.parse(r.lines) as OrderDetailReturn['lines'],
+    refundMinor: Number(r.refund_goods_minor) + Number(r.refund_shipping_minor),
+    createdAt: r.created_at,
+    refundedAt: r.refunded_at,
+  }));
   const c = d.customer;
   return {
     number: order.number,
@@ -173,11 +172,7 @@ export async function orderDetail(db: Db, number: string): Promise<OrderDetailVi
 
 const noteSchema = z.object({
   staffId: z.string().trim().min(1).max(64),
-  text: z
-    .string()
-    .trim()
-    .min(1, 'Write the note first')
-    .max(MAX_NOTE_LENGTH, `At most ${MAX_NOTE_LENGTH} characters`),
+  text: z.string().trim().min(1, 'Write the note first').max(MAX_NOTE_LENGTH, `At most ${MAX_NOTE_LENGTH} characters`),
 });
 
 /** Adds staff's internal note to an order (never shown to the customer); answers the stored note. */
@@ -187,8 +182,7 @@ export async function addOrderNote(db: Db, number: string, staffId: string, text
     const issue = parsed.error.issues[0]!;
     throw new InvalidRequestError(issue.message, issue.path[0] === 'text' ? 'text' : 'staff');
   }
-  const order = await db.selectFrom('orders').select('id').where('id', '=', number).executeTakeFirst();
-  if (!order) throw new NotFoundError(`No order ${number}`, 'number');
+  if (!(await orderRow(db, number))) throw new NotFoundError(`No order ${number}`, 'number');
   const note = { id: randomUUID(), order_id: number, staff_id: parsed.data.staffId, body: parsed.data.text, created_at: now.toISOString() };
   await db.insertInto('order_notes').values(note).execute();
   return { id: note.id, staffId: note.staff_id, body: note.body, createdAt: note.created_at };

@@ -4,6 +4,7 @@
  */
 import type { Db } from '#server/db/connection.ts';
 import { parseOrderDetails } from '#server/orders/order-details.ts';
+import { orderSummaries, totalMinorOf } from '#server/orders/staff-order-reads.ts';
 import type { QueueFilter } from '#lib/backoffice/health-paging.ts';
 import { LOW_STOCK_THRESHOLD } from '#lib/backoffice/health-paging.ts';
 import type { ReturnQueueRow } from '#lib/backoffice/returns-queue.ts';
@@ -20,7 +21,7 @@ const countOf = (row: { n: number | string } | undefined) => Number(row?.n ?? 0)
 
 /** Returns and withdrawals in the given states (all when none), newest request first, with their lines. */
 export async function returnsQueue(db: Db, filter: QueueFilter<ReturnState>): Promise<Paged<ReturnQueueRow>> {
-  let base = db.selectFrom('order_returns as r').innerJoin('orders as o', 'o.id', 'r.order_id');
+  let base = db.selectFrom('order_returns as r');
   if (filter.states.length > 0) base = base.where('r.status', 'in', filter.states);
   const total = countOf(await base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst());
   const rows = await base
@@ -37,27 +38,29 @@ export async function returnsQueue(db: Db, filter: QueueFilter<ReturnState>): Pr
       'r.refund_shipping_minor',
       'r.created_at',
       'r.updated_at',
-      'o.locale',
-      'o.email',
-      'o.details',
     ])
     .orderBy('r.created_at', 'desc')
     .orderBy('r.id', 'desc')
     .limit(filter.size)
     .offset((filter.page - 1) * filter.size)
     .execute();
+  const orders = await orderSummaries(
+    db,
+    rows.map((r) => r.order_id),
+  );
   return {
     total,
     page: filter.page,
     size: filter.size,
     rows: rows.map((r) => {
-      const orderLines = parseOrderDetails(r.details).lines ?? [];
+      const order = orders.get(r.order_id);
+      const orderLines = order ? (parseOrderDetails(order.details).lines ?? []) : [];
       const lines = JSON.parse(r.lines) as { line: number; sku: string; quantity: number }[];
       return {
         rma: r.id,
         orderNumber: r.order_id,
-        storefront: r.locale,
-        email: r.email,
+        storefront: order?.locale ?? '',
+        email: order?.email ?? '',
         kind: r.kind as ReturnQueueRow['kind'],
         state: r.status as ReturnState,
         reason: r.reason,
@@ -202,23 +205,24 @@ export interface ReconciledOrder {
  * staff can see is the orders it completed — their events carry the source `reconciliation` — newest first.
  */
 export async function reconciledOrders(db: Db, since: Date, limit = 100): Promise<ReconciledOrder[]> {
-  const rows = await db
-    .selectFrom('order_events as e')
-    .innerJoin('orders as o', 'o.id', 'e.order_id')
-    .select(['o.id', 'o.locale', 'o.currency', 'o.total_minor', 'o.total', 'e.to_state', 'e.at'])
-    .where('e.source', '=', 'reconciliation')
-    .where('e.kind', '=', 'payment')
-    .where('e.at', '>=', since.toISOString())
-    .orderBy('e.at', 'desc')
-    .orderBy('o.id', 'desc')
+  const events = await db
+    .selectFrom('order_events')
+    .select(['order_id', 'to_state', 'at'])
+    .where('source', '=', 'reconciliation')
+    .where('kind', '=', 'payment')
+    .where('at', '>=', since.toISOString())
+    .orderBy('at', 'desc')
+    .orderBy('order_id', 'desc')
     .limit(limit)
     .execute();
-  return rows.map((r) => ({
-    number: r.id,
-    storefront: r.locale,
-    at: r.at,
-    paymentState: r.to_state,
-    totalMinor: r.total_minor === null ? Math.round(Number(r.total) * 100) : Number(r.total_minor),
-    currency: r.currency,
-  }));
+  const orders = await orderSummaries(
+    db,
+    events.map((e) => e.order_id),
+  );
+  return events.flatMap((e) => {
+    const o = orders.get(e.order_id);
+    return o
+      ? [{ number: o.id, storefront: o.locale, at: e.at, paymentState: e.to_state, totalMinor: totalMinorOf(o), currency: o.currency }]
+      : [];
+  });
 }

@@ -23,7 +23,9 @@ describe('parseOrderFilter', () => {
 
   it('reads every param, repeated storefronts and states once each, empty fields as absent', () => {
     expect(
-      ok('storefront=sv&storefront=fi&storefront=sv&state=paid&state=picked&payment=klarna&shipping=eel-postnord&from=2026-11-01&to=2026-11-30&q=+Anna+&page=3&size=100&foo=1&payment='),
+      ok(
+        'storefront=sv&storefront=fi&storefront=sv&state=paid&state=picked&payment=klarna&shipping=eel-postnord&from=2026-11-01&to=2026-11-30&q=+Anna+&page=3&size=100&foo=1&payment=',
+      ),
     ).toEqual({
       storefronts: ['sv', 'fi'],
       states: ['paid', 'picked'],

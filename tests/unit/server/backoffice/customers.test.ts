@@ -13,11 +13,25 @@ import type { DomainError } from '#lib/errors/domain-errors.ts';
 import { ENGINES, insertTestOrder } from './backoffice-db.ts';
 
 const at = (d: number) => new Date(Date.UTC(2026, 10, d, 10)).toISOString();
-const refusal = (p: Promise<unknown>) => p.then(() => null, (e: DomainError) => ({ code: e.code, message: e.message }));
+const refusal = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: DomainError) => ({ code: e.code, message: e.message }),
+  );
 
 describe('anonymisedOrderCustomer', () => {
   it('replaces the person, keeps a business buyer’s company and organisation number', () => {
-    const person = { type: 'consumer' as const, email: 'a@b.se', mobile: '0701', first_name: 'Anna', last_name: 'S', street: 'G 1', postal_code: '111 22', city: 'Sthlm', create_account: true };
+    const person = {
+      type: 'consumer' as const,
+      email: 'a@b.se',
+      mobile: '0701',
+      first_name: 'Anna',
+      last_name: 'S',
+      street: 'G 1',
+      postal_code: '111 22',
+      city: 'Sthlm',
+      create_account: true,
+    };
     expect(anonymisedOrderCustomer(person, 'x@erased.invalid')).toEqual({
       type: 'consumer',
       email: 'x@erased.invalid',
@@ -28,7 +42,9 @@ describe('anonymisedOrderCustomer', () => {
       postal_code: '',
       city: '',
     });
-    expect(anonymisedOrderCustomer({ ...person, type: 'business', company_name: 'Verkstad AB', organisation_number: '556677-8899' }, 'x')).toMatchObject({
+    expect(
+      anonymisedOrderCustomer({ ...person, type: 'business', company_name: 'Verkstad AB', organisation_number: '556677-8899' }, 'x'),
+    ).toMatchObject({
       company_name: 'Verkstad AB',
       organisation_number: '556677-8899',
       first_name: 'erased',
@@ -69,7 +85,15 @@ describe.each(ENGINES)('back office customers on $name', (engine) => {
     await insertTestOrder(db, { number: '4000001', placedAt: at(2), status: 'delivered', customerId: 1, email: 'anna@example.se' });
     await insertTestOrder(db, { number: '4000002', placedAt: at(3), status: 'cancelled', email: 'Anna@Example.se' });
     // Bo: an order still to be shipped
-    await insertTestOrder(db, { number: '4000003', placedAt: at(4), status: 'paid', customerId: 2, email: 'bo@example.se', first: 'Bo', last: 'Ek' });
+    await insertTestOrder(db, {
+      number: '4000003',
+      placedAt: at(4),
+      status: 'paid',
+      customerId: 2,
+      email: 'bo@example.se',
+      first: 'Bo',
+      last: 'Ek',
+    });
     await db
       .insertInto('subscriptions')
       .values({
@@ -88,16 +112,32 @@ describe.each(ENGINES)('back office customers on $name', (engine) => {
         last_delivery: '2026-11-01',
         source_order_id: '4000001',
         source_line: 0,
-        renewal_template: JSON.stringify({ customer: { email: 'anna@example.se', first_name: 'Anna', street: 'Gatan 1' }, shippingOptionId: 'x', servicePointId: null }),
+        renewal_template: JSON.stringify({
+          customer: { email: 'anna@example.se', first_name: 'Anna', street: 'Gatan 1' },
+          shippingOptionId: 'x',
+          servicePointId: null,
+        }),
         created_at: at(2),
         updated_at: at(2),
       })
       .execute();
     await db
       .insertInto('auth_refresh_tokens')
-      .values({ token_hash: randomUUID(), family_id: 'f1', scope: 'customer', customer_id: 1, order_id: null, created_at: at(5), expires_at: at(25), used_at: null })
+      .values({
+        token_hash: randomUUID(),
+        family_id: 'f1',
+        scope: 'customer',
+        customer_id: 1,
+        order_id: null,
+        created_at: at(5),
+        expires_at: at(25),
+        used_at: null,
+      })
       .execute();
-    await db.insertInto('mail_suppressions').values({ email: 'anna@example.se', locale: 'sv', reason: 'one_click', created_at: at(6) }).execute();
+    await db
+      .insertInto('mail_suppressions')
+      .values({ email: 'anna@example.se', locale: 'sv', reason: 'one_click', created_at: at(6) })
+      .execute();
     await db
       .insertInto('mail_outbox')
       .values({
@@ -139,8 +179,14 @@ describe.each(ENGINES)('back office customers on $name', (engine) => {
       ['4000002', 'cancelled', 549_00],
       ['4000001', 'delivered', 549_00],
     ]);
-    expect(o.subscriptions).toEqual([{ id: 'sub-1', sku: 'P-1', name: 'Filter', quantity: 1, intervalMonths: 6, state: 'active', nextDue: '2027-05-01' }]);
-    expect(o.consents).toEqual({ marketing: true, marketingChangedAt: at(1), unsubscribed: [{ storefront: 'sv', reason: 'one_click', at: at(6) }] });
+    expect(o.subscriptions).toEqual([
+      { id: 'sub-1', sku: 'P-1', name: 'Filter', quantity: 1, intervalMonths: 6, state: 'active', nextDue: '2027-05-01' },
+    ]);
+    expect(o.consents).toEqual({
+      marketing: true,
+      marketingChangedAt: at(1),
+      unsubscribed: [{ storefront: 'sv', reason: 'one_click', at: at(6) }],
+    });
     expect(await refusal(customerOverview(db, 99))).toMatchObject({ code: 'not_found' });
   });
 
@@ -156,7 +202,15 @@ describe.each(ENGINES)('back office customers on $name', (engine) => {
     expect(await anonymiseCustomer(db, 1, new Date(at(20)))).toEqual({ customerId: 1, changed: true, orders: 2 });
     expect(await anonymiseCustomer(db, 1)).toEqual({ customerId: 1, changed: false, orders: 0 });
     const row = await db.selectFrom('customers').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ email: 'erased-1@erased.invalid', name: 'erased', phone: '', street: '', postal_code: '', city: '', password_hash: '!erased' });
+    expect(row).toMatchObject({
+      email: 'erased-1@erased.invalid',
+      name: 'erased',
+      phone: '',
+      street: '',
+      postal_code: '',
+      city: '',
+      password_hash: '!erased',
+    });
     expect(Number(row.marketing_consent)).toBe(0);
     const d = await orderDetail(db, '4000001');
     expect(d.customer.email).toBe('erased-1@erased.invalid');

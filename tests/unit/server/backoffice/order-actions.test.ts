@@ -11,7 +11,11 @@ import { orderDetail } from '#server/backoffice/order-detail.ts';
 import type { DomainError } from '#lib/errors/domain-errors.ts';
 import { ENGINES, insertTestOrder } from './backoffice-db.ts';
 
-const refusal = (p: Promise<unknown>) => p.then(() => null, (e: DomainError) => ({ code: e.code, message: e.message }));
+const refusal = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: DomainError) => ({ code: e.code, message: e.message }),
+  );
 const T = (m: number) => new Date(Date.UTC(2026, 10, 26, 10, m));
 
 describe.each(ENGINES)('back office order actions on $name', (engine) => {
@@ -23,10 +27,32 @@ describe.each(ENGINES)('back office order actions on $name', (engine) => {
     // the shop's own invoice: nothing to capture at pick, an open invoice is voided with a cancel
     const invoice = { status: 'invoiced', paymentStatus: 'authorized', provider: 'invoice', payment: 'invoice' } as const;
     await insertTestOrder(db, { number: '2000001', placedAt: T(0).toISOString(), ...invoice });
-    await insertTestOrder(db, { number: '2000002', placedAt: T(0).toISOString(), ...invoice, lines: [{ sku: 'STOCK-1', quantity: 2, unit: 100_00, vat: 25 }] });
+    await insertTestOrder(db, {
+      number: '2000002',
+      placedAt: T(0).toISOString(),
+      ...invoice,
+      lines: [{ sku: 'STOCK-1', quantity: 2, unit: 100_00, vat: 25 }],
+    });
     await db
       .insertInto('products')
-      .values({ id: 1, sku: 'STOCK-1', prefix: 'S', type: 0, brand_id: null, group_id: null, discount_category: null, stock_status: 'in-stock', stock_quantity: 5, estimated_at: null, orderable: 1, notifyable: 0, decoration: null, variations: '[]', updated_at: T(0).toISOString(), safety: null })
+      .values({
+        id: 1,
+        sku: 'STOCK-1',
+        prefix: 'S',
+        type: 0,
+        brand_id: null,
+        group_id: null,
+        discount_category: null,
+        stock_status: 'in-stock',
+        stock_quantity: 5,
+        estimated_at: null,
+        orderable: 1,
+        notifyable: 0,
+        decoration: null,
+        variations: '[]',
+        updated_at: T(0).toISOString(),
+        safety: null,
+      })
       .execute();
   });
   afterAll(async () => {
@@ -38,9 +64,15 @@ describe.each(ENGINES)('back office order actions on $name', (engine) => {
     expect(picked).toMatchObject({ changed: true, order: { status: 'picked', paymentStatus: 'authorized' } });
     expect(await pickAction(db, '2000001', 'staff-1', T(2))).toMatchObject({ changed: false, order: { status: 'picked' } });
     const shipped = await shipAction(db, '2000001', 'staff-2', { manual: { trackingNumber: 'TRACK123', carrier: 'PostNord' } }, T(3));
-    expect(shipped).toMatchObject({ changed: true, order: { status: 'shipped', shipment: { tracking_number: 'TRACK123', carrier: 'PostNord' } } });
+    expect(shipped).toMatchObject({
+      changed: true,
+      order: { status: 'shipped', shipment: { tracking_number: 'TRACK123', carrier: 'PostNord' } },
+    });
     expect((await shipAction(db, '2000001', 'staff-2', {}, T(4))).changed).toBe(false);
-    expect(await deliverAction(db, '2000001', 'staff-1', T(5))).toMatchObject({ changed: true, order: { status: 'delivered', deliveredAt: T(5).toISOString() } });
+    expect(await deliverAction(db, '2000001', 'staff-1', T(5))).toMatchObject({
+      changed: true,
+      order: { status: 'delivered', deliveredAt: T(5).toISOString() },
+    });
     // a shipped order cannot be picked again: a typed refusal
     expect(await refusal(pickAction(db, '2000001', 'staff-1', T(6)))).toMatchObject({ code: 'invalid_transition' });
     expect(await refusal(cancelOrder(db, '2000001', 'staff-1', T(6)))).toMatchObject({ code: 'invalid_transition' });
@@ -87,14 +119,26 @@ describe.each(ENGINES)('back office order actions on $name', (engine) => {
       sent_at: status === 'sent' ? T(0).toISOString() : null,
     });
     const failed = mail('failed', 'withdrawal_acknowledgement');
-    await db.insertInto('mail_outbox').values([mail('sent', 'order_confirmation'), failed]).execute();
+    await db
+      .insertInto('mail_outbox')
+      .values([mail('sent', 'order_confirmation'), failed])
+      .execute();
     expect(await resendOrderEmail(db, '2000002', 'withdrawal_acknowledgement', T(20))).toEqual({ mailId: failed.id, changed: true });
-    const requeued = await db.selectFrom('mail_outbox').select(['status', 'attempts']).where('id', '=', failed.id).executeTakeFirstOrThrow();
+    const requeued = await db
+      .selectFrom('mail_outbox')
+      .select(['status', 'attempts'])
+      .where('id', '=', failed.id)
+      .executeTakeFirstOrThrow();
     expect(requeued).toEqual({ status: 'queued', attempts: 0 });
     const first = await resendOrderEmail(db, '2000002', 'order_confirmation', T(21));
     expect(first.changed).toBe(true);
     expect(await resendOrderEmail(db, '2000002', 'order_confirmation', T(22))).toEqual({ mailId: first.mailId, changed: false });
-    const copies = await db.selectFrom('mail_outbox').select(['dedupe_key', 'status', 'subject']).where('kind', '=', 'order_confirmation').orderBy('created_at').execute();
+    const copies = await db
+      .selectFrom('mail_outbox')
+      .select(['dedupe_key', 'status', 'subject'])
+      .where('kind', '=', 'order_confirmation')
+      .orderBy('created_at')
+      .execute();
     expect(copies).toEqual([
       { dedupe_key: 'order_confirmation:2000002', status: 'sent', subject: 'S' },
       { dedupe_key: 'order_confirmation-resend-1:2000002', status: 'queued', subject: 'S' },

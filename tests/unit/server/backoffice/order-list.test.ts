@@ -111,7 +111,11 @@ describe.each(ENGINES)('back office orders on $name', (engine) => {
     const pieces: string[] = [];
     for await (const piece of orderCsv(db, filter('storefront=sv&size=1'), 2)) pieces.push(piece);
     const text = pieces.join('');
-    expect(text.startsWith('\uFEFFnumber,placed_at,storefront,customer_name,email,state,payment_method,shipping_option,total,currency,lines\r\n')).toBe(true);
+    expect(
+      text.startsWith(
+        '\uFEFFnumber,placed_at,storefront,customer_name,email,state,payment_method,shipping_option,total,currency,lines\r\n',
+      ),
+    ).toBe(true);
     const records = text.slice(1).split('\r\n').slice(1, -1);
     expect(records.map((r) => r.split(',')[0])).toEqual(['1000006', '1000008', '1000007', '1000005', '1000002', '1000001']);
     expect(records[4]).toBe('1000002,2026-11-26T08:00:00.000Z,sv,Björn O%Brien,1000002@example.se,paid,klarna,service-point,209.00,SEK,2');
@@ -174,9 +178,20 @@ describe.each(ENGINES)('back office orders on $name', (engine) => {
   });
 
   it('refuses an empty or too long note, and an unknown order', async () => {
-    const refusal = (p: Promise<unknown>) => p.then(() => null, (e: DomainError) => ({ code: e.code, field: e.field, message: e.message }));
-    expect(await refusal(addOrderNote(db, '1000001', 'staff-7', '   '))).toEqual({ code: 'invalid_request', field: 'text', message: 'Write the note first' });
-    expect(await refusal(addOrderNote(db, '1000001', 'staff-7', 'x'.repeat(2001)))).toMatchObject({ code: 'invalid_request', field: 'text' });
+    const refusal = (p: Promise<unknown>) =>
+      p.then(
+        () => null,
+        (e: DomainError) => ({ code: e.code, field: e.field, message: e.message }),
+      );
+    expect(await refusal(addOrderNote(db, '1000001', 'staff-7', '   '))).toEqual({
+      code: 'invalid_request',
+      field: 'text',
+      message: 'Write the note first',
+    });
+    expect(await refusal(addOrderNote(db, '1000001', 'staff-7', 'x'.repeat(2001)))).toMatchObject({
+      code: 'invalid_request',
+      field: 'text',
+    });
     expect(await refusal(addOrderNote(db, '9999999', 'staff-7', 'hello'))).toMatchObject({ code: 'not_found' });
     expect(await refusal(orderDetail(db, '9999999'))).toMatchObject({ code: 'not_found' });
     expect((await orderDetail(db, '1000001')).notes).toEqual([]);
@@ -186,15 +201,47 @@ describe.each(ENGINES)('back office orders on $name', (engine) => {
     await db
       .insertInto('client_errors')
       .values([
-        { id: randomUUID(), created_at: '2026-11-26T10:00:00.000Z', locale: 'sv', level: 'error', message: 'x', stack: null, user_agent: null, url: null, ip_hash: 'h' },
-        { id: randomUUID(), created_at: '2026-11-25T10:00:00.000Z', locale: 'sv', level: 'error', message: 'x', stack: null, user_agent: null, url: null, ip_hash: 'h' },
+        {
+          id: randomUUID(),
+          created_at: '2026-11-26T10:00:00.000Z',
+          locale: 'sv',
+          level: 'error',
+          message: 'x',
+          stack: null,
+          user_agent: null,
+          url: null,
+          ip_hash: 'h',
+        },
+        {
+          id: randomUUID(),
+          created_at: '2026-11-25T10:00:00.000Z',
+          locale: 'sv',
+          level: 'error',
+          message: 'x',
+          stack: null,
+          user_agent: null,
+          url: null,
+          ip_hash: 'h',
+        },
       ])
       .execute();
     const s = await dashboardSummary(db, NOW);
     // Stockholm's 26th: 1000002 (209.00), 1000007 (549.00); 1000005 is cancelled; 1000006/8 are on the 27th
-    expect(s.today.find((t) => t.storefront === 'sv')).toEqual({ storefront: 'sv', date: '2026-11-26', orders: 2, revenueMinor: 209_00 + 549_00, currency: 'SEK' });
+    expect(s.today.find((t) => t.storefront === 'sv')).toEqual({
+      storefront: 'sv',
+      date: '2026-11-26',
+      orders: 2,
+      revenueMinor: 209_00 + 549_00,
+      currency: 'SEK',
+    });
     // Helsinki's 27th began at 22:00Z: 1000003 counts; 1000004 is unpaid
-    expect(s.today.find((t) => t.storefront === 'fi')).toEqual({ storefront: 'fi', date: '2026-11-27', orders: 1, revenueMinor: 549_00, currency: 'EUR' });
+    expect(s.today.find((t) => t.storefront === 'fi')).toEqual({
+      storefront: 'fi',
+      date: '2026-11-27',
+      orders: 1,
+      revenueMinor: 549_00,
+      currency: 'EUR',
+    });
     expect(s.today.find((t) => t.storefront === 'nl')).toMatchObject({ orders: 0, revenueMinor: 0, currency: 'EUR' });
     expect(s).toMatchObject({ toPick: 5, openReturns: 0, openWithdrawals: 0, failedMails: 0, clientErrors24h: 1 });
   });

@@ -19,7 +19,11 @@ const returnsFilter = (q: string) => {
 
 describe('parseQueueFilter', () => {
   it('states out of the list, a page; one message per bad param', () => {
-    expect(returnsFilter('state=requested&state=received&state=requested&page=2')).toEqual({ states: ['requested', 'received'], page: 2, size: 25 });
+    expect(returnsFilter('state=requested&state=received&state=requested&page=2')).toEqual({
+      states: ['requested', 'received'],
+      page: 2,
+      size: 25,
+    });
     expect(parseQueueFilter(new URLSearchParams('state=lost&size=500'), RETURN_QUEUE_STATES)).toEqual({
       ok: false,
       problems: [
@@ -85,7 +89,10 @@ describe.each(ENGINES)('back office queues on $name', (engine) => {
       created_at: created,
       last_error: error,
     });
-    await db.insertInto('mail_outbox').values([mail('sent', at(1)), mail('failed', at(2), '550 mailbox unavailable'), mail('queued', at(3))]).execute();
+    await db
+      .insertInto('mail_outbox')
+      .values([mail('sent', at(1)), mail('failed', at(2), '550 mailbox unavailable'), mail('queued', at(3))])
+      .execute();
     const err = (message: string, created: string, locale = 'sv') => ({
       id: randomUUID(),
       created_at: created,
@@ -99,7 +106,12 @@ describe.each(ENGINES)('back office queues on $name', (engine) => {
     });
     await db
       .insertInto('client_errors')
-      .values([err('TypeError: x is undefined', at(1)), err('TypeError: x is undefined', at(5), 'fi'), err('Script error.', at(3)), err('Old', at(0))])
+      .values([
+        err('TypeError: x is undefined', at(1)),
+        err('TypeError: x is undefined', at(5), 'fi'),
+        err('Script error.', at(3)),
+        err('Old', at(0)),
+      ])
       .execute();
     const product = (id: number, sku: string, quantity: number, status = 'in-stock') => ({
       id,
@@ -121,11 +133,24 @@ describe.each(ENGINES)('back office queues on $name', (engine) => {
     });
     await db
       .insertInto('products')
-      .values([product(1, 'LOW-1', 0), product(2, 'LOW-2', LOW_STOCK_THRESHOLD), product(3, 'OK-1', LOW_STOCK_THRESHOLD + 1), product(4, 'GONE', 0, 'out-of-stock')])
+      .values([
+        product(1, 'LOW-1', 0),
+        product(2, 'LOW-2', LOW_STOCK_THRESHOLD),
+        product(3, 'OK-1', LOW_STOCK_THRESHOLD + 1),
+        product(4, 'GONE', 0, 'out-of-stock'),
+      ])
       .execute();
     await db
       .insertInto('product_translations')
-      .values({ product_id: 2, locale: 'sv', name: 'Oljefilter', slug: 'oljefilter', url_fragment: 'oljefilter', description: '', search_text: '' })
+      .values({
+        product_id: 2,
+        locale: 'sv',
+        name: 'Oljefilter',
+        slug: 'oljefilter',
+        url_fragment: 'oljefilter',
+        description: '',
+        search_text: '',
+      })
       .execute();
   });
   afterAll(async () => {
@@ -188,7 +213,16 @@ describe.each(ENGINES)('back office queues on $name', (engine) => {
     await insertTestOrder(db, { number: '3000002', placedAt: at(7), locale: 'fi' });
     await db
       .insertInto('order_events')
-      .values({ id: randomUUID(), order_id: '3000002', at: at(7), kind: 'payment', from_state: 'pending', to_state: 'authorized', event: 'authorize', source: 'reconciliation' })
+      .values({
+        id: randomUUID(),
+        order_id: '3000002',
+        at: at(7),
+        kind: 'payment',
+        from_state: 'pending',
+        to_state: 'authorized',
+        event: 'authorize',
+        source: 'reconciliation',
+      })
       .execute();
     expect(await reconciledOrders(db, new Date(at(0)))).toEqual([
       { number: '3000002', storefront: 'fi', at: at(7), paymentState: 'authorized', totalMinor: 549_00, currency: 'EUR' },
