@@ -19,7 +19,7 @@ type OrdersQuery<O> = SelectQueryBuilder<Database, 'orders', O>;
 /** A text field of orders.details (JSON in a TEXT column) as SQL, on either engine. */
 function detail(db: Db, path: readonly string[]) {
   return isPostgres(db)
-    ? sql<string | null>`(details::jsonb #>> ${sql.lit(`{${path.join(',')}}`)})`
+    ? sql<string | null>`(details::json #>> ${sql.lit(`{${path.join(',')}}`)})`
     : sql<string | null>`json_extract(details, ${sql.lit(`$.${path.join('.')}`)})`;
 }
 
