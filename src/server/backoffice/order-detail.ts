@@ -70,8 +70,9 @@ export interface OrderDetailView {
     sessionId: string | null;
     invoiceReference: string | null;
     state: PaymentState | null;
-    /** The order total the payment covers, and what its returns have refunded so far. */
+    /** The order total the payment covers (authorised), what of it was captured, and refunded so far. */
     amountMinor: number;
+    capturedMinor: number;
     refundedMinor: number;
   };
   shipping: {
@@ -87,6 +88,9 @@ export interface OrderDetailView {
   notes: OrderNote[];
   timeline: OrderHistoryEntry[];
 }
+
+/** Payment states in which the order total was captured (pick captures it whole). */
+const CAPTURED: readonly string[] = ['captured', 'partially_refunded', 'refunded'];
 
 /** The order page's data; NotFoundError when there is no such (checkout-made) order. */
 export async function orderDetail(db: Db, number: string): Promise<OrderDetailView> {
@@ -140,7 +144,12 @@ export async function orderDetail(db: Db, number: string): Promise<OrderDetailVi
       invoiceReference: d.invoice_reference?.display ?? null,
       state: order.paymentStatus,
       amountMinor: order.totalMinor,
-      refundedMinor: returns.filter((r) => r.refundedAt !== null).reduce((sum, r) => sum + r.refundMinor, 0),
+      capturedMinor: CAPTURED.includes(order.paymentStatus ?? '') ? order.totalMinor : 0,
+      // a cancel after capture refunds the whole payment; returns refund what each of them fixed
+      refundedMinor:
+        order.paymentStatus === 'refunded'
+          ? order.totalMinor
+          : returns.filter((r) => r.refundedAt !== null).reduce((sum, r) => sum + r.refundMinor, 0),
     },
     shipping: {
       optionId: d.shipping.option_id,

@@ -164,6 +164,7 @@ describe.each(ENGINES)('back office orders on $name', (engine) => {
       providerReference: 'PSP-1000002',
       state: 'authorized',
       amountMinor: 209_00,
+      capturedMinor: 0,
       refundedMinor: 0,
     });
     expect(d.shipping).toMatchObject({ optionId: 'service-point', carrier: 'PostNord', shipment: null });
@@ -175,6 +176,19 @@ describe.each(ENGINES)('back office orders on $name', (engine) => {
       { at: '2026-11-26T08:00:05.000Z', kind: 'mail', what: 'order_confirmation sent', by: 'outbox' },
       { at: '2026-11-26T12:00:00.000Z', kind: 'note', what: 'Customer called about the delivery', by: 'staff-7' },
     ]);
+  });
+
+  it('payment amounts: captured once picked, refunded whole when a cancel refunded it', async () => {
+    expect((await orderDetail(db, '1000003')).payment).toMatchObject({
+      state: 'captured',
+      amountMinor: 549_00,
+      capturedMinor: 549_00,
+      refundedMinor: 0,
+    });
+    await insertTestOrder(db, { number: '1000009', placedAt: '2026-11-20T10:00:00.000Z', status: 'cancelled', paymentStatus: 'refunded' });
+    expect((await orderDetail(db, '1000009')).payment).toMatchObject({ capturedMinor: 549_00, refundedMinor: 549_00 });
+    await db.deleteFrom('order_events').where('order_id', '=', '1000009').execute();
+    await db.deleteFrom('orders').where('id', '=', '1000009').execute();
   });
 
   it('refuses an empty or too long note, and an unknown order', async () => {
