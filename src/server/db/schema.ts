@@ -15,6 +15,7 @@ import type { ProductViewTables } from './product-view-tables.ts';
 import type { CatalogueChangeTables } from './catalogue-change-tables.ts';
 import type { ExperimentTables, ExperimentVisitorColumn } from './experiment-tables.ts';
 import type { StaffTables } from './staff-tables.ts';
+import type { OrderNotesTable } from './back-office-tables.ts';
 export interface CategoriesTable {
   id: number;
   parent_id: number | null;
@@ -327,4 +328,8 @@ export interface PriceHistoryTable {
 // declaration merging keeps this migration's types in one block
 export interface Database {
   price_history: PriceHistoryTable;
+}
+// 0029_back_office_orders: staff's internal notes on an order (its own block: other tables merge in beside it)
+export interface Database {
+  order_notes: OrderNotesTable;
 }

@@ -63,6 +63,7 @@ async function commitStep(
   events: EventValues[],
   now: Date,
   inside?: (trx: Db) => Promise<void>,
+  source = OPERATOR_SOURCE,
 ): Promise<void> {
   const at = now.toISOString();
   await db.transaction().execute(async (trx) => {
@@ -71,7 +72,7 @@ async function commitStep(
       trx,
       order.number,
       at,
-      OPERATOR_SOURCE,
+      source,
       events.map((e) => ({ kind: e.kind, from_state: e.from, to_state: e.to, event: e.event })),
     );
     await inside?.(trx);
@@ -113,7 +114,8 @@ async function capture(order: OrderRecord): Promise<PaymentState> {
  * pick: a placed order is first settled (own invoice: invoiced with the order, nothing to capture; Walley and
  * Two: captured → invoiced; Adyen and Klarna: captured → paid), then picked.
  */
-export async function pickOrder(db: Db, number: string, now = new Date()): Promise<OrderRecord> {
+/** `source`: who did it, as the timeline shows it ('operator', or a staff member in the back office). */
+export async function pickOrder(db: Db, number: string, now = new Date(), source = OPERATOR_SOURCE): Promise<OrderRecord> {
   const order = await orderOrRefuse(db, number);
   const provider = order.details.payment.provider;
   const events: EventValues[] = [];
@@ -134,7 +136,8 @@ export async function pickOrder(db: Db, number: string, now = new Date()): Promi
   } else if (paymentStatus !== 'captured' && paymentStatus !== 'authorized') {
     refuse(order, 'pick', `the payment is ${paymentStatus ?? 'unknown'}`);
   }
-  await commitStep(db, order, 'pick', { status: picked.to, ...(paymentStatus ? { payment_status: paymentStatus } : {}) }, events, now);
+  const set = { status: picked.to, ...(paymentStatus ? { payment_status: paymentStatus } : {}) };
+  await commitStep(db, order, 'pick', set, events, now, undefined, source);
   return orderOrRefuse(db, number);
 }
 
@@ -143,6 +146,8 @@ export interface ShipOptions {
   manual?: ManualShipment;
   /** The packed parcel's weight; default 500 g per unit (products carry no weight yet). */
   weightGrams?: number;
+  /** Who ships it, as the timeline shows it; default 'operator'. */
+  source?: string;
 }
 
 /**
@@ -169,8 +174,15 @@ export async function shipOrder(db: Db, number: string, opts: ShipOptions = {}, 
     shipment = (await readShipment(db, number))!; // ours, or the one a concurrent ship stored first
   }
   const booked = shipment;
-  await commitStep(db, order, 'ship', { status: shipped.to }, [{ kind: 'order', ...shipped }], now, (trx) =>
-    enqueueMail(trx, shippedMail(order, booked)).then(() => undefined),
+  await commitStep(
+    db,
+    order,
+    'ship',
+    { status: shipped.to },
+    [{ kind: 'order', ...shipped }],
+    now,
+    (trx) => enqueueMail(trx, shippedMail(order, booked)).then(() => undefined),
+    opts.source,
   );
   kickMailDelivery(db);
   return orderOrRefuse(db, number);
@@ -179,6 +191,8 @@ export async function shipOrder(db: Db, number: string, opts: ShipOptions = {}, 
 export interface DeliverOptions {
   /** When it was delivered (ISO time); default: the provider's tracking says so, else now. */
   deliveredAt?: string;
+  /** Who marks it delivered, as the timeline shows it; default 'operator'. */
+  source?: string;
 }
 
 /** deliver: the order is delivered; `delivered_at` is the day the right of withdrawal counts from. */
@@ -199,6 +213,8 @@ export async function deliverOrder(db: Db, number: string, opts: DeliverOptions 
     { status: delivered.to, delivered_at: new Date(at).toISOString() },
     [{ kind: 'order', ...delivered }],
     now,
+    undefined,
+    opts.source,
   );
   return orderOrRefuse(db, number);
 }

@@ -38,8 +38,11 @@ export function checkCancellable(order: OrderRecord, now: Date): void {
   if (period.path !== 'cancel') throw new ReturnNotAllowedError(t('returns.closed.not_delivered'), 'kind');
 }
 
-/** Voids or refunds the whole payment; answers the payment state after it, or null when it does not move. */
-async function releasePayment(order: OrderRecord): Promise<PaymentState | null> {
+/**
+ * Voids or refunds the whole payment; answers the payment state after it, or null when it does not move. Also the
+ * back office's cancel (src/server/backoffice/order-actions.ts): one refund per order, by its idempotency key.
+ */
+export async function releasePayment(order: OrderRecord): Promise<PaymentState | null> {
   const status = order.paymentStatus;
   if (status !== 'authorized' && status !== 'captured') return null; // nothing taken (pending) or already settled back
   const payment = order.details.payment;

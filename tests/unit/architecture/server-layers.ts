@@ -17,8 +17,8 @@ export const SERVER_LAYERS: readonly (readonly string[])[] = [
   ['account', 'subscriptions', 'fulfilment', 'content', 'search', 'tracking', 'cart', 'staff'],
   // 5 what builds on several: checkout (cart + shipping + payments + accounts + subscriptions), returns, recommendations
   ['checkout', 'returns', 'recommendations'],
-  // 6 demo data, written through the domains
-  ['seed'],
+  // 6 demo data, written through the domains; the back office's data (order list, order page, dashboard, queues)
+  ['seed', 'backoffice'],
   // 7 command-line entry points (npm run db:seed, operator, outbox …)
   ['cli'],
 ];

@@ -1,0 +1,29 @@
+/** Storefront days (docs/product/back-office-data.md#days-and-time-zones), across daylight saving changes. */
+import { describe, expect, it } from 'vitest';
+import { localDate, localDayOf, localMidnightUtc, nextDate } from '#lib/backoffice/dashboard-day.ts';
+
+describe('storefront days', () => {
+  it('local midnight in winter and summer', () => {
+    expect(localMidnightUtc('2026-01-15', 'Europe/Stockholm').toISOString()).toBe('2026-01-14T23:00:00.000Z');
+    expect(localMidnightUtc('2026-07-15', 'Europe/Stockholm').toISOString()).toBe('2026-07-14T22:00:00.000Z');
+    expect(localMidnightUtc('2026-07-15', 'Europe/Helsinki').toISOString()).toBe('2026-07-14T21:00:00.000Z');
+  });
+
+  it('the day clocks go forward has 23 hours, back 25', () => {
+    const spring = localDayOf(new Date('2026-03-29T12:00:00Z'), 'Europe/Stockholm');
+    expect(spring).toEqual({
+      date: '2026-03-29',
+      from: new Date('2026-03-28T23:00:00.000Z'),
+      to: new Date('2026-03-29T22:00:00.000Z'),
+    });
+    const autumn = localDayOf(new Date('2026-10-25T12:00:00Z'), 'Europe/Oslo');
+    expect(autumn.to.getTime() - autumn.from.getTime()).toBe(25 * 3_600_000);
+  });
+
+  it('a late UTC evening is already tomorrow in Helsinki', () => {
+    const at = new Date('2026-11-26T22:30:00Z');
+    expect(localDate(at, 'Europe/Stockholm')).toBe('2026-11-26');
+    expect(localDate(at, 'Europe/Helsinki')).toBe('2026-11-27');
+    expect(nextDate('2026-12-31')).toBe('2027-01-01');
+  });
+});
