@@ -14,7 +14,6 @@ export const MAIL_KINDS = [
   'verify_email',
   'subscription_renewal',
   'marketing',
-  'staff_invite',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
