@@ -9,7 +9,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { postJson, request } from '#tests/support/http.ts';
 import { apiErrorSchema } from '#lib/api/errors.ts';
 import { productActivitySchema, personalisationVisitorSchema } from '#lib/api/tracking-contracts.ts';
-import { hourBucket, startOfLocalDay } from '#lib/tracking/social-proof.ts';
+import { hourBucket } from '#lib/tracking/social-proof.ts';
+import { localDayOf } from '#lib/market/local-day.ts';
 import { sandboxWebsiteUuid } from '#server/tracking/personalisation-config.ts';
 import { api, raw, productsOf, type TestProduct } from './api-support.ts';
 import { inStock, place, sandbox, useCheckoutApi } from './checkout-api-fixtures.ts';
@@ -50,7 +51,7 @@ describe('product views and activity', () => {
   it('answers views of the last 24 hours and units bought today from seeded views and orders', async () => {
     const [p, other] = quiet;
     const now = new Date();
-    const midnight = startOfLocalDay(now, 'Europe/Amsterdam');
+    const midnight = localDayOf(now, 'Europe/Amsterdam').from;
     // today: 2 + 3 units of p (one order also holds another product); not counted: yesterday, cancelled, sv, other sku
     await seedOrder('nl', new Date(Math.max(midnight.getTime() + 1000, now.getTime() - 60_000)), [
       { sku: p!.sku, quantity: 2 },

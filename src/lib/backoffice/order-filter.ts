@@ -5,8 +5,10 @@
 import { z } from 'zod';
 import { LOCALE_CODES, type LocaleCode } from '#lib/market/locales.ts';
 import type { OrderState } from '#lib/orders/order-states.ts';
-import { STOREFRONT_TIME_ZONES } from '#lib/checkout/order-dates.ts';
-import { HOME_TIME_ZONE, localMidnightUtc, nextDate } from './dashboard-day.ts';
+import { localMidnightUtc, nextDate, STOREFRONT_TIME_ZONES } from '#lib/market/local-day.ts';
+
+/** The zone a filter over several storefronts reads its dates in: the shop's home. */
+export const HOME_TIME_ZONE = 'Europe/Stockholm';
 
 export const ORDER_STATES: readonly OrderState[] = [
   'pending_payment',

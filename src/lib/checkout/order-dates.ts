@@ -5,15 +5,7 @@
  */
 import { LOCALES, type LocaleCode } from '#lib/market/locales.ts';
 import { addWorkingDays, formatDeliveryDate } from '#lib/catalogue/delivery-estimate.ts';
-
-/** Each storefront's country has one time zone. */
-export const STOREFRONT_TIME_ZONES: Readonly<Record<LocaleCode, string>> = {
-  sv: 'Europe/Stockholm',
-  no: 'Europe/Oslo',
-  da: 'Europe/Copenhagen',
-  fi: 'Europe/Helsinki',
-  nl: 'Europe/Amsterdam',
-};
+import { localDate, STOREFRONT_TIME_ZONES } from '#lib/market/local-day.ts';
 
 export function formatPlacedAt(placedAt: string, locale: LocaleCode): string {
   return new Intl.DateTimeFormat(LOCALES[locale].iso, {
@@ -25,15 +17,7 @@ export function formatPlacedAt(placedAt: string, locale: LocaleCode): string {
 
 /** The calendar day (as a UTC date) the order was placed on in the storefront's time zone. */
 export function orderDay(placedAt: string, locale: LocaleCode): Date {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: STOREFRONT_TIME_ZONES[locale],
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  })
-    .formatToParts(new Date(placedAt))
-    .reduce<Record<string, string>>((acc, p) => ({ ...acc, [p.type]: p.value }), {});
-  return new Date(Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day)));
+  return new Date(`${localDate(new Date(placedAt), STOREFRONT_TIME_ZONES[locale])}T00:00:00Z`);
 }
 
 /** "ons 25 nov." – "fre 27 nov.": the first and last working day of the shipping option's window. */

@@ -39,26 +39,6 @@ export function hintsToShow(
 
 export const isShown = (variant: string): boolean => variant === 'shown';
 
-/** The UTC instant of the last local midnight in `timeZone` at `now`. */
-export function startOfLocalDay(now: Date, timeZone: string): Date {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
-      .formatToParts(now)
-      .map((p) => [p.type, p.value]),
-  );
-  const sinceMidnightMs = ((Number(parts.hour) * 60 + Number(parts.minute)) * 60 + Number(parts.second)) * 1000 + now.getUTCMilliseconds();
-  return new Date(now.getTime() - sinceMidnightMs);
-}
-
 /** The hour bucket of a view: "2026-11-24T15" (UTC). */
 export function hourBucket(at: Date): string {
   return at.toISOString().slice(0, 13);

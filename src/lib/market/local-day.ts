@@ -1,10 +1,18 @@
 /**
- * Days as staff read them (docs/product/back-office-data.md#days-and-time-zones): each storefront's own time zone
- * (STOREFRONT_TIME_ZONES of src/lib/checkout/order-dates.ts),
- * and the UTC instants a local calendar day spans there (23, 24 or 25 hours around daylight saving changes).
+ * Local days (docs/product/back-office-data.md#days-and-time-zones): each storefront's one time zone, and the UTC
+ * instants a local calendar day spans there (23, 24 or 25 hours around daylight saving changes). The order
+ * confirmation, "bought today" and the back office's days all count days this one way.
  */
-/** The zone a filter over several storefronts reads its dates in: the shop's home. */
-export const HOME_TIME_ZONE = 'Europe/Stockholm';
+import type { LocaleCode } from '#lib/market/locales.ts';
+
+/** Each storefront's country has one time zone. */
+export const STOREFRONT_TIME_ZONES: Readonly<Record<LocaleCode, string>> = {
+  sv: 'Europe/Stockholm',
+  no: 'Europe/Oslo',
+  da: 'Europe/Copenhagen',
+  fi: 'Europe/Helsinki',
+  nl: 'Europe/Amsterdam',
+};
 
 /** The zone's offset from UTC at `instant`, in milliseconds (Stockholm in summer: +7 200 000). */
 function offsetAt(instant: number, timeZone: string): number {

@@ -1,8 +1,18 @@
 /** Storefront days (docs/product/back-office-data.md#days-and-time-zones), across daylight saving changes. */
 import { describe, expect, it } from 'vitest';
-import { localDate, localDayOf, localMidnightUtc, nextDate } from '#lib/backoffice/dashboard-day.ts';
+import { localDate, localDayOf, localMidnightUtc, nextDate } from '#lib/market/local-day.ts';
 
 describe('storefront days', () => {
+  it('"today" starts at local midnight of the storefront', () => {
+    // Stockholm is UTC+1 in November: midnight is 23:00 UTC the day before
+    expect(localDayOf(new Date('2026-11-24T15:10:00Z'), 'Europe/Stockholm').from.toISOString()).toBe('2026-11-23T23:00:00.000Z');
+    expect(localDayOf(new Date('2026-11-24T22:30:00Z'), 'Europe/Helsinki').from.toISOString()).toBe('2026-11-24T22:00:00.000Z');
+    // summer time: UTC+2
+    expect(localDayOf(new Date('2026-07-01T00:30:00Z'), 'Europe/Amsterdam').from.toISOString()).toBe('2026-06-30T22:00:00.000Z');
+    // the day clocks went forward, read in the afternoon: midnight was still winter time
+    expect(localDayOf(new Date('2026-03-29T15:00:00Z'), 'Europe/Stockholm').from.toISOString()).toBe('2026-03-28T23:00:00.000Z');
+  });
+
   it('local midnight in winter and summer', () => {
     expect(localMidnightUtc('2026-01-15', 'Europe/Stockholm').toISOString()).toBe('2026-01-14T23:00:00.000Z');
     expect(localMidnightUtc('2026-07-15', 'Europe/Stockholm').toISOString()).toBe('2026-07-14T22:00:00.000Z');
