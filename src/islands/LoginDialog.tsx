@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { staysAfterLogin } from '#lib/account/client-rules.ts';
-import { PASSWORD_MIN_LENGTH, type AuthUser, type OrderUser } from '#lib/api/auth-contracts.ts';
+import { orderLoginRequest, PASSWORD_MIN_LENGTH, type AuthUser, type OrderUser } from '#lib/api/auth-contracts.ts';
 import { signedIn } from '#stores/auth.ts';
 import { login, loginState } from '#stores/ui.ts';
 import { changePassword, forgotPassword, logIn, register, requestLoginLink, setPassword } from '#api-client/auth.ts';
@@ -16,6 +16,8 @@ interface Strings {
   title: string;
   myOrder: string;
   email: string;
+  /** The my-order tab's second field: the e-mail or the postal code of the order's address. */
+  emailOrPostalCode: string;
   password: string;
   orderNumber: string;
   submit: string;
@@ -109,7 +111,7 @@ export default function LoginDialog({ t, ordersHref, orderPath }: Props) {
       const res =
         view === 'myAccount'
           ? await logIn('myAccount', { email: field('email'), password: field('password') })
-          : await logIn('myOrder', { order_id: field('order_id'), email: field('email') });
+          : await logIn('myOrder', orderLoginRequest(field('order_id'), field('email')));
       if (!res.ok || !res.data?.user) return t.error;
       signedIn(res.data.user, res.data.expires_in);
       login('hide');
@@ -286,8 +288,14 @@ export default function LoginDialog({ t, ordersHref, orderPath }: Props) {
           </label>
         )}
         <label>
-          {t.email}
-          <input ref={view === 'myAccount' ? first : undefined} type="email" name="email" autoComplete="email" required />
+          {view === 'myOrder' ? t.emailOrPostalCode : t.email}
+          <input
+            ref={view === 'myAccount' ? first : undefined}
+            type={view === 'myOrder' ? 'text' : 'email'}
+            name="email"
+            autoComplete="email"
+            required
+          />
         </label>
         {view === 'myAccount' && (
           <label>

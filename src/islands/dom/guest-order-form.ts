@@ -4,6 +4,7 @@
  * sets the session cookies; then the browser opens that order's page.
  */
 import { logIn } from '#api-client/auth.ts';
+import { orderLoginRequest } from '#lib/api/auth-contracts.ts';
 
 export function wireGuestOrderForm(): void {
   const form = document.querySelector<HTMLFormElement>('form[data-testid="guest-order-form"]');
@@ -17,9 +18,7 @@ export function wireGuestOrderForm(): void {
     const field = (name: string) => String(f.get(name) ?? '').trim();
     if (error) error.hidden = true;
     if (button) button.disabled = true;
-    // One field takes the e-mail or the postal code of the order's address: an '@' tells which.
-    const proof = field('email');
-    void logIn('myOrder', { order_id: field('order_id'), ...(proof.includes('@') ? { email: proof } : { postal_code: proof }) })
+    void logIn('myOrder', orderLoginRequest(field('order_id'), field('email')))
       .then((res) => {
         const id = res.ok ? res.data?.user?.order_id : undefined;
         if (!id) throw new Error('order login refused');
