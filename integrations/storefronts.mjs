@@ -3,6 +3,7 @@
 // build, prerendered pages append their page tags to <outDir>/page-tags.ndjson (docs/adr/0017-incremental-pages.md).
 import { resolveRequest } from '../src/lib/routing/request-mapping.ts';
 import { parseDomains } from '../src/lib/market/locales.ts';
+import { adminDomain, isAdminHost, resolveBackofficePath } from '../src/lib/backoffice/backoffice-paths.ts';
 import { precompressDir } from '../src/builds/precompress.ts';
 import { buildStartSeq } from '../src/server/catalogue/change-feed.ts';
 import { startPageTagIndex } from '../src/server/catalogue/page-tags.ts';
@@ -27,8 +28,15 @@ export default function storefronts() {
       },
       'astro:server:setup': ({ server }) => {
         const domains = parseDomains(process.env.PARTSFRONT_DOMAINS);
+        const admin = adminDomain(process.env);
         server.middlewares.use((req, res, next) => {
           const url = new URL(req.url ?? '/', 'http://x');
+          // The back office's host: its pages under /backoffice (docs/product/back-office.md#host).
+          if (isAdminHost(req.headers.host, admin)) {
+            const b = resolveBackofficePath(url.pathname);
+            if (b.kind === 'page') req.url = b.internalPath + url.search;
+            return next();
+          }
           const r = resolveRequest(req.headers.host, url.pathname, domains);
           if (r.kind === 'unknown-host') {
             // Vite's own client and module requests come on any host the browser used.

@@ -4,6 +4,8 @@
  * 2. errorBoundary: a thrown error becomes the error page, or a JSON error under /api/* (src/lib/route-errors.ts);
  *    the database unreachable is a 503 with Retry-After (src/server/db/unavailable.ts), not a 500.
  * Outermost, securityHeaders: an HTML answer gets the CSP with its own inline scripts' hashes (docs/product/security.md).
+ * backoffice: pages under /backoffice answer only on the admin host, never cached, never framed, never indexed
+ * (docs/product/back-office.md#host).
  */
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { isLocaleCode } from '#lib/market/locales.ts';
@@ -11,6 +13,7 @@ import { errorResponse, unavailableResponse } from '#lib/routing/route-errors.ts
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '#server/db/unavailable.ts';
 import { withHtmlCsp } from '#host/security-headers.ts';
 import { loggerFor } from '#server/telemetry/logger.ts';
+import { adminDomain, BACKOFFICE_PREFIX, isAdminHost } from '#lib/backoffice/backoffice-paths.ts';
 
 const log = loggerFor('pages');
 
@@ -18,6 +21,30 @@ const storefront = defineMiddleware((context, next) => {
   const first = context.url.pathname.split('/')[1];
   if (isLocaleCode(first)) context.locals.locale = first;
   return next();
+});
+
+const ADMIN_DOMAIN = adminDomain(process.env);
+
+const backoffice = defineMiddleware(async (context, next) => {
+  const { pathname } = context.url;
+  if (pathname !== BACKOFFICE_PREFIX && !pathname.startsWith(`${BACKOFFICE_PREFIX}/`)) return next();
+  if (!isAdminHost(context.request.headers.get('host') ?? context.url.host, ADMIN_DOMAIN))
+    return new Response('This page could not be found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  const response = await next();
+  const headers = {
+    'cache-control': 'no-store',
+    'x-frame-options': 'DENY',
+    'x-robots-tag': 'noindex, nofollow',
+  };
+  try {
+    for (const [k, v] of Object.entries(headers)) response.headers.set(k, v);
+    return response;
+  } catch {
+    // Immutable headers (a Response we did not build): copy it.
+    const copy = new Response(response.body, response);
+    for (const [k, v] of Object.entries(headers)) copy.headers.set(k, v);
+    return copy;
+  }
 });
 
 const errorBoundary = defineMiddleware(async (context, next) => {
@@ -36,4 +63,4 @@ const errorBoundary = defineMiddleware(async (context, next) => {
 
 const securityHeaders = defineMiddleware(async (_context, next) => withHtmlCsp(await next()));
 
-export const onRequest = sequence(securityHeaders, storefront, errorBoundary);
+export const onRequest = sequence(securityHeaders, backoffice, storefront, errorBoundary);

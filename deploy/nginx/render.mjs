@@ -1,5 +1,6 @@
 // `node deploy/nginx/render.mjs --out <file> [--upstreams node-a:4321,node-b:4321] [--listen 80] [--export /app/data/static-export]`:
-// writes the nginx site config (src/lib/deploy/nginx-config.ts) for the storefront domains of PARTSFRONT_DOMAINS;
+// writes the nginx site config (src/lib/deploy/nginx-config.ts) for the storefront domains of PARTSFRONT_DOMAINS
+// and the back office's PARTSFRONT_ADMIN_DOMAIN;
 // static answers get HSTS when the public scheme is https (PARTSFRONT_PUBLIC_SCHEME, siteSettings). compose's
 // setup job runs it (deploy/setup.sh); docs/product/deployment.md#the-nginx-configuration.
 import fs from 'node:fs';
@@ -7,6 +8,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { renderNginxSite } from '#lib/deploy/nginx-config.ts';
 import { siteSettings } from '#server/market/site-settings.ts';
+import { adminDomain } from '#lib/backoffice/backoffice-paths.ts';
 
 const { values } = parseArgs({
   options: {
@@ -28,6 +30,7 @@ const text = renderNginxSite({
   https: origins.sv.startsWith('https:'),
   brotliStatic: values.brotli,
   forwardedProto: values['tls-before'] ? 'https' : '$scheme',
+  adminDomain: adminDomain(process.env),
 });
 if (!values.out) process.stdout.write(text);
 else {

@@ -27,6 +27,7 @@ import { pingDatabase } from '#server/db/ping.ts';
 import { startMetricsServer } from './metrics-server.ts';
 import { watchCaches } from '#server/telemetry/metrics.ts';
 import { cacheStats } from '#server/cache/process-cache.ts';
+import { demoOwnerInvite } from '#server/staff/first-owner.ts';
 
 const log = loggerFor('host');
 const dbLog = loggerFor('db');
@@ -54,6 +55,11 @@ const app = createStorefrontServer(build, domains, {
 const pages = startPageUpdates(getDb(), () => app.build, domains);
 app.server.listen(port, host, () => {
   for (const line of startupSummary({ env: process.env, host, port, buildDir: build.dir })) console.log(line);
+  // Outside production with no staff account yet: a link to become the back office's owner (docs/product/back-office.md#the-first-owner).
+  demoOwnerInvite(getDb()).then(
+    (url) => url && console.log(`  back-office owner invitation (owner@example.com, 48 h): ${url}`),
+    (err: unknown) => log.error({ err }, 'no demo owner invitation (is the database migrated?)'),
+  );
   void registerSandboxWebhook();
   // Payments left `paying` (shopper gone, notification lost): docs/product/checkout.md#reconciliation.
   startReconciliation({ db: getDb(), config: getDbConfig() });

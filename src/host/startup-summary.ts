@@ -1,6 +1,6 @@
 /**
  * What `npm run serve` / `npm start` print once the server listens (docs/product/configuration.md#start-up-summary):
- * each storefront's public URL (its real scheme and port, as links and the build use them), the database
+ * each storefront's public URL (its real scheme and port, as links and the build use them), the back office's, the database
  * (passwords redacted), the providers per kind — real, sandbox or off —, the sandbox, and where it listens.
  * A function of the environment only, so it is unit tested without a server.
  */
@@ -8,7 +8,7 @@ import path from 'node:path';
 import { LOCALE_CODES } from '#lib/market/locales.ts';
 import { redactUrl } from '#lib/config/check-env.ts';
 import { dbConfigFromEnv } from '#server/db/config.ts';
-import { siteSettings } from '#server/market/site-settings.ts';
+import { backofficeOrigin, siteSettings } from '#server/market/site-settings.ts';
 import { sandboxUrl, type Env } from '#server/providers/provider-config.ts';
 import { adyenConfig, klarnaConfig, twoConfig, walleyConfig } from '#server/payments/payment-config.ts';
 import { ingridConfig } from '#server/shipping/shipping-config.ts';
@@ -50,6 +50,8 @@ export function startupSummary({ env, host, port, buildDir, cwd = process.cwd() 
   const recommender = depictRecommendConfig(env);
   const rows: [string, string][] = [
     ...LOCALE_CODES.map((c): [string, string] => [c, origins[c]]),
+    // the back office (docs/product/back-office.md#host)
+    ['admin', backofficeOrigin(env)],
     ['database', database(env, cwd)],
     [
       'payments',

@@ -23,6 +23,7 @@ import { metrics, metricsText, secondsSince } from '#server/telemetry/metrics.ts
 import { isAuthorized } from '#server/security/admin-auth.ts';
 import { logAccess, type Served } from './access-log.ts';
 import { readiness } from './readiness.ts';
+import { adminDomain, backofficeLabel, isAdminHost, resolveBackofficePath } from '#lib/backoffice/backoffice-paths.ts';
 
 const log = loggerFor('host');
 
@@ -66,6 +67,8 @@ export interface StorefrontServerOptions {
   metricsToken?: string;
   /** Believe the proxy's X-Request-Id (PARTSFRONT_TRUST_PROXY=1, src/server/http/trusted-proxy.ts). */
   trustProxy?: boolean;
+  /** The back office's domain (PARTSFRONT_ADMIN_DOMAIN, docs/product/back-office.md#host). */
+  adminDomain?: string;
 }
 
 const sendJson = (res: ServerResponse, status: number, body: unknown) => {
@@ -77,6 +80,27 @@ export function createStorefrontServer(initial: Build, domains: Record<LocaleCod
   let build = initial;
   const metricsToken = opts.metricsToken ?? process.env.PARTSFRONT_METRICS_TOKEN;
   const trustProxy = opts.trustProxy ?? process.env.PARTSFRONT_TRUST_PROXY === '1';
+  const admin = opts.adminDomain ?? adminDomain(process.env);
+
+  /** The admin host: its pages under /backoffice, the shared build assets, nothing of a storefront. */
+  const backoffice = (req: IncomingMessage, res: ServerResponse, served: Served, url: URL, current: Build) => {
+    served.route = backofficeLabel(url.pathname);
+    const missing = () => {
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+      res.end('This page could not be found');
+    };
+    const r = resolveBackofficePath(url.pathname);
+    if (r.kind === 'asset') {
+      served.route = 'asset';
+      const file = resolveInside(current.clientDir, url.pathname);
+      const shared = file !== undefined && !isLocaleCode(path.relative(current.clientDir, file).split(path.sep)[0]);
+      if ((req.method === 'GET' || req.method === 'HEAD') && shared && fileExists(file)) return sendFile(req, res, file);
+      return missing();
+    }
+    req.url = r.internalPath + url.search;
+    req.headers['x-partsfront-public-path'] = url.pathname;
+    return void current.handler(req, res, missing);
+  };
 
   const onRequest = (req: IncomingMessage, res: ServerResponse, served: Served) => {
     const current = build; // one build for the whole request, even if a switch happens meanwhile
@@ -114,6 +138,7 @@ export function createStorefrontServer(initial: Build, domains: Record<LocaleCod
       routed('bad-path');
       return fail(req, res, 400, 'invalid_request', 'Bad request: malformed or unsafe URL path');
     }
+    if (isAdminHost(req.headers.host, admin)) return backoffice(req, res, served, url, current);
     const r = resolveRequest(req.headers.host, url.pathname, domains);
     routed(r);
     if (r.kind === 'unknown-host')

@@ -16,6 +16,8 @@ export const API_ERROR_STATUS = {
   invalid_token: 401,
   /** The request needs a consent the visitor has not given (experiment events without statistics consent). */
   consent_required: 403,
+  /** A back-office request its staff member's role may not make, or a form without a valid CSRF token or from another origin. */
+  forbidden: 403,
   not_found: 404,
   unknown_widget: 404,
   method_not_allowed: 405,

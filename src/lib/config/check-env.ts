@@ -3,7 +3,8 @@
  * (docs/product/configuration.md#checks): returns every problem with the variable's name and what would fix it.
  * Pure: the file system is asked through `dirExists`.
  */
-import { domainProblems } from '#lib/market/locales.ts';
+import { domainProblems, parseDomains } from '#lib/market/locales.ts';
+import { adminDomain } from '#lib/backoffice/backoffice-paths.ts';
 import { ENV_VARS, MIN_SECRET_LENGTH, envSchema } from './env-schema.ts';
 
 export type Env = Record<string, string | undefined>;
@@ -198,6 +199,14 @@ export function checkEnv(env: Env, opts: CheckOptions): ConfigProblem[] {
       name: 'PARTSFRONT_DOMAINS',
       problem,
       fix: 'set comma-separated locale=domain pairs, one domain per storefront (sv, no, da, fi, nl)',
+      severity: 'error',
+    });
+  // The back office on a storefront's domain would take that storefront over (docs/product/back-office.md#host).
+  if (domainProblems(env.PARTSFRONT_DOMAINS).length === 0 && Object.values(parseDomains(env.PARTSFRONT_DOMAINS)).includes(adminDomain(env)))
+    problems.push({
+      name: 'PARTSFRONT_ADMIN_DOMAIN',
+      problem: `${adminDomain(env)} is a storefront's domain`,
+      fix: 'give the back office a domain of its own, e.g. admin.example.se',
       severity: 'error',
     });
   problems.push(...databaseProblems(env, opts));

@@ -115,6 +115,12 @@ const GROUPS: Record<EnvGroup, Record<string, Def>> = {
       default: 'sv=sv.localhost,no=no.localhost,da=da.localhost,fi=fi.localhost,nl=nl.localhost',
       description: 'domain of each storefront (locales sv, no, da, fi, nl); unnamed ones keep {locale}.localhost',
     },
+    PARTSFRONT_ADMIN_DOMAIN: {
+      type: z.string().refine((s) => /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/i.test(s.trim()), 'not a domain name'),
+      expects: 'a domain name, e.g. admin.example.se',
+      default: 'admin.localhost',
+      description: 'domain of the back office (docs/product/back-office.md); port and scheme as the storefronts',
+    },
     PARTSFRONT_PUBLIC_SCHEME: {
       type: oneOf('http', 'https'),
       expects: 'http or https',
@@ -268,6 +274,8 @@ const GROUPS: Record<EnvGroup, Record<string, Def>> = {
   'Rate limits': {
     AUTH_RATE_LIMIT: num(1, '10', 'sign-in failures and mail-sending requests per IP and minute'),
     AUTH_ACCOUNT_RATE_LIMIT: num(1, '10', 'failed sign-ins per account in 15 minutes'),
+    STAFF_LOGIN_IP_LIMIT: num(1, '20', 'failed back-office sign-ins per IP in 15 minutes'),
+    STAFF_LOGIN_ACCOUNT_LIMIT: num(1, '5', 'failed back-office sign-ins (password or code) per e-mail in 15 minutes'),
     TRACK_ORDER_RATE_LIMIT: num(1, '10', 'order-tracking lookups per IP and minute'),
     PRODUCT_VIEWS_RATE_LIMIT: num(1, '120', 'product-view reports per IP and minute'),
     EXPERIMENT_EVENTS_RATE_LIMIT: num(1, '60', 'experiment events per IP and minute'),

@@ -31,6 +31,8 @@ export interface NginxSiteOptions {
   forwardedProto?: '$scheme' | 'https';
   /** Idle keep-alive connections to the nodes each worker keeps. */
   keepalive?: number;
+  /** The back office's domain (PARTSFRONT_ADMIN_DOMAIN, docs/product/back-office.md#host): all of it proxied. */
+  adminDomain?: string;
 }
 
 export const NGINX_UPSTREAM = 'partsfront_nodes';
@@ -65,6 +67,7 @@ function checkOptions(o: NginxSiteOptions): void {
   for (const u of o.upstreams) if (!/^[A-Za-z0-9.[\]:_-]+:\d+$/.test(u)) throw new Error(`nginx config: bad upstream ${u}`);
   for (const d of Object.values(o.domains)) if (!/^[a-z0-9.-]+$/.test(d)) throw new Error(`nginx config: bad domain ${d}`);
   if (!/^\/[^\s;{}"'$]*$/.test(o.exportDir)) throw new Error(`nginx config: export dir must be an absolute plain path: ${o.exportDir}`);
+  if (o.adminDomain !== undefined && !/^[a-z0-9.-]+$/.test(o.adminDomain)) throw new Error(`nginx config: bad domain ${o.adminDomain}`);
   if (!/^[A-Za-z0-9.[\]:]+$/.test(String(o.listen))) throw new Error(`nginx config: bad listen ${String(o.listen)}`);
 }
 
@@ -147,6 +150,21 @@ function storefrontServer(o: NginxSiteOptions, locale: LocaleCode): string[] {
   ];
 }
 
+/** The back office: nothing static, never cached by nginx; every request to the nodes (docs/product/back-office.md#host). */
+function backofficeServer(o: NginxSiteOptions, domain: string): string[] {
+  return [
+    `# back office: ${domain}`,
+    `server {`,
+    `  listen ${o.listen};`,
+    `  server_name ${domain};`,
+    ...proxyLines('  ', o.forwardedProto ?? '$scheme'),
+    `  location / {`,
+    `    proxy_pass http://${NGINX_UPSTREAM};`,
+    `  }`,
+    `}`,
+  ];
+}
+
 /**
  * The http-context part: upstream, the CSP maps and the server blocks (conf.d/partsfront.conf in the nginx
  * image; included by the standalone nginx.conf of the local topology).
@@ -200,6 +218,7 @@ export function renderNginxSite(o: NginxSiteOptions): string {
     ``,
   );
   for (const locale of LOCALE_CODES) lines.push(...storefrontServer(o, locale), ``);
+  if (o.adminDomain) lines.push(...backofficeServer(o, o.adminDomain), ``);
   return lines.join('\n');
 }
 

@@ -14,6 +14,7 @@ export const MAIL_KINDS = [
   'verify_email',
   'subscription_renewal',
   'marketing',
+  'staff_invite',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

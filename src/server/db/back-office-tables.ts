@@ -2,7 +2,7 @@
 export interface OrderNotesTable {
   id: string;
   order_id: string;
-  /** The staff member who wrote it (the staff account's id, docs/product/back-office-data.md). */
+  /** The staff member who wrote it (the staff account's id, docs/product/back-office.md). */
   staff_id: string;
   body: string;
   created_at: string;

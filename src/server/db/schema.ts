@@ -14,6 +14,7 @@ import type { ProductRelationTables } from './product-relation-tables.ts';
 import type { ProductViewTables } from './product-view-tables.ts';
 import type { CatalogueChangeTables } from './catalogue-change-tables.ts';
 import type { ExperimentTables, ExperimentVisitorColumn } from './experiment-tables.ts';
+import type { StaffTables } from './staff-tables.ts';
 import type { OrderNotesTable } from './back-office-tables.ts';
 export interface CategoriesTable {
   id: number;
@@ -168,7 +169,8 @@ export interface Database
     ProductRelationTables,
     CatalogueChangeTables,
     ExperimentTables,
-    ProductViewTables {
+    ProductViewTables,
+    StaffTables {
   categories: CategoriesTable;
   category_translations: CategoryTranslationsTable;
   brands: BrandsTable;

@@ -13,8 +13,8 @@ export const SERVER_LAYERS: readonly (readonly string[])[] = [
   // 3 accounts and sessions, the catalogue (counts orders for recommendations), shipping adapters
   ['auth', 'catalogue', 'shipping'],
   // 4 what builds on the catalogue or on one order: account pages, subscriptions, fulfilment, content, search, tracking
-  // (with the client error reports of POST /captuerr), cart
-  ['account', 'subscriptions', 'fulfilment', 'content', 'search', 'tracking', 'cart'],
+  // (with the client error reports of POST /captuerr), cart, the back office's staff (hashes passwords as auth does)
+  ['account', 'subscriptions', 'fulfilment', 'content', 'search', 'tracking', 'cart', 'staff'],
   // 5 what builds on several: checkout (cart + shipping + payments + accounts + subscriptions), returns, recommendations
   ['checkout', 'returns', 'recommendations'],
   // 6 demo data, written through the domains; the back office's data (order list, order page, dashboard, queues)

@@ -110,6 +110,7 @@ describe('deploy/nginx/example.conf', () => {
       exportDir: '/app/data/static-export',
       https: true,
       forwardedProto: '$scheme',
+      adminDomain: 'admin.example.se',
     });
     expect(fs.readFileSync('deploy/nginx/example.conf', 'utf8')).toBe(expected);
   });

@@ -77,6 +77,17 @@ describe('renderNginxSite', () => {
     expect(renderNginxSite({ ...base, https: false })).not.toContain('strict-transport-security');
   });
 
+  it('proxies the whole back-office host to the nodes, without static files', () => {
+    expect(site).not.toContain('# back office');
+    const withAdmin = renderNginxSite({ ...base, adminDomain: 'admin.example.se' });
+    const block = withAdmin.slice(withAdmin.indexOf('# back office: admin.example.se'));
+    expect(block).toContain('server_name admin.example.se;');
+    expect(block).toContain('proxy_set_header Host $http_host;');
+    expect(block).toContain('proxy_set_header X-Forwarded-For $remote_addr;');
+    expect(block).not.toContain('try_files');
+    expect(() => renderNginxSite({ ...base, adminDomain: 'admin.example.se; root /' })).toThrow(/bad domain/);
+  });
+
   it('brotli_static only when the module is there', () => {
     expect(site).not.toContain('brotli_static');
     expect(directives(renderNginxSite({ ...base, brotliStatic: true }), 'brotli_static')).toHaveLength(LOCALE_CODES.length);

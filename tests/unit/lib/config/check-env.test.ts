@@ -55,6 +55,13 @@ describe('checkEnv', () => {
     expect(parseDomains('SV=Shop.SE.').sv).toBe('shop.se');
   });
 
+  it('refuses the back office on a storefront domain, or a malformed admin domain', () => {
+    expect(names({ PARTSFRONT_ADMIN_DOMAIN: 'sv.localhost' })).toEqual(['error:PARTSFRONT_ADMIN_DOMAIN']);
+    expect(names({ PARTSFRONT_DOMAINS: 'sv=shop.se', PARTSFRONT_ADMIN_DOMAIN: 'shop.se' })).toEqual(['error:PARTSFRONT_ADMIN_DOMAIN']);
+    expect(names({ PARTSFRONT_ADMIN_DOMAIN: 'admin.shop.se' })).toEqual([]);
+    expect(names({ PARTSFRONT_ADMIN_DOMAIN: 'not a domain' })).toEqual(['error:PARTSFRONT_ADMIN_DOMAIN']);
+  });
+
   it('accepts postgres:// and sqlite: database URLs only, and an embedded file only in an existing folder', () => {
     expect(names({ DATABASE_URL: 'mysql://db/shop' })).toEqual(['error:DATABASE_URL']);
     expect(check({ DATABASE_URL: 'mysql://db/shop' })[0]!.problem).toBe('mysql: is neither postgres:// nor sqlite:');

@@ -1,0 +1,60 @@
+/**
+ * The back office's host (docs/adr/0024-back-office-host-and-staff-accounts.md): requests whose Host is the admin
+ * domain go to the Astro pages under /backoffice (public /orders → internal /backoffice/orders), build assets
+ * excepted. Shared by the production server and the `astro dev` integration. Pure.
+ */
+export const BACKOFFICE_PREFIX = '/backoffice';
+export const DEFAULT_ADMIN_DOMAIN = 'admin.localhost';
+
+/** The admin domain from PARTSFRONT_ADMIN_DOMAIN (lower-case, no trailing dot), or the default. */
+export function adminDomain(env: Record<string, string | undefined> = {}): string {
+  const v = env.PARTSFRONT_ADMIN_DOMAIN?.trim().toLowerCase().replace(/\.$/, '');
+  return v || DEFAULT_ADMIN_DOMAIN;
+}
+
+/** Host header (port allowed) names the admin domain. */
+export function isAdminHost(host: string | null | undefined, domain: string): boolean {
+  if (!host) return false;
+  return host.toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '') === domain;
+}
+
+/** Shared build assets, and in `astro dev` Vite's own module paths: served as they are on the admin host too. */
+const ASSETS = [
+  /^\/_astro\//,
+  /^\/@/,
+  /^\/node_modules\//,
+  /^\/src\//,
+  /^\/\.astro\//,
+  /^\/(images|logos|fonts)\//,
+  /^\/favicon\.(svg|ico)$/,
+];
+
+export type BackofficeResolution = { kind: 'asset' } | { kind: 'page'; internalPath: string };
+
+export function resolveBackofficePath(pathname: string): BackofficeResolution {
+  if (ASSETS.some((re) => re.test(pathname))) return { kind: 'asset' };
+  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return { kind: 'page', internalPath: trimmed === '/' ? BACKOFFICE_PREFIX : `${BACKOFFICE_PREFIX}${trimmed}` };
+}
+
+/** The public path of an internal back-office path (links and redirects inside the back office). */
+export function publicBackofficePath(internalPath: string): string {
+  if (internalPath === BACKOFFICE_PREFIX) return '/';
+  return internalPath.startsWith(`${BACKOFFICE_PREFIX}/`) ? internalPath.slice(BACKOFFICE_PREFIX.length) : internalPath;
+}
+
+/**
+ * The back office's pages as route label patterns (docs/product/logs-and-metrics.md#access-log): tokens and ids
+ * never reach a label. A unit test checks every page under src/pages/backoffice is here.
+ */
+export const BACKOFFICE_PAGE_PATTERNS: readonly string[] = ['/', '/audit', '/invite/:token', '/language', '/login', '/logout', '/staff'];
+
+/** The label of a back-office public path: its pattern, or 'backoffice-not-found'. */
+export function backofficeLabel(pathname: string): string {
+  const parts = pathname.split('/').filter(Boolean);
+  for (const p of BACKOFFICE_PAGE_PATTERNS) {
+    const pp = p.split('/').filter(Boolean);
+    if (pp.length === parts.length && pp.every((seg, i) => seg.startsWith(':') || seg === parts[i])) return `bo:${p}`;
+  }
+  return 'bo:not-found';
+}

@@ -1,0 +1,20 @@
+/**
+ * The back office's strings (src/locales/backoffice/en.json, sv.json; docs/product/back-office.md#language).
+ * Both files have the same keys: the type of en.json is the key set, and sv.json is checked against it.
+ */
+import en from '#locales/backoffice/en.json' with { type: 'json' };
+import sv from '#locales/backoffice/sv.json' with { type: 'json' };
+import type { StaffLocale } from './staff-locale.ts';
+
+export type BoKey = keyof typeof en;
+const STRINGS: Record<StaffLocale, Record<BoKey, string>> = { en, sv: sv satisfies Record<BoKey, string> };
+
+export type BoTranslate = (key: BoKey, values?: Record<string, string | number>) => string;
+
+export function boTranslator(locale: StaffLocale): BoTranslate {
+  const table = STRINGS[locale];
+  return (key, values = {}) => table[key].replace(/\{(\w+)\}/g, (m, name: string) => (name in values ? String(values[name]) : m));
+}
+
+/** The html lang of each back-office language. */
+export const BO_LANG: Record<StaffLocale, string> = { en: 'en', sv: 'sv' };
