@@ -7,7 +7,8 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { staysAfterLogin } from '#lib/account/client-rules.ts';
-import { orderLoginRequest, PASSWORD_MIN_LENGTH, type AuthUser, type OrderUser } from '#lib/api/auth-contracts.ts';
+import { orderLoginRequest } from '#lib/account/order-login.ts';
+import { PASSWORD_MIN_LENGTH, type AuthUser, type OrderUser } from '#lib/api/auth-contracts.ts';
 import { signedIn } from '#stores/auth.ts';
 import { login, loginState } from '#stores/ui.ts';
 import { changePassword, forgotPassword, logIn, register, requestLoginLink, setPassword } from '#api-client/auth.ts';

@@ -4,7 +4,7 @@
  * sets the session cookies; then the browser opens that order's page.
  */
 import { logIn } from '#api-client/auth.ts';
-import { orderLoginRequest } from '#lib/api/auth-contracts.ts';
+import { orderLoginRequest } from '#lib/account/order-login.ts';
 
 export function wireGuestOrderForm(): void {
   const form = document.querySelector<HTMLFormElement>('form[data-testid="guest-order-form"]');

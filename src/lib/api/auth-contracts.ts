@@ -38,11 +38,6 @@ export const orderLoginRequestSchema = z
   })
   .refine((b) => b.email !== undefined || b.postal_code !== undefined, { message: 'email or postal_code is required', path: ['email'] });
 export type OrderLoginRequest = z.input<typeof orderLoginRequestSchema>;
-/** The guest forms' one field takes the e-mail or the postal code of the order's address: an '@' tells which. */
-export function orderLoginRequest(orderId: string, emailOrPostalCode: string): OrderLoginRequest {
-  const proof = emailOrPostalCode.trim();
-  return { order_id: orderId.trim(), ...(proof.includes('@') ? { email: proof } : { postal_code: proof }) };
-}
 /** User (docs/product/accounts.md#user) for guest-order users: scope and order_id. */
 export const orderUserSchema = z.object({ scope: z.literal('my-order'), order_id: z.string(), email: z.string() });
 export type OrderUser = z.infer<typeof orderUserSchema>;

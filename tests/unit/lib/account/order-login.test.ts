@@ -1,6 +1,7 @@
-/** The guest forms' request (docs/product/api.md#authentication-endpoints): one field, e-mail or postal code. */
+/** The guest order forms: one field takes the e-mail or the postal code of the order address; an @ tells which. */
 import { describe, expect, it } from 'vitest';
-import { orderLoginRequest, orderLoginRequestSchema } from '#lib/api/auth-contracts.ts';
+import { orderLoginRequestSchema } from '#lib/api/auth-contracts.ts';
+import { orderLoginRequest } from '#lib/account/order-login.ts';
 
 describe('orderLoginRequest', () => {
   it('sends an e-mail as email and anything else as the postal code, trimmed', () => {
