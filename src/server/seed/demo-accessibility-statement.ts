@@ -168,8 +168,8 @@ export function accessibilityStatementPage(locale: LocaleCode): {
   const email = SELLERS[locale].email;
   const intro = s.intro.replace('{brand}', LOCALES[locale].brand);
   const feedback = escape(s.feedback).replace('{email}', `<a href="mailto:${email}">${email}</a>`);
+  // the page's own heading is the title: the body starts below it
   const body_html = [
-    `<h2>${escape(s.title)}</h2>`,
     `<p>${escape(intro)}</p>`,
     `<h2>${escape(s.serviceHeading)}</h2>`,
     `<p>${escape(s.service)}</p>`,
