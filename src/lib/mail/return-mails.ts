@@ -29,6 +29,8 @@ export interface ReturnMailInput {
   withdrawnAt?: string;
   /** A withdrawal before shipping: the order is cancelled, nothing to send back (the RMA is the order number). */
   cancelled?: boolean;
+  /** A cancelled order whose payment was only reserved or invoiced, never taken: nothing is paid back. */
+  nothingCharged?: boolean;
 }
 
 const KEYS: Record<ReturnMailKind, string> = {
@@ -46,13 +48,14 @@ export function returnMail(kind: ReturnMailKind, locale: LocaleCode, r: ReturnMa
   const values = { rma: r.rma, number: r.orderNumber, brand: LOCALES[locale].brand, amount: money };
   const subject = m('subject', values);
   const greeting = t('mail.order_confirmation.greeting', { name: r.firstName });
-  const intro = m('intro', values);
+  const released = r.cancelled === true && r.nothingCharged === true;
+  const intro = m(released ? 'intro_released' : 'intro', values);
   const sendBack = (kind === 'withdrawal_acknowledgement' && !r.cancelled) || kind === 'return_requested';
   const facts = [
     ...(r.cancelled ? [] : [{ label: t('mail.returns.rma'), value: r.rma }]),
     { label: t('checkout.confirmation.order_number'), value: r.orderNumber },
     ...(r.withdrawnAt ? [{ label: t('mail.returns.withdrawn_at'), value: r.withdrawnAt }] : []),
-    { label: t('mail.returns.refund'), value: money },
+    ...(released ? [] : [{ label: t('mail.returns.refund'), value: money }]),
   ];
   const lines = r.lines.map((l) => `${l.quantity} × ${l.name} (${l.sku})`);
   const instructions = !sendBack

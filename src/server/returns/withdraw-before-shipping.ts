@@ -142,6 +142,8 @@ async function queueCancellationMail(db: Db, order: OrderRecord, hasAccount: boo
     orderUrl: siteSettings().origins[order.locale] + page,
     withdrawnAt: formatPlacedAt(now.toISOString(), order.locale),
     cancelled: true,
+    // reserved (card, Klarna) or an open invoice: voided, not refunded (docs/product/returns.md)
+    nothingCharged: order.paymentStatus !== 'captured',
   });
   await enqueueMail(
     db,

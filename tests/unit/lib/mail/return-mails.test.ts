@@ -69,8 +69,17 @@ describe('return e-mails', () => {
       expect(part).not.toContain('Returnummer');
     }
     expect(m.text).toContain('2 × Filter <x> (ELE-1)');
+    expect(m.text).toContain('betalas tillbaka');
+    // an order paid only by reservation or an open invoice: nothing to pay back, no refund row
+    const released = returnMail('withdrawal_acknowledgement', 'sv', { ...cancelled, nothingCharged: true });
+    expect(released.text).toContain('du betalar ingenting');
+    expect(released.text).not.toContain('betalas tillbaka');
+    expect(released.text).not.toContain('Återbetalning');
     for (const locale of LOCALE_CODES) {
       const l = returnMail('withdrawal_acknowledgement', locale, cancelled);
+      const r = returnMail('withdrawal_acknowledgement', locale, { ...cancelled, nothingCharged: true });
+      expect(r.text).not.toContain('mail.returns');
+      expect(r.text).not.toBe(l.text);
       expect(l.subject).not.toContain('mail.returns');
       expect(l.text).not.toContain('mail.returns');
       expect(l.subject).toContain('1001008');
