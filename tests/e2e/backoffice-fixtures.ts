@@ -1,7 +1,7 @@
 /**
  * A signed-in staff member of a given role for e2e tests of back-office pages (docs/product/back-office.md):
- * inserts the member in the test database and signs in through the page's own request context, so the session
- * cookie lands in the browser context. Owners may need TOTP (tests/e2e/backoffice-auth.spec.ts turns it on for
+ * inserts the member in the test database and signs in through the sign-in form, so the session cookie lands
+ * in the browser context. Owners may need TOTP (tests/e2e/backoffice-auth.spec.ts turns it on for
  * owners), so prefer the 'staff', 'editor' or 'read_only' roles here.
  */
 import { expect, type Page } from '@playwright/test';
@@ -23,11 +23,11 @@ export async function signInStaffPage(page: Page, role: Exclude<StaffRole, 'owne
   } finally {
     await db.destroy();
   }
-  const r = await page.request.post(`${ADMIN}/login`, {
-    form: { step: 'password', email, password: PASSWORD, next: '/' },
-    headers: { origin: ADMIN },
-    maxRedirects: 0,
-  });
-  expect(r.status()).toBe(303);
+  // through the sign-in form in the browser: Node's request context does not resolve *.localhost
+  await page.goto(`${ADMIN}/login`);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('bo-login')).toHaveCount(0);
   return email;
 }
