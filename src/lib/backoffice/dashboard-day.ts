@@ -1,17 +1,8 @@
 /**
- * Days as staff read them (docs/product/back-office-data.md#days-and-time-zones): each storefront's own time zone,
+ * Days as staff read them (docs/product/back-office-data.md#days-and-time-zones): each storefront's own time zone
+ * (STOREFRONT_TIME_ZONES of src/lib/checkout/order-dates.ts),
  * and the UTC instants a local calendar day spans there (23, 24 or 25 hours around daylight saving changes).
  */
-import type { LocaleCode } from '#lib/market/locales.ts';
-
-export const STOREFRONT_TIME_ZONES: Record<LocaleCode, string> = {
-  sv: 'Europe/Stockholm',
-  no: 'Europe/Oslo',
-  da: 'Europe/Copenhagen',
-  fi: 'Europe/Helsinki',
-  nl: 'Europe/Amsterdam',
-};
-
 /** The zone a filter over several storefronts reads its dates in: the shop's home. */
 export const HOME_TIME_ZONE = 'Europe/Stockholm';
 

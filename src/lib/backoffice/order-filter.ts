@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import { LOCALE_CODES, type LocaleCode } from '#lib/market/locales.ts';
 import type { OrderState } from '#lib/orders/order-states.ts';
-import { HOME_TIME_ZONE, STOREFRONT_TIME_ZONES, localMidnightUtc, nextDate } from './dashboard-day.ts';
+import { STOREFRONT_TIME_ZONES } from '#lib/checkout/order-dates.ts';
+import { HOME_TIME_ZONE, localMidnightUtc, nextDate } from './dashboard-day.ts';
 
 export const ORDER_STATES: readonly OrderState[] = [
   'pending_payment',

@@ -39,15 +39,6 @@ export function hintsToShow(
 
 export const isShown = (variant: string): boolean => variant === 'shown';
 
-/** The storefronts' time zones: "today" starts at local midnight. */
-export const STORE_TIME_ZONES = {
-  sv: 'Europe/Stockholm',
-  no: 'Europe/Oslo',
-  da: 'Europe/Copenhagen',
-  fi: 'Europe/Helsinki',
-  nl: 'Europe/Amsterdam',
-} as const;
-
 /** The UTC instant of the last local midnight in `timeZone` at `now`. */
 export function startOfLocalDay(now: Date, timeZone: string): Date {
   const parts = Object.fromEntries(

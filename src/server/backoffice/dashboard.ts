@@ -5,7 +5,8 @@
 import type { Db } from '#server/db/connection.ts';
 import { countOrdersInStates, ordersPlacedBetween } from '#server/orders/staff-order-reads.ts';
 import { LOCALE_CODES, LOCALES } from '#lib/market/locales.ts';
-import { STOREFRONT_TIME_ZONES, localDayOf } from '#lib/backoffice/dashboard-day.ts';
+import { STOREFRONT_TIME_ZONES } from '#lib/checkout/order-dates.ts';
+import { localDayOf } from '#lib/backoffice/dashboard-day.ts';
 import {
   OPEN_RETURN_STATES,
   SOLD_STATES,

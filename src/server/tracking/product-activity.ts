@@ -7,7 +7,8 @@
 import { sql } from 'kysely';
 import type { Db } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
-import { firstBucketOfWindow, hourBucket, startOfLocalDay, STORE_TIME_ZONES, type ProductActivity } from '#lib/tracking/social-proof.ts';
+import { firstBucketOfWindow, hourBucket, startOfLocalDay, type ProductActivity } from '#lib/tracking/social-proof.ts';
+import { STOREFRONT_TIME_ZONES } from '#lib/checkout/order-dates.ts';
 import { orderItemsWithSku } from '#server/orders/order-reads.ts';
 import { loggerFor } from '#server/telemetry/logger.ts';
 
@@ -65,7 +66,7 @@ export async function productActivity(db: Db, locale: LocaleCode, sku: string, n
     .where('hour', '>=', firstBucketOfWindow(now))
     .executeTakeFirst();
   // The items column is the JSON the order was placed with; LIKE only narrows, the JSON decides.
-  const orders = await orderItemsWithSku(db, locale, startOfLocalDay(now, STORE_TIME_ZONES[locale]).toISOString(), sku);
+  const orders = await orderItemsWithSku(db, locale, startOfLocalDay(now, STOREFRONT_TIME_ZONES[locale]).toISOString(), sku);
   let bought = 0;
   for (const o of orders) {
     try {
