@@ -23,7 +23,8 @@ beforeAll(async () => {
 const rowsOf = (html: string) => [...html.matchAll(/data-testid="bo-order-row" data-number="(\d+)"/g)].map((m) => m[1]);
 const stateOf = async (number: string) =>
   (await shop.h.db.selectFrom('orders').select('status').where('id', '=', number).executeTakeFirstOrThrow()).status;
-const eventCount = async (number: string) => (await shop.h.db.selectFrom('order_events').select('id').where('order_id', '=', number).execute()).length;
+const eventCount = async (number: string) =>
+  (await shop.h.db.selectFrom('order_events').select('id').where('order_id', '=', number).execute()).length;
 const auditRows = (action: string, number: string) =>
   shop.h.db.selectFrom('staff_audit').selectAll().where('action', '=', action).where('subject_id', '=', number).execute();
 
@@ -55,7 +56,10 @@ describe('the order list', () => {
     expect(csv.status).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const lines = csv.body.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter(Boolean);
     expect(lines[0]).toBe('number,placed_at,storefront,customer_name,email,state,payment_method,shipping_option,total,currency,lines');
     expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual([b.number]);
     expect(lines[1]!.split(',')[8]).toBe((b.v.totals.total_minor / 100).toFixed(2));
@@ -140,7 +144,8 @@ describe('access', () => {
     expect((await boPost(`/orders/${number}`, { action: 'pick', step: 'confirm' }, staff.cookie)).status).toBe(403);
     expect((await boPost(`/orders/${number}`, { _csrf: 'wrong', action: 'pick', step: 'confirm' }, staff.cookie)).status).toBe(403);
     expect(
-      (await boPost(`/orders/${number}`, { _csrf: staff.csrf, action: 'pick', step: 'confirm' }, staff.cookie, 'http://evil.example')).status,
+      (await boPost(`/orders/${number}`, { _csrf: staff.csrf, action: 'pick', step: 'confirm' }, staff.cookie, 'http://evil.example'))
+        .status,
     ).toBe(403);
     expect(await stateOf(number)).toBe(before);
   });
