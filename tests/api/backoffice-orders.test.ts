@@ -124,6 +124,31 @@ describe('the order page', () => {
   });
 });
 
+describe('cancel and note', () => {
+  it('cancels an order through its confirm step (audited once) and adds a note shown on the page', async () => {
+    const { number } = await shop.guestOrder('invoice', 1);
+    const done = await act(staff, number, 'cancel');
+    expect(done.status, done.body).toBe(303);
+    expect(await stateOf(number)).toBe('cancelled');
+    const again = await boPost(`/orders/${number}`, { _csrf: staff.csrf, action: 'cancel', step: 'confirm' }, staff.cookie);
+    expect(again.headers.location).toContain('changed=0');
+    expect(await auditRows('orders.cancel', number)).toHaveLength(1);
+
+    const text = 'Customer phoned: <leave at the door>';
+    const ask = await boPost(`/orders/${number}`, { _csrf: staff.csrf, action: 'note', text }, staff.cookie);
+    expect(ask.body).toContain('data-testid="bo-confirm" data-action="note"');
+    expect(await shop.h.db.selectFrom('order_notes').select('id').where('order_id', '=', number).execute()).toHaveLength(0);
+    const noted = await boPost(`/orders/${number}`, { _csrf: staff.csrf, action: 'note', text, step: 'confirm' }, staff.cookie);
+    expect(noted.status).toBe(303);
+    const page = await boGet(`/orders/${number}`, staff.cookie);
+    expect(page.body).toContain('Customer phoned: &lt;leave at the door&gt;');
+    expect(await auditRows('orders.note', number)).toHaveLength(1);
+    const empty = await boPost(`/orders/${number}`, { _csrf: staff.csrf, action: 'note', text: '  ', step: 'confirm' }, staff.cookie);
+    expect(empty.status).toBe(400);
+    expect(empty.body).toContain('data-testid="bo-order-error"');
+  });
+});
+
 describe('access', () => {
   it('read_only sees the orders but gets 403 on an action; the editor gets 403 on /orders', async () => {
     const { number } = await shop.guestOrder('invoice', 1);

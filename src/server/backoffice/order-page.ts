@@ -27,7 +27,8 @@ export type OrderActionInput = z.infer<typeof actionSchema>;
 export type OrderPost =
   | { kind: 'answer'; response: Response }
   | { kind: 'confirm'; access: StaffAccess; input: OrderActionInput }
-  | { kind: 'refused'; access: StaffAccess; status: number; message: string; input?: OrderActionInput };
+  /** message: the domain error's; null: the form itself was wrong (the page says so in the member's language). */
+  | { kind: 'refused'; access: StaffAccess; status: number; message: string | null; input?: OrderActionInput };
 
 const field = (form: FormData, name: string) => {
   const v = form.get(name);
@@ -67,7 +68,7 @@ export async function orderPost(ctx: StaffRequest, number: string): Promise<Orde
   if (post instanceof Response) return { kind: 'answer', response: post };
   const { form, ...access } = post;
   const parsed = actionSchema.safeParse({ action: field(form, 'action'), kind: field(form, 'kind'), text: field(form, 'text') });
-  if (!parsed.success) return { kind: 'refused', access, status: 400, message: parsed.error.issues[0]?.message ?? 'invalid' };
+  if (!parsed.success) return { kind: 'refused', access, status: 400, message: null };
   const input = parsed.data;
   if (field(form, 'step') !== 'confirm') return { kind: 'confirm', access, input };
   const before = await stateOf(number);
