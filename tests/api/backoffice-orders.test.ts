@@ -149,6 +149,26 @@ describe('cancel and note', () => {
   });
 });
 
+describe('resend', () => {
+  it('queues a failed order confirmation again through the confirm step', async () => {
+    const { number } = await shop.guestOrder('invoice', 1);
+    const key = `order_confirmation:${number}`;
+    await shop.h.db.updateTable('mail_outbox').set({ status: 'failed' }).where('dedupe_key', '=', key).execute();
+    const ask = await boPost(`/orders/${number}`, { _csrf: staff.csrf, action: 'resend', kind: 'order_confirmation' }, staff.cookie);
+    expect(ask.body).toContain('data-testid="bo-confirm" data-action="resend"');
+    expect(ask.body).toContain('name="kind" value="order_confirmation"');
+    const r = await boPost(
+      `/orders/${number}`,
+      { _csrf: staff.csrf, action: 'resend', kind: 'order_confirmation', step: 'confirm' },
+      staff.cookie,
+    );
+    expect(r.headers.location).toBe(`/orders/${number}?done=resend&changed=1`);
+    const mail = await shop.h.db.selectFrom('mail_outbox').select('status').where('dedupe_key', '=', key).executeTakeFirstOrThrow();
+    expect(mail.status).not.toBe('failed');
+    expect(await auditRows('orders.resend', number)).toHaveLength(1);
+  });
+});
+
 describe('access', () => {
   it('read_only sees the orders but gets 403 on an action; the editor gets 403 on /orders', async () => {
     const { number } = await shop.guestOrder('invoice', 1);
