@@ -34,6 +34,8 @@ async function trackedStep(page: Page, number: string): Promise<string | null> {
 }
 
 test('sv order → /orders → pick, ship, deliver with confirm steps → the track-order page follows; pages accessible', async ({ page }) => {
+  // a purchase, three confirmed steps each followed on the shop's track-order page, and four axe runs
+  test.setTimeout(120_000);
   const number = await svOrder(page);
   await signInStaffPage(page, 'staff');
 
