@@ -9,8 +9,10 @@ import { openDb } from '#server/db/connection.ts';
 import { pathFor } from '#lib/routing/routes.ts';
 import { assignVariant } from '#lib/experiments/assignment.ts';
 import type { ExperimentsAnswer } from '#lib/experiments/running.ts';
-import { origin, TEST_OPERATOR_TOKEN, TEST_SQLITE_FILE } from '#tests/support/test-env.ts';
+import { origin, TEST_SQLITE_FILE } from '#tests/support/test-env.ts';
 import { consentGiven, demoProducts, hostGet, hydrated, watchErrors, type DemoProduct } from './islands-fixtures.ts';
+import { ADMIN, signInStaffPage } from './backoffice-fixtures.ts';
+import { wcagViolations } from './a11y-fixtures.ts';
 
 const sv = origin('sv');
 /** __consent: 1 necessary only, 5 necessary + statistics (analytics storage). */
@@ -208,7 +210,7 @@ test('exposures queued before consent are sent once the visitor accepts statisti
   await expect.poll(async () => (await stored(visitor!)).exposures).toEqual([{ experiment: 'accessories', variant, locale: 'sv' }]);
 });
 
-test('the operator page shows the report after the token is entered, with the visitors the server stored', async ({ page }) => {
+test('the back office shows the report to staff, with the visitors the server stored', async ({ page }) => {
   // this test's own visitor first: at least one exposure to report
   await consentGiven(page, sv, STATISTICS);
   await page.goto(accessoriesPage);
@@ -229,18 +231,16 @@ test('the operator page shows the report after the token is entered, with the vi
     await d.destroy();
   }
   expect(visitors).toBeGreaterThan(0);
-  await page.goto(sv + pathFor('operator-experiments', 'sv'));
-  await page.getByTestId('experiments-report-token').fill('not the token');
-  await page.getByTestId('experiments-report-show').click();
-  await expect(page.getByTestId('experiments-report-refused')).toHaveText('Nyckeln stämmer inte. Försök igen.');
-  await expect(page.getByTestId('experiments-report-table')).toHaveCount(0);
-
-  await page.getByTestId('experiments-report-token').fill(TEST_OPERATOR_TOKEN);
+  await signInStaffPage(page, 'read_only');
+  await page.goto(`${ADMIN}/experiments`);
+  expect(await wcagViolations(page)).toEqual([]);
   await page.getByTestId('experiments-report-experiment').selectOption('accessories');
+  await page.getByTestId('experiments-report-storefront').selectOption('sv');
   await page.getByTestId('experiments-report-show').click();
   const table = page.locator('[data-testid="experiments-report-table"][data-experiment="accessories"]');
   await expect(table).toBeVisible();
   const shown = await table.locator('[data-testid="experiments-report-row"] [data-cell="visitors"]').allTextContents();
   expect(shown.reduce((s, v) => s + Number(v.replace(/\s/g, '')), 0)).toBe(visitors);
   await expect(table.locator('caption')).toHaveText('Experiment accessories');
+  expect(await wcagViolations(page)).toEqual([]);
 });

@@ -58,6 +58,8 @@ export const BACKOFFICE_PAGE_PATTERNS: readonly string[] = [
   '/orders',
   '/orders.csv',
   '/orders/:number',
+  '/health',
+  '/experiments',
 ];
 
 /** The label of a back-office public path: its pattern, or 'backoffice-not-found'. */

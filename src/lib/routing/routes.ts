@@ -41,7 +41,6 @@ export const ROUTES = {
   'my-order-return-id': { path: same('/my-order/return/:id'), internal: '/my-order/return/:id', mode: 'server' },
   'my-order-id': { path: same('/my-order/:id?'), internal: '/my-order/:id?', mode: 'server' },
   'page-preview': { path: same('/page-preview'), internal: '/page-preview', mode: 'server' },
-  'operator-experiments': { path: same('/operator/experiments'), internal: '/operator/experiments', mode: 'server' },
   searchresults: { path: { ...same('/searchresults'), sv: '/sok' }, internal: '/searchresults', mode: 'server' },
   unsubscribe: { path: same('/unsubscribe'), internal: '/unsubscribe', mode: 'server' },
   'checkout-confirmation-id': { path: same('/checkout/confirmation/:id?'), internal: '/checkout/confirmation/:id?', mode: 'server' },

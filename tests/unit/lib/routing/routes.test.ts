@@ -32,7 +32,6 @@ const EXPECTED: Record<RouteName, { params: RouteParams; paths: Record<LocaleCod
     'my-order-return-id': { params: { id: '12' }, paths: same('/my-order/return/12') },
     'my-order-id': { params: { id: '12' }, paths: same('/my-order/12') },
     'page-preview': { params: {}, paths: same('/page-preview') },
-    'operator-experiments': { params: {}, paths: same('/operator/experiments') },
     searchresults: { params: {}, paths: { ...same('/searchresults'), sv: '/sok' } },
     unsubscribe: { params: {}, paths: same('/unsubscribe') },
     'checkout-confirmation-id': { params: { id: 'A1' }, paths: same('/checkout/confirmation/A1') },
