@@ -56,6 +56,8 @@ export const BACKOFFICE_PAGE_PATTERNS: readonly string[] = [
   '/logout',
   '/staff',
   '/returns',
+  '/customers',
+  '/customers/:id',
 ];
 
 /** The label of a back-office public path: its pattern, or 'backoffice-not-found'. */
@@ -67,3 +69,6 @@ export function backofficeLabel(pathname: string): string {
   }
   return 'bo:not-found';
 }
+
+/** The back office has a page at this public path (links to pages another change adds appear once it is there). */
+export const hasBackofficePage = (pathname: string): boolean => backofficeLabel(pathname) !== 'bo:not-found';

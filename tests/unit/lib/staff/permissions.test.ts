@@ -38,9 +38,9 @@ describe('staff permissions', () => {
   });
 
   it('shows each role only the navigation it may open', () => {
-    expect(navFor('owner').map((e) => e.href)).toEqual(['/', '/returns', '/audit', '/staff']);
-    expect(navFor('staff').map((e) => e.href)).toEqual(['/', '/returns']);
-    expect(navFor('read_only').map((e) => e.href)).toEqual(['/', '/returns']);
+    expect(navFor('owner').map((e) => e.href)).toEqual(['/', '/returns', '/customers', '/audit', '/staff']);
+    expect(navFor('staff').map((e) => e.href)).toEqual(['/', '/returns', '/customers']);
+    expect(navFor('read_only').map((e) => e.href)).toEqual(['/', '/returns', '/customers']);
     expect(navFor('editor').map((e) => e.href)).toEqual(['/']);
   });
 
