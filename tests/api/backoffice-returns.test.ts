@@ -2,7 +2,8 @@
  * The back office's returns page over HTTP (docs/product/back-office.md#returns), on the engine under test: a
  * withdrawal of a shipped order is in the queue, staff receive and refund it behind a confirm step through the
  * operator's service — the provider refunds once, a second refund changes nothing — each step audited; read-only
- * and editor members may not act, a post without the CSRF token is refused.
+ * and editor members may not act, a post without the CSRF token is refused. The customers pages: search, one
+ * customer, and Anonymise behind a confirm step — refused while an order is open, done once it is not.
  */
 import { describe, expect, it } from 'vitest';
 import { withdrawalReturnViewSchema } from '#lib/api/return-contracts.ts';
@@ -10,8 +11,11 @@ import { request, postJson, type TestResponse } from '#tests/support/http.ts';
 import { TEST_OPERATOR_TOKEN } from '#tests/support/test-env.ts';
 import { api } from './api-support.ts';
 import { guestCookies } from './account-session.ts';
-import { deliveries, inStock, until, useCheckoutApi } from './checkout-api-fixtures.ts';
+import { deliveries, inStock, place, until, useCheckoutApi } from './checkout-api-fixtures.ts';
+import { consumer } from '#tests/support/checkout-customers.ts';
 import { boGet, boPost, staffSession } from './backoffice-session.ts';
+import { createCustomer } from '#server/auth/account-links.ts';
+import { cancelOrder } from '#server/backoffice/order-actions.ts';
 
 const shop = useCheckoutApi({ products: { sv: (all) => all.filter(inStock(20)).slice(-170, -150) }, sandbox: ['adyen'] });
 const AUTH = { authorization: `Bearer ${TEST_OPERATOR_TOKEN}` };
@@ -130,5 +134,101 @@ describe('back office /returns', () => {
     const filter = await boGet('/returns?state=lost', s.cookie);
     expect(filter.status).toBe(400);
     expect(filter.body).toContain('data-testid="bo-returns"');
+  });
+});
+
+/** A placed invoice order of a shopper with an e-mail of their own (the fixtures' consumer shares one). */
+async function ownInvoiceOrder() {
+  const customer = { ...consumer('sv'), email: `bo-customer-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.se` };
+  const v = await shop.ready('invoice', { customer });
+  const r = await place(v.id);
+  expect(r.status, r.body).toBe(200);
+  const [order] = await shop.ordersOf(v.id);
+  return { customer, number: order!.id };
+}
+
+describe('back office /customers', () => {
+  it('anonymise: refused with an open order, done without it — the data gone from /customers, the orders kept', async () => {
+    const { customer, number } = await ownInvoiceOrder();
+    const account = (await createCustomer(shop.h.db, customer.email, `${customer.first_name} ${customer.last_name}`))!;
+    const s = await staffSession(shop.h, 'staff');
+
+    const found = await boGet(`/customers?q=${encodeURIComponent(customer.email)}`, s.cookie);
+    expect(found.status).toBe(200);
+    expect(found.body).toContain('data-testid="bo-customers"');
+    expect(found.body).toContain(`data-testid="bo-customer-row" data-id="${account.id}"`);
+    const one = await boGet(`/customers/${account.id}`, s.cookie);
+    expect(one.status).toBe(200);
+    expect(one.body).toContain(`data-testid="bo-customer-order" data-number="${number}"`);
+    expect(one.body).toContain(customer.email);
+
+    // the confirm step names what is kept; the confirmed post is refused while the order is open
+    const ask = await boPost(`/customers/${account.id}`, { _csrf: s.csrf, action: 'anonymise' }, s.cookie);
+    expect(ask.status).toBe(200);
+    expect(ask.body).toContain('data-testid="bo-confirm"');
+    expect(ask.body).toContain('Kept, as bookkeeping law requires');
+    const refused = await boPost(`/customers/${account.id}`, { _csrf: s.csrf, action: 'anonymise', step: 'confirm' }, s.cookie);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toContain('data-testid="bo-customers-error"');
+    expect(refused.body).toContain(`has orders in progress (${number})`);
+    expect((await boGet(`/customers?q=${encodeURIComponent(customer.email)}`, s.cookie)).body).toContain(`data-id="${account.id}"`);
+
+    // the order cancelled: anonymised; a repeat changes nothing and writes no second audit row
+    await cancelOrder(shop.h.db, number, 'staff-api');
+    const done = await boPost(`/customers/${account.id}`, { _csrf: s.csrf, action: 'anonymise', step: 'confirm' }, s.cookie);
+    expect(done.status, done.body).toBe(303);
+    expect(done.headers.location).toBe(`/customers/${account.id}?done=anonymise`);
+    expect((await boPost(`/customers/${account.id}`, { _csrf: s.csrf, action: 'anonymise', step: 'confirm' }, s.cookie)).status).toBe(303);
+    const after = await boGet(`/customers/${account.id}?done=anonymise`, s.cookie);
+    expect(after.body).toContain('data-testid="bo-customers-notice"');
+    expect(after.body).toContain('data-anonymised="1"');
+    expect(after.body).not.toContain(customer.email);
+    expect(after.body).not.toContain(customer.last_name);
+    expect(after.body).not.toContain('data-testid="bo-customer-anonymise"');
+    expect(after.body).toContain(`data-number="${number}"`); // the order is kept
+    expect((await boGet(`/customers?q=${encodeURIComponent(customer.email)}`, s.cookie)).body).toContain(
+      'data-testid="bo-customers-empty"',
+    );
+    const order = await shop.h.db
+      .selectFrom('orders')
+      .select(['id', 'email', 'total_minor'])
+      .where('id', '=', number)
+      .executeTakeFirstOrThrow();
+    expect(order.email).toBe(`erased-${account.id}@erased.invalid`);
+    const audit = await shop.h.db
+      .selectFrom('staff_audit')
+      .select(['action', 'before_json', 'after_json'])
+      .where('subject_type', '=', 'customer')
+      .where('subject_id', '=', String(account.id))
+      .execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.action).toBe('customers.anonymise');
+    expect(JSON.parse(audit[0]!.after_json!)).toEqual({ anonymised: true, orders: 1 });
+    expect(audit[0]!.before_json).not.toContain(customer.email);
+  });
+
+  it('editor gets 403; read_only sees but may not anonymise; no CSRF token, no action; bad input is a page', async () => {
+    const { customer } = await ownInvoiceOrder();
+    const account = (await createCustomer(shop.h.db, customer.email, 'Read Only Case'))!;
+    const editor = await staffSession(shop.h, 'editor');
+    expect((await boGet('/customers', editor.cookie)).status).toBe(403);
+    expect((await boGet(`/customers/${account.id}`, editor.cookie)).status).toBe(403);
+    const ro = await staffSession(shop.h, 'read_only');
+    const page = await boGet(`/customers/${account.id}`, ro.cookie);
+    expect(page.status).toBe(200);
+    expect(page.body).not.toContain('data-testid="bo-customer-anonymise"');
+    expect((await boPost(`/customers/${account.id}`, { _csrf: ro.csrf, action: 'anonymise', step: 'confirm' }, ro.cookie)).status).toBe(
+      403,
+    );
+    const s = await staffSession(shop.h, 'staff');
+    expect((await boPost(`/customers/${account.id}`, { action: 'anonymise', step: 'confirm' }, s.cookie)).status).toBe(403);
+    const c = await shop.h.db.selectFrom('customers').select('email').where('id', '=', account.id).executeTakeFirstOrThrow();
+    expect(c.email).toBe(customer.email);
+
+    const short = await boGet('/customers?q=a', s.cookie);
+    expect(short.status).toBe(400);
+    expect(short.body).toContain('Type 2 to 200 characters');
+    expect((await boGet('/customers/999999999', s.cookie)).status).toBe(404);
+    expect((await boGet('/customers/abc', s.cookie)).status).toBe(404);
   });
 });
