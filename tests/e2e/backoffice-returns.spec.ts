@@ -1,14 +1,15 @@
 /**
  * The back office's returns page in a browser (docs/product/back-office.md#returns): a guest withdraws a shipped
  * order on the storefront, staff find the withdrawal on /returns, mark it received and refund it through the
- * confirm steps, and the shopper's return page shows the refund. axe's WCAG 2.1 A/AA rules on the page and on
- * every confirm step: 0 findings.
+ * confirm steps, and the shopper's return page shows the refund; a customer is found and anonymised through the
+ * confirm step. axe's WCAG 2.1 A/AA rules on every page and every confirm step: 0 findings.
  */
 import { expect, test } from '@playwright/test';
 import { CUSTOMERS } from '#tests/support/checkout-customers.ts';
 import { origin } from '#tests/support/test-env.ts';
 import { consentGiven } from './islands-fixtures.ts';
-import { operator, placeOrder } from './account-fixtures.ts';
+import { createCustomer } from '#server/auth/account-links.ts';
+import { operator, placeOrder, withDb } from './account-fixtures.ts';
 import { wcagViolations } from './a11y-fixtures.ts';
 import { ADMIN, signInStaffPage } from './backoffice-fixtures.ts';
 
@@ -64,4 +65,36 @@ test('a shipped order withdrawn → received → refunded on /returns with confi
   const mine = page.locator(`[data-testid="return-row"][data-rma="${rma}"]`);
   await expect(mine).toHaveAttribute('data-status', 'refunded');
   await expect(mine.getByTestId('return-refund')).toBeVisible();
+});
+
+test('customers: search → the customer → Anonymise with its confirm step naming what is kept → the data gone', async ({ page }) => {
+  const email = `bo-anon-${Date.now()}@example.se`;
+  const account = (await withDb((db) => createCustomer(db, email, 'Erika Raderas')))!;
+  await signInStaffPage(page, 'staff');
+
+  await page.goto(`${ADMIN}/customers`);
+  await expect(page.getByTestId('bo-customers')).toBeVisible();
+  expect(await wcagViolations(page)).toEqual([]);
+  await page.getByTestId('bo-customers-q').fill(email);
+  await page.getByRole('button', { name: 'Search' }).click();
+  const row = page.locator(`[data-testid="bo-customer-row"][data-id="${account.id}"]`);
+  await expect(row).toContainText(email);
+  expect(await wcagViolations(page)).toEqual([]);
+  await row.getByRole('link', { name: 'Erika Raderas' }).click();
+
+  await expect(page.getByTestId('bo-customer-email')).toHaveText(email);
+  expect(await wcagViolations(page)).toEqual([]);
+  await page.getByTestId('bo-customer-anonymise').click();
+  const confirm = page.getByTestId('bo-confirm');
+  await expect(confirm).toContainText('Kept, as bookkeeping law requires');
+  expect(await wcagViolations(page)).toEqual([]);
+  await confirm.getByTestId('bo-confirm-yes').click();
+
+  await expect(page.getByTestId('bo-customers-notice')).toBeVisible();
+  await expect(page.getByTestId('bo-customer')).toHaveAttribute('data-anonymised', '1');
+  await expect(page.getByTestId('bo-customer-email')).toHaveText(`erased-${account.id}@erased.invalid`);
+  await expect(page.getByTestId('bo-customer-anonymise')).toHaveCount(0);
+  expect(await wcagViolations(page)).toEqual([]);
+  await page.goto(`${ADMIN}/customers?q=${encodeURIComponent(email)}`);
+  await expect(page.getByTestId('bo-customers-empty')).toBeVisible();
 });
