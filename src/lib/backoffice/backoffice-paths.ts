@@ -60,6 +60,9 @@ export const BACKOFFICE_PAGE_PATTERNS: readonly string[] = [
   '/orders/:number',
   '/health',
   '/experiments',
+  '/returns',
+  '/customers',
+  '/customers/:id',
 ];
 
 /** The label of a back-office public path: its pattern, or 'backoffice-not-found'. */
@@ -71,3 +74,6 @@ export function backofficeLabel(pathname: string): string {
   }
   return 'bo:not-found';
 }
+
+/** The back office has a page at this public path (links to pages another change adds appear once it is there). */
+export const hasBackofficePage = (pathname: string): boolean => backofficeLabel(pathname) !== 'bo:not-found';

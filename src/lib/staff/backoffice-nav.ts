@@ -16,6 +16,8 @@ export interface NavEntry {
 export const BACKOFFICE_NAV: readonly NavEntry[] = [
   { label: 'nav.dashboard', href: '/', permission: 'dashboard.read' },
   { label: 'nav.orders', href: '/orders', permission: 'orders.read' },
+  { label: 'nav.returns', href: '/returns', permission: 'returns.read' },
+  { label: 'nav.customers', href: '/customers', permission: 'customers.read' },
   { label: 'nav.health', href: '/health', permission: 'health.read' },
   { label: 'nav.experiments', href: '/experiments', permission: 'health.read' },
   { label: 'nav.audit', href: '/audit', permission: 'audit.read' },

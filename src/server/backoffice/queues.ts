@@ -19,10 +19,11 @@ export interface Paged<T> {
 
 const countOf = (row: { n: number | string } | undefined) => Number(row?.n ?? 0);
 
-/** Returns and withdrawals in the given states (all when none), newest request first, with their lines. */
-export async function returnsQueue(db: Db, filter: QueueFilter<ReturnState>): Promise<Paged<ReturnQueueRow>> {
+/** Returns and withdrawals in the given states (all when none), newest request first, with their lines; `rma` narrows to one. */
+export async function returnsQueue(db: Db, filter: QueueFilter<ReturnState> & { rma?: string }): Promise<Paged<ReturnQueueRow>> {
   let base = db.selectFrom('order_returns as r');
   if (filter.states.length > 0) base = base.where('r.status', 'in', filter.states);
+  if (filter.rma !== undefined) base = base.where('r.id', '=', filter.rma);
   const total = countOf(await base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst());
   const rows = await base
     .select([

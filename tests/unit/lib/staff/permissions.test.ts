@@ -38,9 +38,18 @@ describe('staff permissions', () => {
   });
 
   it('shows each role only the navigation it may open', () => {
-    expect(navFor('owner').map((e) => e.href)).toEqual(['/', '/orders', '/health', '/experiments', '/audit', '/staff']);
-    expect(navFor('staff').map((e) => e.href)).toEqual(['/', '/orders', '/health', '/experiments']);
-    expect(navFor('read_only').map((e) => e.href)).toEqual(['/', '/orders', '/health', '/experiments']);
+    expect(navFor('owner').map((e) => e.href)).toEqual([
+      '/',
+      '/orders',
+      '/returns',
+      '/customers',
+      '/health',
+      '/experiments',
+      '/audit',
+      '/staff',
+    ]);
+    expect(navFor('staff').map((e) => e.href)).toEqual(['/', '/orders', '/returns', '/customers', '/health', '/experiments']);
+    expect(navFor('read_only').map((e) => e.href)).toEqual(['/', '/orders', '/returns', '/customers', '/health', '/experiments']);
     expect(navFor('editor').map((e) => e.href)).toEqual(['/']);
   });
 
