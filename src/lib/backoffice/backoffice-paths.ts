@@ -47,7 +47,17 @@ export function publicBackofficePath(internalPath: string): string {
  * The back office's pages as route label patterns (docs/product/logs-and-metrics.md#access-log): tokens and ids
  * never reach a label. A unit test checks every page under src/pages/backoffice is here.
  */
-export const BACKOFFICE_PAGE_PATTERNS: readonly string[] = ['/', '/audit', '/invite/:token', '/language', '/login', '/logout', '/staff'];
+export const BACKOFFICE_PAGE_PATTERNS: readonly string[] = [
+  '/',
+  '/audit',
+  '/invite/:token',
+  '/language',
+  '/login',
+  '/logout',
+  '/staff',
+  '/products',
+  '/products/:sku',
+];
 
 /** The label of a back-office public path: its pattern, or 'backoffice-not-found'. */
 export function backofficeLabel(pathname: string): string {

@@ -38,9 +38,10 @@ describe('staff permissions', () => {
   });
 
   it('shows each role only the navigation it may open', () => {
-    expect(navFor('owner').map((e) => e.href)).toEqual(['/', '/audit', '/staff']);
-    expect(navFor('staff').map((e) => e.href)).toEqual(['/']);
-    expect(navFor('read_only').map((e) => e.href)).toEqual(['/']);
+    expect(navFor('owner').map((e) => e.href)).toEqual(['/', '/products', '/audit', '/staff']);
+    expect(navFor('staff').map((e) => e.href)).toEqual(['/', '/products']);
+    expect(navFor('editor').map((e) => e.href)).toEqual(['/', '/products']);
+    expect(navFor('read_only').map((e) => e.href)).toEqual(['/', '/products']);
   });
 
   it('sends a signed-in member only to paths of this host', () => {
