@@ -57,6 +57,7 @@ export const BACKOFFICE_PAGE_PATTERNS: readonly string[] = [
   '/staff',
   '/products',
   '/products/:sku',
+  '/health',
 ];
 
 /** The label of a back-office public path: its pattern, or 'backoffice-not-found'. */

@@ -16,6 +16,7 @@ export interface NavEntry {
 export const BACKOFFICE_NAV: readonly NavEntry[] = [
   { label: 'nav.dashboard', href: '/', permission: 'dashboard.read' },
   { label: 'nav.catalogue', href: '/products', permission: 'catalogue.read' },
+  { label: 'nav.health', href: '/health', permission: 'health.read' },
   { label: 'nav.audit', href: '/audit', permission: 'audit.read' },
   { label: 'nav.staff', href: '/staff', permission: 'staff.manage' },
 ];

@@ -38,10 +38,10 @@ describe('staff permissions', () => {
   });
 
   it('shows each role only the navigation it may open', () => {
-    expect(navFor('owner').map((e) => e.href)).toEqual(['/', '/products', '/audit', '/staff']);
-    expect(navFor('staff').map((e) => e.href)).toEqual(['/', '/products']);
+    expect(navFor('owner').map((e) => e.href)).toEqual(['/', '/products', '/health', '/audit', '/staff']);
+    expect(navFor('staff').map((e) => e.href)).toEqual(['/', '/products', '/health']);
     expect(navFor('editor').map((e) => e.href)).toEqual(['/', '/products']);
-    expect(navFor('read_only').map((e) => e.href)).toEqual(['/', '/products']);
+    expect(navFor('read_only').map((e) => e.href)).toEqual(['/', '/products', '/health']);
   });
 
   it('sends a signed-in member only to paths of this host', () => {
