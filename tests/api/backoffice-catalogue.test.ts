@@ -5,8 +5,10 @@
  * staff and posts without the CSRF token are refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postJson } from '#tests/support/http.ts';
-import { TEST_PRODUCTS } from '#tests/support/test-env.ts';
+import { randomUUID } from 'node:crypto';
+import { postJson, request } from '#tests/support/http.ts';
+import { TEST_OPERATOR_TOKEN, TEST_PRODUCTS } from '#tests/support/test-env.ts';
+import type { ExperimentReport } from '#lib/experiments/report.ts';
 import { api, openTestDb } from './api-support.ts';
 import { boGet, boPost, staffSession, type StaffSession } from './backoffice-session.ts';
 import type { DbHandle } from '#server/db/connection.ts';
@@ -182,5 +184,122 @@ describe('the back-office catalogue', () => {
     expect(Number(row.stock_quantity)).not.toBe(7);
     // signed out: to the sign-in page
     expect((await boGet('/products')).status).toBe(303);
+  });
+});
+
+describe('the back-office health page', () => {
+  it('lists the outbox newest first by state and sends a failed message again once, audited; read-only may not', async () => {
+    const id = randomUUID();
+    const at = new Date().toISOString();
+    await h.db
+      .insertInto('mail_outbox')
+      .values({
+        id,
+        kind: 'order_confirmation',
+        locale: 'sv',
+        recipient: 'failed-mail@bo.test',
+        subject: 'A failed message',
+        text_body: 'text',
+        html_body: '<p>text</p>',
+        headers: '{}',
+        dedupe_key: null,
+        status: 'failed',
+        attempts: 5,
+        next_attempt_at: at,
+        last_error: '550 mailbox unavailable',
+        created_at: at,
+      })
+      .execute();
+    try {
+      const staff = await staffSession(h, 'staff');
+      const list = await boGet('/health?state=failed', staff.cookie);
+      expect(list.status).toBe(200);
+      expect(list.body).toContain('data-testid="bo-outbox"');
+      expect(list.body).toContain('data-testid="bo-errors"');
+      expect(list.body).toMatch(new RegExp(`data-testid="bo-outbox-row" data-id="${id}" data-status="failed"`));
+      expect(list.body).not.toMatch(/data-status="(queued|sent|outbox)"/);
+      expect((await boGet('/health?state=nonsense', staff.cookie)).status).toBe(400);
+
+      const reader = await staffSession(h, 'read_only');
+      expect((await boGet('/health', reader.cookie)).status).toBe(200);
+      expect((await boPost('/health', { _csrf: reader.csrf, action: 'resend', id }, reader.cookie)).status).toBe(403);
+      expect((await boGet('/health', editor.cookie)).status).toBe(403);
+      expect((await boPost('/health', { action: 'resend', id }, staff.cookie)).status).toBe(403);
+
+      for (let i = 0; i < 2; i++) {
+        const r = await boPost('/health', { _csrf: staff.csrf, action: 'resend', id }, staff.cookie);
+        expect(r.status).toBe(303);
+        expect(r.headers.location).toBe('/health?done=resend');
+      }
+      const row = await h.db.selectFrom('mail_outbox').where('id', '=', id).select(['status', 'attempts']).executeTakeFirstOrThrow();
+      expect({ ...row, attempts: Number(row.attempts) }).toEqual({ status: 'queued', attempts: 0 });
+      const audited = await h.db
+        .selectFrom('staff_audit')
+        .where('action', '=', 'health.resend')
+        .where('subject_id', '=', id)
+        .select(['before_json'])
+        .execute();
+      expect(audited).toHaveLength(1);
+      expect(JSON.parse(audited[0]!.before_json!)).toMatchObject({ status: 'failed', attempts: 5 });
+      expect((await boPost('/health', { _csrf: staff.csrf, action: 'resend', id: 'no-such-id' }, staff.cookie)).status).toBe(404);
+    } finally {
+      await h.db.deleteFrom('mail_outbox').where('id', '=', id).execute();
+    }
+  });
+
+  it('shows the experiment report as the bearer-token API reports it', async () => {
+    // exposures of an experiment of its own in one storefront, so the figures are this test's
+    const experiment = `bo_health_${Date.now()}`;
+    const at = new Date().toISOString();
+    await h.db
+      .insertInto('experiment_exposures')
+      .values(
+        ['a', 'b', 'c'].map((v, i) => ({
+          visitor_id: randomUUID(),
+          experiment,
+          variant: i === 0 ? 'control' : 'variant',
+          locale: 'fi',
+          exposed_at: at,
+        })),
+      )
+      .execute();
+    try {
+      const staff = await staffSession(h, 'staff');
+      const page = await boGet('/health?scope=fi', staff.cookie);
+      expect(page.status).toBe(200);
+      const shown = [
+        ...page.body.matchAll(
+          /data-testid="bo-experiment-row" data-experiment="([^"]+)" data-variant="([^"]+)" data-visitors="(\d+)" data-add-to-carts="(\d+)" data-buyers="(\d+)" data-orders="(\d+)"/g,
+        ),
+      ].map((m) => ({
+        experiment: m[1],
+        variant: m[2],
+        visitors: Number(m[3]),
+        add_to_carts: Number(m[4]),
+        buyers: Number(m[5]),
+        orders: Number(m[6]),
+      }));
+      const r = await request(api('/api/operator/experiments/report', 'fi'), {
+        headers: { authorization: `Bearer ${TEST_OPERATOR_TOKEN}` },
+      });
+      expect(r.status).toBe(200);
+      const reported = (r.json() as { experiments: ExperimentReport[] }).experiments.flatMap((e) =>
+        e.variants.map((x) => ({
+          experiment: e.experiment,
+          variant: x.variant,
+          visitors: x.visitors,
+          add_to_carts: x.add_to_carts,
+          buyers: x.buyers,
+          orders: x.orders,
+        })),
+      );
+      expect(shown).toEqual(reported);
+      expect(shown.filter((s) => s.experiment === experiment).map((s) => [s.variant, s.visitors])).toEqual([
+        ['control', 1],
+        ['variant', 2],
+      ]);
+    } finally {
+      await h.db.deleteFrom('experiment_exposures').where('experiment', '=', experiment).execute();
+    }
   });
 });
