@@ -2,8 +2,10 @@
  * The back office's catalogue pages in Chromium (docs/product/back-office.md#catalogue-products): an editor finds
  * a product, changes its Swedish price through the confirm step, and seconds later the shopper's reload of the
  * prerendered product page shows it (the change feed's re-render, docs/adr/0017-incremental-pages.md). axe on
- * every page and on the confirm step. The price is put back afterwards through the operator API.
+ * every page and on the confirm step. The price is put back afterwards through the operator API. The health page's
+ * outbox: a failed message sent again.
  */
+import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { LOCALES } from '#lib/market/locales.ts';
 import type { PriceObject } from '#lib/catalogue/types.ts';
@@ -85,4 +87,49 @@ test('read-only staff see a product without the edit forms', async ({ page }) =>
   await expect(page.getByTestId('bo-price-form')).toHaveCount(0);
   await expect(page.getByTestId('bo-stock-form')).toHaveCount(0);
   expect(await wcagViolations(page)).toEqual([]);
+});
+
+test('staff see the outbox on the health page and send a failed message again', async ({ page }) => {
+  const id = randomUUID();
+  const at = new Date().toISOString();
+  await withDb((db) =>
+    db
+      .insertInto('mail_outbox')
+      .values({
+        id,
+        kind: 'order_confirmation',
+        locale: 'sv',
+        recipient: 'failed-e2e@bo.test',
+        subject: 'A failed message',
+        text_body: 'text',
+        html_body: '<p>text</p>',
+        headers: '{}',
+        dedupe_key: null,
+        status: 'failed',
+        attempts: 5,
+        next_attempt_at: at,
+        last_error: '550 mailbox unavailable',
+        created_at: at,
+      })
+      .execute(),
+  );
+  try {
+    await signInStaffPage(page, 'staff');
+    await page.getByTestId('bo-nav').getByRole('link', { name: 'Health' }).click();
+    await expect(page.getByTestId('bo-outbox')).toBeVisible();
+    await expect(page.getByTestId('bo-errors')).toBeVisible();
+    await expect(page.getByTestId('bo-experiments')).toBeVisible();
+    expect(await wcagViolations(page)).toEqual([]);
+
+    await page.getByTestId('bo-outbox').getByLabel('State').selectOption('failed');
+    await page.getByTestId('bo-outbox').getByRole('button', { name: 'Show' }).click();
+    const row = page.locator(`[data-testid="bo-outbox-row"][data-id="${id}"]`);
+    await expect(row).toHaveAttribute('data-status', 'failed');
+    await row.getByTestId('bo-outbox-resend').click();
+    await expect(page.getByTestId('bo-health-notice')).toBeVisible();
+    await expect(page.locator(`[data-testid="bo-outbox-row"][data-id="${id}"]`)).toHaveAttribute('data-status', 'queued');
+    expect(await wcagViolations(page)).toEqual([]);
+  } finally {
+    await withDb((db) => db.deleteFrom('mail_outbox').where('id', '=', id).execute());
+  }
 });
