@@ -63,6 +63,8 @@ export const BACKOFFICE_PAGE_PATTERNS: readonly string[] = [
   '/returns',
   '/customers',
   '/customers/:id',
+  '/products',
+  '/products/:sku',
 ];
 
 /** The label of a back-office public path: its pattern, or 'backoffice-not-found'. */

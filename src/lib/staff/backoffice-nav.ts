@@ -18,6 +18,7 @@ export const BACKOFFICE_NAV: readonly NavEntry[] = [
   { label: 'nav.orders', href: '/orders', permission: 'orders.read' },
   { label: 'nav.returns', href: '/returns', permission: 'returns.read' },
   { label: 'nav.customers', href: '/customers', permission: 'customers.read' },
+  { label: 'nav.catalogue', href: '/products', permission: 'catalogue.read' },
   { label: 'nav.health', href: '/health', permission: 'health.read' },
   { label: 'nav.experiments', href: '/experiments', permission: 'health.read' },
   { label: 'nav.audit', href: '/audit', permission: 'audit.read' },

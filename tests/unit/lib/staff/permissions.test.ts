@@ -43,14 +43,22 @@ describe('staff permissions', () => {
       '/orders',
       '/returns',
       '/customers',
+      '/products',
       '/health',
       '/experiments',
       '/audit',
       '/staff',
     ]);
-    expect(navFor('staff').map((e) => e.href)).toEqual(['/', '/orders', '/returns', '/customers', '/health', '/experiments']);
-    expect(navFor('read_only').map((e) => e.href)).toEqual(['/', '/orders', '/returns', '/customers', '/health', '/experiments']);
-    expect(navFor('editor').map((e) => e.href)).toEqual(['/']);
+    expect(navFor('staff').map((e) => e.href)).toEqual(['/', '/orders', '/returns', '/customers', '/products', '/health', '/experiments']);
+    expect(navFor('read_only').map((e) => e.href)).toEqual([
+      '/',
+      '/orders',
+      '/returns',
+      '/customers',
+      '/products',
+      '/health',
+      '/experiments',
+    ]);
   });
 
   it('sends a signed-in member only to paths of this host', () => {
