@@ -5,38 +5,18 @@
  * every page and on the confirm step. The price is put back afterwards through the operator API.
  */
 import { expect, test } from '@playwright/test';
-import { LOCALES } from '#lib/market/locales.ts';
 import type { PriceObject } from '#lib/catalogue/types.ts';
-import { request } from '#tests/support/http.ts';
-import { E2E_PORT, TEST_OPERATOR_TOKEN, origin } from '#tests/support/test-env.ts';
+import { origin } from '#tests/support/test-env.ts';
 import { withDb } from './account-fixtures.ts';
+import { plainInStockProduct, setPrice } from './price-fixtures.ts';
 import { wcagViolations } from './a11y-fixtures.ts';
 import { ADMIN, signInStaffPage } from './backoffice-fixtures.ts';
 
 const sv = origin('sv');
-const setPrice = (sku: string, prices: PriceObject) =>
-  request(`http://sv.localhost:${E2E_PORT}/api/operator/products/${sku}?locale=sv&sid=${LOCALES.sv.storeID}`, {
-    method: 'PATCH',
-    headers: { authorization: `Bearer ${TEST_OPERATOR_TOKEN}` },
-    body: JSON.stringify({ prices, changed_by: 'e2e' }),
-  });
 
 test('an editor changes a price with confirmation; the public product page shows it within seconds', async ({ page }) => {
   // an in-stock product with one tier and no campaign, late in the catalogue but not the last (incremental-pages uses that)
-  const p = await withDb((db) =>
-    db
-      .selectFrom('products as p')
-      .innerJoin('product_translations as t', (j) => j.onRef('t.product_id', '=', 'p.id').on('t.locale', '=', 'sv'))
-      .innerJoin('product_prices as pr', (j) => j.onRef('pr.product_id', '=', 'p.id').on('pr.locale', '=', 'sv'))
-      .where('p.stock_status', '=', 'in-stock')
-      .where('p.variations', '=', '[]')
-      .where('pr.prices', 'not like', '%"c"%')
-      .select(['p.sku', 't.slug', 'pr.prices'])
-      .orderBy('p.id', 'desc')
-      .offset(4)
-      .limit(1)
-      .executeTakeFirstOrThrow(),
-  );
+  const p = await plainInStockProduct(4);
   const before = JSON.parse(p.prices) as PriceObject;
   const price = Math.round(before.n[0]!.p) + 50;
 

@@ -4,34 +4,15 @@
  * The price is put back afterwards (the page is re-rendered as the build wrote it).
  */
 import { expect, test } from '@playwright/test';
-import { LOCALES } from '#lib/market/locales.ts';
 import type { PriceObject } from '#lib/catalogue/types.ts';
-import { request } from '#tests/support/http.ts';
-import { E2E_PORT, TEST_OPERATOR_TOKEN, origin } from '#tests/support/test-env.ts';
-import { withDb } from './account-fixtures.ts';
+import { origin } from '#tests/support/test-env.ts';
+import { plainInStockProduct, setPrice } from './price-fixtures.ts';
 
 const sv = origin('sv');
-const setPrice = (sku: string, prices: PriceObject) =>
-  request(`http://sv.localhost:${E2E_PORT}/api/operator/products/${sku}?locale=sv&sid=${LOCALES.sv.storeID}`, {
-    method: 'PATCH',
-    headers: { authorization: `Bearer ${TEST_OPERATOR_TOKEN}` },
-    body: JSON.stringify({ prices, changed_by: 'e2e' }),
-  });
 
 test('sv: a price change shows on the product page within seconds, and the cart charges it', async ({ page }) => {
   // an in-stock product with one price tier and no campaign, late in the catalogue (no other spec uses it)
-  const p = await withDb((db) =>
-    db
-      .selectFrom('products as p')
-      .innerJoin('product_translations as t', (j) => j.onRef('t.product_id', '=', 'p.id').on('t.locale', '=', 'sv'))
-      .innerJoin('product_prices as pr', (j) => j.onRef('pr.product_id', '=', 'p.id').on('pr.locale', '=', 'sv'))
-      .where('p.stock_status', '=', 'in-stock')
-      .where('p.variations', '=', '[]')
-      .where('pr.prices', 'not like', '%"c"%')
-      .select(['p.sku', 't.slug', 'pr.prices'])
-      .orderBy('p.id', 'desc')
-      .executeTakeFirstOrThrow(),
-  );
+  const p = await plainInStockProduct(0);
   const before = JSON.parse(p.prices) as PriceObject;
   const price = before.n[0]!.p + 100;
   const kr = (n: number) => `${n.toLocaleString('sv-SE').replace(/\u00a0/g, ' ')} kr`;
