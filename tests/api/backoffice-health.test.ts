@@ -14,6 +14,7 @@ let staff: StaffSession;
 const tag = randomUUID().slice(0, 8);
 const failedId = randomUUID();
 const sentId = randomUUID();
+const heldId = randomUUID();
 
 beforeAll(async () => {
   h = openTestDb();
@@ -40,7 +41,7 @@ beforeAll(async () => {
   });
   await h.db
     .insertInto('mail_outbox')
-    .values([mail(failedId, 'failed', `Failed ${tag}`), mail(sentId, 'sent', `Sent ${tag}`)])
+    .values([mail(failedId, 'failed', `Failed ${tag}`), mail(sentId, 'sent', `Sent ${tag}`), mail(heldId, 'outbox', `Held ${tag}`)])
     .execute();
   const error = (message: string, locale: string) => ({
     id: randomUUID(),
@@ -75,6 +76,10 @@ describe('the health page', () => {
     const sent = await boGet('/health?state=sent&size=100', staff.cookie);
     expect(rowOf(sent.body, sentId)).toContain(`Sent ${tag}`);
     expect(rowOf(sent.body, sentId)).not.toContain('bo-outbox-resend');
+    // held without SMTP: sending it again would only queue it where nothing sends it
+    const held = await boGet('/health?state=outbox&size=100', staff.cookie);
+    expect(rowOf(held.body, heldId)).toContain(`Held ${tag}`);
+    expect(rowOf(held.body, heldId)).not.toContain('bo-outbox-resend');
 
     const group = new RegExp(`<tr data-testid="bo-error-row">[\\s\\S]*?TypeError ${tag}[\\s\\S]*?</tr>`).exec(failed.body)?.[0] ?? '';
     expect(group).toMatch(/data-cell="count">3</);

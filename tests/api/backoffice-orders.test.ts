@@ -208,7 +208,7 @@ describe('the dashboard', () => {
     expect(r.status).toBe(200);
     const sv = /data-testid="bo-dashboard-storefront" data-storefront="sv" data-orders="(\d+)"/.exec(r.body);
     expect(Number(sv?.[1])).toBeGreaterThan(0);
-    expect(r.body).toContain('href="/orders?state=invoiced&amp;state=paid"');
+    expect(r.body).toContain('href="/orders?state=placed&amp;state=invoiced&amp;state=paid"');
     expect(r.body).toMatch(/data-testid="bo-dashboard-to-pick" data-count="\d+"/);
   });
 });

@@ -26,8 +26,8 @@ import {
 export const HEALTH_WINDOWS = [1, 7, 30] as const;
 export type HealthWindow = (typeof HEALTH_WINDOWS)[number];
 
-/** Mail a member may send again: it never went out (failed, or held without SMTP). */
-const RESENDABLE_STATES = new Set(['failed', 'outbox']);
+/** Mail a member may send again: delivery gave up on it (one held without SMTP would only wait in the queue again). */
+const RESENDABLE_STATES = new Set(['failed']);
 export const canResend = (status: string) => RESENDABLE_STATES.has(status);
 
 export interface HealthView {
