@@ -39,8 +39,11 @@ for (const locale of LOCALE_CODES) {
     await check('home');
     const statement = page.getByTestId('accessibility-statement');
     await expect(statement).toHaveAttribute('href', `/${ACCESSIBILITY_STATEMENT_SLUG[locale]}`);
-    await statement.click();
-    await page.waitForURL(`${o}/${ACCESSIBILITY_STATEMENT_SLUG[locale]}`);
+    // wait for the navigation the click starts (attached before the click: a fast one cannot be missed)
+    await Promise.all([
+      page.waitForURL(`${o}/${ACCESSIBILITY_STATEMENT_SLUG[locale]}`, { waitUntil: 'domcontentloaded' }),
+      statement.click(),
+    ]);
     await expect(page.locator(`main a[href="mailto:${SELLERS[locale].email}"]`)).toBeVisible();
     await check('accessibility statement');
 
