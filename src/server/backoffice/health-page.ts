@@ -4,6 +4,7 @@
  * (health.act), is shown back for confirmation first, acts on `step=confirm`, is audited, and a repeat (the
  * message already queued) changes nothing.
  */
+import { formText } from '#lib/staff/form-text.ts';
 import { z } from 'zod';
 import { getDb } from '#server/db/connection.ts';
 import { kickMailDelivery } from '#server/mail/mail-worker.ts';
@@ -47,11 +48,6 @@ export type HealthPage = { kind: 'view'; view: HealthView; status: number } | { 
 
 const daysSchema = z.enum(HEALTH_WINDOWS.map(String) as [string, ...string[]]).transform(Number);
 const resendSchema = z.object({ action: z.literal('resend'), id: z.string().trim().min(1).max(64) });
-
-const field = (form: FormData, name: string) => {
-  const v = form.get(name);
-  return typeof v === 'string' ? v : undefined;
-};
 
 async function view(ctx: StaffRequest, access: StaffAccess, extra: Partial<HealthView> = {}, status = 200): Promise<HealthPage> {
   const db = getDb();
@@ -97,12 +93,13 @@ export async function healthPage(ctx: StaffRequest): Promise<HealthPage> {
   const post = await requireStaffPost(ctx, 'health.act');
   if (post instanceof Response) return { kind: 'answer', response: post };
   const { form, ...access } = post;
-  const parsed = resendSchema.safeParse({ action: field(form, 'action'), id: field(form, 'id') });
+  const parsed = resendSchema.safeParse({ action: formText(form, 'action'), id: formText(form, 'id') });
   if (!parsed.success) return view(ctx, access, { problems: [{ param: 'action', message: 'resend with an e-mail id' }] }, 400);
   const db = getDb();
   const mail = await readMail(db, parsed.data.id);
   if (!mail) return view(ctx, access, { problems: [{ param: 'id', message: 'no such e-mail' }] }, 404);
-  if (field(form, 'step') !== 'confirm') return view(ctx, access, { confirm: { id: mail.id, to: mail.recipient, subject: mail.subject } });
+  if (formText(form, 'step') !== 'confirm')
+    return view(ctx, access, { confirm: { id: mail.id, to: mail.recipient, subject: mail.subject } });
   const changed = await requeueMail(db, mail.id);
   if (changed) {
     kickMailDelivery(db);

@@ -4,6 +4,7 @@
  * after) and answered with a redirect; a refusal is the domain error's message on the page. A repeat that
  * changes nothing is neither a second change nor a second audit row.
  */
+import { formText } from '#lib/staff/form-text.ts';
 import { z } from 'zod';
 import { getDb } from '#server/db/connection.ts';
 import { readOrder } from '#server/orders/order-record.ts';
@@ -29,11 +30,6 @@ export type OrderPost =
   | { kind: 'confirm'; access: StaffAccess; input: OrderActionInput }
   /** message: the domain error's; null: the form itself was wrong (the page says so in the member's language). */
   | { kind: 'refused'; access: StaffAccess; status: number; message: string | null; input?: OrderActionInput };
-
-const field = (form: FormData, name: string) => {
-  const v = form.get(name);
-  return typeof v === 'string' ? v : undefined;
-};
 
 const stateOf = async (number: string) => {
   const o = await readOrder(getDb(), number);
@@ -67,10 +63,10 @@ export async function orderPost(ctx: StaffRequest, number: string): Promise<Orde
   const post = await requireStaffPost(ctx, 'orders.act');
   if (post instanceof Response) return { kind: 'answer', response: post };
   const { form, ...access } = post;
-  const parsed = actionSchema.safeParse({ action: field(form, 'action'), kind: field(form, 'kind'), text: field(form, 'text') });
+  const parsed = actionSchema.safeParse({ action: formText(form, 'action'), kind: formText(form, 'kind'), text: formText(form, 'text') });
   if (!parsed.success) return { kind: 'refused', access, status: 400, message: null };
   const input = parsed.data;
-  if (field(form, 'step') !== 'confirm') return { kind: 'confirm', access, input };
+  if (formText(form, 'step') !== 'confirm') return { kind: 'confirm', access, input };
   const before = await stateOf(number);
   try {
     const result = await perform(input, number, access.staff.id);

@@ -5,6 +5,7 @@
  * feed re-renders the public pages within seconds; a confirmation that changes nothing (a double submission)
  * writes nothing. Every change is audited with the record before and after.
  */
+import { formText } from '#lib/staff/form-text.ts';
 import { z } from 'zod';
 import { getDb } from '#server/db/connection.ts';
 import type { BoKey } from '#lib/staff/backoffice-i18n.ts';
@@ -62,11 +63,6 @@ export async function productsListPage(ctx: StaffRequest): Promise<PageAnswer<Pr
   };
 }
 
-const text = (form: FormData, name: string) => {
-  const v = form.get(name);
-  return typeof v === 'string' ? v : '';
-};
-
 const priceSchema = z.object({ locale: z.enum(LOCALE_CODES), normal: z.string().max(2000), campaign: z.string().max(2000) });
 const stockSchema = z.object({
   stock_status: z.enum(STOCK_STATUSES),
@@ -105,13 +101,17 @@ export async function productPage(ctx: StaffRequest, sku: string): Promise<Produ
     return view(done === 'price' || done === 'stock' ? { notice: { key: `catalogue.done_${done}` } } : {});
   }
   const actor = { staff: access.staff, ip: staffIpOf(ctx) };
-  const confirmed = text(form, 'step') === 'confirm';
+  const confirmed = formText(form, 'step') === 'confirm';
   const redirect = (done: string) => answer(new Response(null, { status: 303, headers: { location: `${productPath(sku)}?done=${done}` } }));
   const changedBy = `staff:${access.staff.email}`;
   const subject = { type: 'product', id: product.sku };
 
-  if (text(form, 'action') === 'price') {
-    const fields = priceSchema.safeParse({ locale: text(form, 'locale'), normal: text(form, 'normal'), campaign: text(form, 'campaign') });
+  if (formText(form, 'action') === 'price') {
+    const fields = priceSchema.safeParse({
+      locale: formText(form, 'locale'),
+      normal: formText(form, 'normal'),
+      campaign: formText(form, 'campaign'),
+    });
     if (!fields.success) return view({ error: { key: 'catalogue.bad_input' } }, 400);
     const { locale, normal, campaign } = fields.data;
     const current = product.prices.find((p) => p.locale === locale);
@@ -136,12 +136,12 @@ export async function productPage(ctx: StaffRequest, sku: string): Promise<Produ
     return redirect('price');
   }
 
-  if (text(form, 'action') === 'stock') {
+  if (formText(form, 'action') === 'stock') {
     const fields = stockSchema.safeParse({
-      stock_status: text(form, 'stock_status'),
-      stock_quantity: text(form, 'stock_quantity').trim() || 'x',
+      stock_status: formText(form, 'stock_status'),
+      stock_quantity: formText(form, 'stock_quantity').trim() || 'x',
     });
-    const draft = { stockStatus: text(form, 'stock_status'), stockQuantity: text(form, 'stock_quantity') };
+    const draft = { stockStatus: formText(form, 'stock_status'), stockQuantity: formText(form, 'stock_quantity') };
     if (!fields.success) return view({ error: { key: 'catalogue.bad_stock' }, draft }, 400);
     const { stock_status, stock_quantity } = fields.data;
     const before = { stockStatus: product.stockStatus, stockQuantity: product.stockQuantity };

@@ -5,6 +5,7 @@
  * the row moves only from the state it was read in). Every step is shown back for confirmation first, acts on
  * `step=confirm`, is audited with the state before and after, and answers a redirect (a repeat changes nothing).
  */
+import { formText } from '#lib/staff/form-text.ts';
 import { z } from 'zod';
 import { getDb } from '#server/db/connection.ts';
 import { FulfilmentRefused } from '#server/fulfilment/fulfilment-refused.ts';
@@ -44,11 +45,6 @@ const actionSchema = z.object({
     .trim()
     .regex(/^RMA-[\w-]{1,60}$/),
 });
-
-const text = (form: FormData, name: string) => {
-  const v = form.get(name);
-  return typeof v === 'string' ? v : '';
-};
 
 /** The keys of the page's refusals by the service's refusal code (the code's own message is English). */
 function refusalKey(code: string): BoKey {
@@ -90,13 +86,13 @@ export async function returnsPage(ctx: StaffRequest): Promise<ReturnsPage> {
   const post = await requireStaffPost(ctx, 'returns.act');
   if (post instanceof Response) return { kind: 'answer', response: post };
   const { form, ...access } = post;
-  const input = actionSchema.safeParse({ action: text(form, 'action'), rma: text(form, 'rma') });
+  const input = actionSchema.safeParse({ action: formText(form, 'action'), rma: formText(form, 'rma') });
   if (!input.success) return view(access, { error: { key: 'returns.bad_action' } }, 400);
   const { action, rma } = input.data;
   const before = await readReturn(db, rma);
   const row = before && (await rowOf(rma));
   if (!before || !row) return view(access, { error: { key: 'returns.refused_missing', values: { rma } } }, 404);
-  if (text(form, 'step') !== 'confirm') return view(access, { confirm: { action, row } });
+  if (formText(form, 'step') !== 'confirm') return view(access, { confirm: { action, row } });
   try {
     const after = await runReturnStep(db, rma, action);
     await recordStaffAction(db, {

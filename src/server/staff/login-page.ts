@@ -2,6 +2,7 @@
  * The /login page's steps (docs/product/back-office.md#sign-in): password, then — when required — the TOTP code
  * or enrolment. Form posts must come from the admin host itself (Origin/Referer); the cookie is SameSite=Strict.
  */
+import { formText } from '#lib/staff/form-text.ts';
 import { getDb } from '#server/db/connection.ts';
 import { safeNext } from '#lib/staff/backoffice-nav.ts';
 import { staffLocaleOf, type StaffLocale } from '#lib/staff/staff-locale.ts';
@@ -28,11 +29,6 @@ export type LoginView =
 export type LoginPage = { kind: 'view'; view: LoginView; status: number; locale: StaffLocale } | { kind: 'answer'; response: Response };
 
 const redirect = (to: string): LoginPage => ({ kind: 'answer', response: new Response(null, { status: 303, headers: { location: to } }) });
-const field = (form: FormData, name: string) => {
-  const v = form.get(name);
-  return typeof v === 'string' ? v : '';
-};
-
 async function pendingView(ctx: StaffRequest, failed: boolean, next: string, status: number): Promise<LoginPage> {
   const access = await staffSessionOf(ctx);
   if (!access) return { kind: 'view', view: { kind: 'password', failed: false, signedOut: false, email: '', next }, status, locale: 'en' };
@@ -66,9 +62,9 @@ export async function loginPage(ctx: StaffRequest): Promise<LoginPage> {
   }
   if (!sameHostPost(ctx.request)) return { kind: 'answer', response: forbiddenResponse(ctx.request) };
   const form = await ctx.request.formData();
-  const next = safeNext(field(form, 'next'));
+  const next = safeNext(formText(form, 'next'));
   const ip = staffIpOf(ctx);
-  const step = field(form, 'step');
+  const step = formText(form, 'step');
   if (step === 'restart') {
     await endStaffSession(db, ctx.cookies.get(STAFF_COOKIE)?.value);
     clearStaffCookie(ctx);
@@ -77,13 +73,13 @@ export async function loginPage(ctx: StaffRequest): Promise<LoginPage> {
   if (step === 'code') {
     const access = await staffSessionOf(ctx, db);
     if (!access || access.session.stage === 'active') return redirect(`/login?next=${encodeURIComponent(next)}`);
-    const r = await confirmTotp(db, access, access.token, field(form, 'code'), ip);
+    const r = await confirmTotp(db, access, access.token, formText(form, 'code'), ip);
     if (r.kind === 'refused') return pendingView(ctx, true, next, 401);
     setStaffCookie(ctx, r.token);
     return redirect(next);
   }
-  const email = field(form, 'email');
-  const r = await signIn(db, { email, password: field(form, 'password'), ip });
+  const email = formText(form, 'email');
+  const r = await signIn(db, { email, password: formText(form, 'password'), ip });
   if (r.kind === 'refused')
     return {
       kind: 'view',

@@ -3,6 +3,7 @@
  * form, and per member change role, disable/enable, reset TOTP; the "TOTP for everyone" setting. Destructive
  * actions (role change, disable, reset TOTP) are shown back for confirmation first and act on `step=confirm`.
  */
+import { formText } from '#lib/staff/form-text.ts';
 import { z } from 'zod';
 import { getDb } from '#server/db/connection.ts';
 import { isStaffRole, STAFF_ROLES, type StaffRole } from '#lib/staff/permissions.ts';
@@ -40,10 +41,6 @@ const inviteSchema = z.object({
   locale: z.enum(STAFF_LOCALES).default('en'),
 });
 
-const text = (form: FormData, name: string) => {
-  const v = form.get(name);
-  return typeof v === 'string' ? v : '';
-};
 const done = (): StaffPage => ({ kind: 'answer', response: new Response(null, { status: 303, headers: { location: '/staff?done=1' } }) });
 
 export async function staffPage(ctx: StaffRequest): Promise<StaffPage> {
@@ -62,16 +59,16 @@ export async function staffPage(ctx: StaffRequest): Promise<StaffPage> {
   if (post instanceof Response) return { kind: 'answer', response: post };
   const { form, ...access } = post;
   const actor = { staff: access.staff, ip: staffIpOf(ctx) };
-  const action = text(form, 'action');
-  const confirmed = text(form, 'step') === 'confirm';
+  const action = formText(form, 'action');
+  const confirmed = formText(form, 'step') === 'confirm';
   const outcome = async (r: ManageResult): Promise<StaffPage> =>
     r.kind === 'ok' ? done() : r.kind === 'last_owner' ? view(access, { error: { key: 'staff.last_owner' } }, 409) : view(access, {}, 404);
 
   if (action === 'invite') {
     const parsed = inviteSchema.safeParse({
-      email: text(form, 'email'),
-      role: text(form, 'role'),
-      locale: text(form, 'locale') || undefined,
+      email: formText(form, 'email'),
+      role: formText(form, 'role'),
+      locale: formText(form, 'locale') || undefined,
     });
     if (!parsed.success) return view(access, { error: { key: 'staff.invite_bad' } }, 400);
     if (await staffByEmail(db, parsed.data.email))
@@ -86,11 +83,11 @@ export async function staffPage(ctx: StaffRequest): Promise<StaffPage> {
     await changeTotpRequired(db, actor, form.get('totp_required') === '1');
     return done();
   }
-  const target = await staffById(db, text(form, 'id'));
+  const target = await staffById(db, formText(form, 'id'));
   if (!target) return view(access, {}, 404);
   if (action === 'enable') return outcome(await enableStaff(db, actor, target.id));
   if (action === 'role') {
-    const role = text(form, 'role');
+    const role = formText(form, 'role');
     if (!isStaffRole(role)) return view(access, {}, 400);
     if (!confirmed) return view(access, { confirm: { action: 'role', id: target.id, name: target.name, role } });
     return outcome(await changeRole(db, actor, target.id, role));
