@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb } from './api-support.ts';
+import { clientErrorRow, outboxRow } from '#tests/support/queue-rows.ts';
 import { boGet, boPost, staffSession, type StaffSession } from './backoffice-session.ts';
 import type { DbHandle } from '#server/db/connection.ts';
 
@@ -20,40 +21,22 @@ beforeAll(async () => {
   h = openTestDb();
   staff = await staffSession(h, 'staff');
   const now = new Date().toISOString();
-  const mail = (id: string, status: string, subject: string) => ({
-    id,
-    kind: 'order_confirmation',
-    locale: 'sv',
-    recipient: `health-${tag}@example.se`,
-    subject,
-    text_body: 'x',
-    html_body: '<p>x</p>',
-    headers: '{}',
-    dedupe_key: null,
-    status,
-    attempts: status === 'failed' ? 5 : 1,
-    next_attempt_at: now,
-    claimed_at: null,
-    last_error: status === 'failed' ? '550 mailbox unavailable' : null,
-    message_id: null,
-    created_at: now,
-    sent_at: status === 'sent' ? now : null,
-  });
+  const mail = (id: string, status: string, subject: string) =>
+    outboxRow({
+      id,
+      status,
+      createdAt: now,
+      subject,
+      recipient: `health-${tag}@example.se`,
+      attempts: status === 'failed' ? 5 : 1,
+      lastError: status === 'failed' ? '550 mailbox unavailable' : null,
+      sentAt: status === 'sent' ? now : null,
+    });
   await h.db
     .insertInto('mail_outbox')
     .values([mail(failedId, 'failed', `Failed ${tag}`), mail(sentId, 'sent', `Sent ${tag}`), mail(heldId, 'outbox', `Held ${tag}`)])
     .execute();
-  const error = (message: string, locale: string) => ({
-    id: randomUUID(),
-    created_at: now,
-    locale,
-    level: 'error',
-    message,
-    stack: null,
-    user_agent: null,
-    url: null,
-    ip_hash: 'h',
-  });
+  const error = (message: string, locale: string) => clientErrorRow(message, now, locale);
   await h.db
     .insertInto('client_errors')
     .values([error(`TypeError ${tag}`, 'sv'), error(`TypeError ${tag}`, 'nl'), error(`TypeError ${tag}`, 'sv')])

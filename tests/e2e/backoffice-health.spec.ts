@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { openDb } from '#server/db/connection.ts';
 import { TEST_SQLITE_FILE } from '#tests/support/test-env.ts';
+import { outboxRow } from '#tests/support/queue-rows.ts';
 import { ADMIN, signInStaffPage } from './backoffice-fixtures.ts';
 import { wcagViolations } from './a11y-fixtures.ts';
 
@@ -17,25 +18,17 @@ test('staff send a failed e-mail again from the outbox through the confirm step'
     const now = new Date().toISOString();
     await db
       .insertInto('mail_outbox')
-      .values({
-        id,
-        kind: 'order_confirmation',
-        locale: 'sv',
-        recipient: 'health-e2e@example.se',
-        subject,
-        text_body: 'x',
-        html_body: '<p>x</p>',
-        headers: '{}',
-        dedupe_key: null,
-        status: 'failed',
-        attempts: 5,
-        next_attempt_at: now,
-        claimed_at: null,
-        last_error: '550 mailbox unavailable',
-        message_id: null,
-        created_at: now,
-        sent_at: null,
-      })
+      .values(
+        outboxRow({
+          id,
+          status: 'failed',
+          createdAt: now,
+          subject,
+          recipient: 'health-e2e@example.se',
+          attempts: 5,
+          lastError: '550 mailbox unavailable',
+        }),
+      )
       .execute();
   } finally {
     await db.destroy();

@@ -9,6 +9,7 @@ import { clientErrorGroups, lowStock, outboxList, reconciledOrders, returnsQueue
 import { LOW_STOCK_THRESHOLD, OUTBOX_STATES, parseQueueFilter } from '#lib/backoffice/health-paging.ts';
 import { RETURN_QUEUE_STATES } from '#lib/backoffice/returns-queue.ts';
 import { ENGINES, insertTestOrder } from './backoffice-db.ts';
+import { clientErrorRow, outboxRow } from '#tests/support/queue-rows.ts';
 
 const at = (h: number) => new Date(Date.UTC(2026, 10, 26, h)).toISOString();
 const returnsFilter = (q: string) => {
@@ -73,44 +74,27 @@ describe.each(ENGINES)('back office queues on $name', (engine) => {
         ret('RMA-3000001-3', 3, 'return', 'requested', at(4), [{ line: 0, sku: 'A', quantity: 1 }]),
       ])
       .execute();
-    const mail = (status: string, created: string, error: string | null = null) => ({
-      id: randomUUID(),
-      kind: 'shipped',
-      locale: 'sv',
-      recipient: 'a@example.se',
-      subject: `Skickad ${created}`,
-      text_body: '',
-      html_body: '',
-      headers: '{}',
-      dedupe_key: null,
-      status,
-      attempts: status === 'failed' ? 8 : 1,
-      next_attempt_at: created,
-      created_at: created,
-      last_error: error,
-    });
+    const mail = (status: string, created: string, error: string | null = null) =>
+      outboxRow({
+        status,
+        createdAt: created,
+        subject: `Skickad ${created}`,
+        recipient: 'a@example.se',
+        kind: 'shipped',
+        attempts: status === 'failed' ? 8 : 1,
+        lastError: error,
+      });
     await db
       .insertInto('mail_outbox')
       .values([mail('sent', at(1)), mail('failed', at(2), '550 mailbox unavailable'), mail('queued', at(3))])
       .execute();
-    const err = (message: string, created: string, locale = 'sv') => ({
-      id: randomUUID(),
-      created_at: created,
-      locale,
-      level: 'error',
-      message,
-      stack: null,
-      user_agent: null,
-      url: null,
-      ip_hash: 'h',
-    });
     await db
       .insertInto('client_errors')
       .values([
-        err('TypeError: x is undefined', at(1)),
-        err('TypeError: x is undefined', at(5), 'fi'),
-        err('Script error.', at(3)),
-        err('Old', at(0)),
+        clientErrorRow('TypeError: x is undefined', at(1)),
+        clientErrorRow('TypeError: x is undefined', at(5), 'fi'),
+        clientErrorRow('Script error.', at(3)),
+        clientErrorRow('Old', at(0)),
       ])
       .execute();
     const product = (id: number, sku: string, quantity: number, status = 'in-stock') => ({
