@@ -74,12 +74,16 @@ test('back-orders read "out of stock" when delivery dates are off (stock_dates=d
   await expect(page.getByTestId('delivery-estimate')).toHaveText(/^Leverans \S+ \d+ \S+ – \S+ \d+ \S+$/);
 });
 
-test('trust reviews load on a tall viewport with a short page, else after scrolling past 400 px', async ({ browser }) => {
+test('trust reviews load on a tall viewport with a short page, else after scrolling past 400 px, in the room kept for them', async ({ browser }) => {
   const small = await browser.newPage({ viewport: { width: 1280, height: 700 } });
   await small.goto(origin('sv') + '/kategori/tradgard');
   await expect(small.getByTestId('trust-reviews-loaded')).toHaveCount(0);
+  const footerTop = () => small.getByTestId('site-footer').evaluate((e) => e.getBoundingClientRect().top + window.scrollY);
+  const before = await footerTop();
   await small.mouse.wheel(0, 600);
   await expect(small.getByTestId('trust-reviews-loaded')).toBeVisible();
+  // its room was kept: loading it moves nothing below (a footer link clicked meanwhile stays where it was)
+  expect(await footerTop()).toBe(before);
   await small.close();
   const tall = await browser.newPage({ viewport: { width: 1280, height: 1700 } });
   await tall.goto(origin('sv') + '/om-oss'); // a short content page
