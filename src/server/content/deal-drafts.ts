@@ -2,14 +2,16 @@
  * Deal drafts (docs/product/content-editing.md#deals): the product a deal names must be sold in the storefront; the
  * deal row keeps the product's name and slug as the banner shows them, so they are read when the deal is published.
  */
-import type { Transaction } from 'kysely';
+import type { Selectable, Transaction } from 'kysely';
 import type { Db } from '#server/db/connection.ts';
 import type { Database } from '#server/db/schema.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import { dealFieldsSchema, type DealFields } from '#lib/content/draft-contracts.ts';
 import { InvalidTransitionError } from '#lib/errors/domain-errors.ts';
 import { localizedProducts } from '#server/catalogue/localized-products.ts';
-import type { ContentDraftsTable as DraftRow } from '#server/db/content-draft-tables.ts';
+import type { ContentDraftsTable } from '#server/db/content-draft-tables.ts';
+
+type DraftRow = Selectable<ContentDraftsTable>;
 
 export interface DealProduct {
   id: number;

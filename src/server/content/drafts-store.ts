@@ -4,6 +4,7 @@
  * storefront already has can be drafted (a deal also as `new`); nothing here touches the published tables.
  */
 import { randomUUID } from 'node:crypto';
+import type { Selectable } from 'kysely';
 import type { Db } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import type { SaveDraft } from '#lib/content/draft-contracts.ts';
@@ -11,7 +12,7 @@ import type { ContentDraftsTable } from '#server/db/content-draft-tables.ts';
 import { sanitizeEditorHtml } from './sanitize.ts';
 import { dealExists, dealFields } from './deal-drafts.ts';
 
-export type DraftRow = ContentDraftsTable;
+export type DraftRow = Selectable<ContentDraftsTable>;
 
 export async function publishedExists(db: Db, locale: LocaleCode, kind: string, key: string): Promise<boolean> {
   if (kind === 'deal') return dealExists(db, locale, key);

@@ -115,6 +115,8 @@ export interface ContentPagesTable {
   meta_description: string;
   published: number;
   updated_at: string;
+  /** The page's translation group across storefronts (migration 0030); null: its own. */
+  translation_key: Generated<string | null>;
 }
 export interface WidgetsTable {
   slug: string;
