@@ -6,6 +6,8 @@
 
 /** The form field every back-office POST carries (the <CsrfField /> component writes it). */
 export const CSRF_FIELD = '_csrf';
+/** The header a back-office script's fetch carries the same token in (the studio's autosave and uploads). */
+export const CSRF_HEADER = 'x-csrf-token';
 
 /** Equal strings, compared in time that does not depend on where they differ. */
 export function csrfTokenMatches(expected: string, given: unknown): boolean {

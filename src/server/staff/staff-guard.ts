@@ -14,7 +14,7 @@ import { forwardedHttps } from '#server/http/trusted-proxy.ts';
 import { errorBody } from '#lib/api/errors.ts';
 import { escapeHtml } from '#lib/mail/html-escape.ts';
 import { can, type Permission } from '#lib/staff/permissions.ts';
-import { CSRF_FIELD, csrfTokenMatches, isSameHostPost } from '#lib/staff/csrf.ts';
+import { CSRF_FIELD, CSRF_HEADER, csrfTokenMatches, isSameHostPost } from '#lib/staff/csrf.ts';
 import { boTranslator, BO_LANG } from '#lib/staff/backoffice-i18n.ts';
 import { staffLocaleOf, type StaffLocale } from '#lib/staff/staff-locale.ts';
 import { STAFF_SESSION_ABSOLUTE_MS } from '#lib/staff/session-rules.ts';
@@ -122,4 +122,26 @@ export async function requireStaffPost(ctx: StaffRequest, permission: Permission
   if (!csrfTokenMatches(access.session.csrf_token, form.get(CSRF_FIELD))) return forbiddenResponse(ctx.request, locale);
   if (!can(access.staff.role, permission)) return forbiddenResponse(ctx.request, locale);
   return { ...access, form };
+}
+
+const jsonRefusal = (status: number, code: 'unauthorized' | 'forbidden', message: string) =>
+  new Response(JSON.stringify(errorBody(code, message)), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+  });
+
+/**
+ * A script's request to a back-office JSON endpoint (the studio's autosave, uploads, link search): an active
+ * session with the permission; a POST also from this host (Origin, else Referer) with the session's CSRF token in
+ * the `x-csrf-token` header. Refusals are the API's JSON errors (401 without a session, 403 otherwise).
+ */
+export async function requireStaffJson(ctx: StaffRequest, permission: Permission): Promise<StaffAccess | Response> {
+  const post = ctx.request.method !== 'GET' && ctx.request.method !== 'HEAD';
+  if (post && !sameHostPost(ctx.request)) return jsonRefusal(403, 'forbidden', 'the request did not come from the back office');
+  const access = await staffSessionOf(ctx);
+  if (!access || access.session.stage !== 'active') return jsonRefusal(401, 'unauthorized', 'sign in to the back office first');
+  if (post && !csrfTokenMatches(access.session.csrf_token, ctx.request.headers.get(CSRF_HEADER)))
+    return jsonRefusal(403, 'forbidden', 'the CSRF token is missing or wrong; reload the page');
+  if (!can(access.staff.role, permission)) return jsonRefusal(403, 'forbidden', 'your role may not do this');
+  return access;
 }
