@@ -65,6 +65,10 @@ export const BACKOFFICE_PAGE_PATTERNS: readonly string[] = [
   '/customers/:id',
   '/products',
   '/products/:sku',
+  '/content',
+  '/content/new',
+  '/content/page/:locale/:...slug',
+  '/content/api/draft',
 ];
 
 /** The label of a back-office public path: its pattern, or 'backoffice-not-found'. */
@@ -72,7 +76,10 @@ export function backofficeLabel(pathname: string): string {
   const parts = pathname.split('/').filter(Boolean);
   for (const p of BACKOFFICE_PAGE_PATTERNS) {
     const pp = p.split('/').filter(Boolean);
-    if (pp.length === parts.length && pp.every((seg, i) => seg.startsWith(':') || seg === parts[i])) return `bo:${p}`;
+    // a last segment ':...name' takes the rest of the path (a content page's address may have sections)
+    const rest = pp.at(-1)?.startsWith(':...') ?? false;
+    const fits = rest ? parts.length >= pp.length : pp.length === parts.length;
+    if (fits && pp.every((seg, i) => seg.startsWith(':') || seg === parts[i])) return `bo:${p}`;
   }
   return 'bo:not-found';
 }

@@ -69,6 +69,8 @@ describe('back-office host and paths', () => {
     expect(backofficeLabel('/invite/abcdefabcdef')).toBe('bo:/invite/:token');
     expect(backofficeLabel('/')).toBe('bo:/');
     expect(backofficeLabel('/no/such/page')).toBe('bo:not-found');
+    expect(backofficeLabel('/content/page/sv/kundservice/retur')).toBe('bo:/content/page/:locale/:...slug');
+    expect(backofficeLabel('/content/page/sv')).toBe('bo:not-found');
   });
 
   it('has every string in English and Swedish', () => {
