@@ -69,6 +69,10 @@ export const BACKOFFICE_PAGE_PATTERNS: readonly string[] = [
   '/content/new',
   '/content/page/:locale/:...slug',
   '/content/api/draft',
+  '/content/widgets',
+  '/content/widgets/:locale/:slug',
+  '/content/deals',
+  '/content/deals/:locale/:key',
 ];
 
 /** The label of a back-office public path: its pattern, or 'backoffice-not-found'. */

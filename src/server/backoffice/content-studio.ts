@@ -12,6 +12,7 @@ import { HOME_TIME_ZONE } from '#lib/backoffice/order-filter.ts';
 import { localTimeUtc } from '#lib/market/local-day.ts';
 import { readableDiff, readableLines, type DiffRow } from '#lib/content/readable-html.ts';
 import { errorBody } from '#lib/api/errors.ts';
+import { WIDGET_SLUGS } from '#lib/api/content-contracts.ts';
 import { DomainError } from '#lib/errors/domain-errors.ts';
 import { getDb, type Db } from '#server/db/connection.ts';
 import { siteSettings } from '#server/market/site-settings.ts';
@@ -274,6 +275,18 @@ const actionSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('rename'), slug: slugSchema }),
 ]);
 
+/** The studio's guard: a view needs content.edit; a post also the same host and the CSRF token (it answers the form). */
+export async function contentGuard(ctx: StaffRequest): Promise<Response | { access: StaffAccess; form?: FormData }> {
+  if (ctx.request.method === 'POST') {
+    const g = await requireStaffPost(ctx, 'content.edit');
+    if (g instanceof Response) return g;
+    const { form, ...access } = g;
+    return { access, form };
+  }
+  const g = await requireStaff(ctx, 'content.edit');
+  return g instanceof Response ? g : { access: g };
+}
+
 export async function studioPage(
   ctx: StaffRequest,
   locale: string,
@@ -282,18 +295,9 @@ export async function studioPage(
   now = () => new Date(),
 ): Promise<StudioPage> {
   const db = getDb();
-  const post = ctx.request.method === 'POST';
-  let access: StaffAccess;
-  let form: FormData | undefined;
-  if (post) {
-    const guard = await requireStaffPost(ctx, 'content.edit');
-    if (guard instanceof Response) return answer(guard);
-    ({ form, ...access } = guard);
-  } else {
-    const guard = await requireStaff(ctx, 'content.edit');
-    if (guard instanceof Response) return answer(guard);
-    access = guard;
-  }
+  const guarded = await contentGuard(ctx);
+  if (guarded instanceof Response) return answer(guarded);
+  const { access, form } = guarded;
   const l = localeSchema.safeParse(locale);
   if (!l.success || !SLUG.test(slug)) return { kind: 'missing', access };
   const current = await studioView(db, access, l.data, slug);
@@ -384,14 +388,25 @@ export async function studioPage(
 
 // ---- the editor's autosave -------------------------------------------------------------------------------------
 
-const draftSchema = z.object({
-  locale: localeSchema,
-  slug: slugSchema,
-  title: z.string().trim().min(1).max(200),
-  metaDescription: z.string().max(300).default(''),
-  bodyHtml: z.string().max(200_000),
-  baseRevision: z.number().int().min(0),
-});
+const draftSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('page'),
+    locale: localeSchema,
+    slug: slugSchema,
+    title: z.string().trim().min(1).max(200),
+    metaDescription: z.string().max(300).default(''),
+    bodyHtml: z.string().max(200_000),
+    baseRevision: z.number().int().min(0),
+  }),
+  z.object({
+    kind: z.literal('widget'),
+    locale: localeSchema,
+    slug: z.enum(WIDGET_SLUGS),
+    hidden: z.boolean().default(false),
+    bodyHtml: z.string().max(200_000),
+    baseRevision: z.number().int().min(0),
+  }),
+]);
 
 const jsonAnswer = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), {
@@ -410,7 +425,8 @@ export async function studioDraftApi(ctx: StaffRequest, now = new Date()): Promi
   } catch {
     return jsonAnswer(400, errorBody('bad_json', 'the body is not JSON'));
   }
-  const input = draftSchema.safeParse(body);
+  // the editor of a page sends no kind
+  const input = draftSchema.safeParse(body && typeof body === 'object' && !('kind' in body) ? { ...body, kind: 'page' } : body);
   if (!input.success) {
     const issue = input.error.issues[0];
     return jsonAnswer(
@@ -420,11 +436,20 @@ export async function studioDraftApi(ctx: StaffRequest, now = new Date()): Promi
   }
   const db = getDb();
   const { locale, slug } = input.data;
-  // only a page that exists (published or drafted): a new page is created on /content/new
-  if (!(await contentPageRow(db, locale, slug)) && !(await pageDraftOf(db, locale, slug)))
-    return jsonAnswer(404, errorBody('not_found', `${locale} has no page /${slug}`, 'slug'));
+  // only a page that exists (published or drafted; a new page is created on /content/new) or a widget the storefront has
+  const exists =
+    input.data.kind === 'widget'
+      ? await db.selectFrom('widgets').select('slug').where('locale', '=', locale).where('slug', '=', slug).executeTakeFirst()
+      : ((await contentPageRow(db, locale, slug)) ?? (await pageDraftOf(db, locale, slug)));
+  if (!exists) return jsonAnswer(404, errorBody('not_found', `${locale} has no ${input.data.kind} ${slug}`, 'slug'));
   try {
-    const saved = await savePageDraft(db, { ...input.data, editor: access.staff.email }, now);
+    const saved = await savePageDraft(
+      db,
+      input.data.kind === 'widget'
+        ? { ...input.data, title: '', metaDescription: '', editor: access.staff.email }
+        : { ...input.data, editor: access.staff.email },
+      now,
+    );
     return jsonAnswer(200, { revision: saved.revision, savedAt: saved.updated_at, previewHref: previewHrefOf(saved, locale) });
   } catch (err) {
     if (err instanceof DraftConflict) return jsonAnswer(409, { ...errorBody('conflict', err.message), current: err.current });

@@ -14,8 +14,12 @@ import { sanitizeEditorHtml } from './sanitize.ts';
 import type { DraftRow } from './drafts-store.ts';
 
 export interface PageDraftInput {
+  /** A content page (default) or a layout widget (slug = the widget's slug; no title or description). */
+  kind?: 'page' | 'widget';
   locale: LocaleCode;
   slug: string;
+  /** A widget's "hidden" switch. */
+  hidden?: boolean;
   title: string;
   metaDescription: string;
   bodyHtml: string;
@@ -34,11 +38,11 @@ export class DraftConflict extends ConflictError {
   }
 }
 
-export const pageDraftOf = (db: Db, locale: LocaleCode, slug: string): Promise<DraftRow | undefined> =>
+export const pageDraftOf = (db: Db, locale: LocaleCode, slug: string, kind: 'page' | 'widget' = 'page'): Promise<DraftRow | undefined> =>
   db
     .selectFrom('content_drafts')
     .selectAll()
-    .where('kind', '=', 'page')
+    .where('kind', '=', kind)
     .where('locale', '=', locale)
     .where('key', '=', slug)
     .executeTakeFirst();
@@ -49,17 +53,19 @@ export function assertContentAddress(locale: LocaleCode, slug: string): void {
     throw new InvalidRequestError(`/${slug} is the address of another page of the storefront`, 'slug');
 }
 
-/** Saves the page's draft from `baseRevision`; the stored draft, or DraftConflict when another save came first. */
+/** Saves the page's (or widget's) draft from `baseRevision`; the stored draft, or DraftConflict when another save came first. */
 export async function savePageDraft(db: Db, input: PageDraftInput, now = new Date()): Promise<DraftRow> {
-  assertContentAddress(input.locale, input.slug);
+  const kind = input.kind ?? 'page';
+  if (kind === 'page') assertContentAddress(input.locale, input.slug);
   const values = {
-    title: input.title,
+    title: kind === 'page' ? input.title : '',
     body_html: sanitizeEditorHtml(input.bodyHtml),
-    meta_description: input.metaDescription,
+    meta_description: kind === 'page' ? input.metaDescription : '',
+    hidden: kind === 'widget' && input.hidden ? 1 : 0,
     updated_by: input.editor,
     updated_at: now.toISOString(),
   };
-  const where = { kind: 'page', locale: input.locale, key: input.slug };
+  const where = { kind, locale: input.locale, key: input.slug };
   if (input.baseRevision > 0) {
     const r = await db
       .updateTable('content_drafts')
@@ -69,17 +75,17 @@ export async function savePageDraft(db: Db, input: PageDraftInput, now = new Dat
       .where('key', '=', where.key)
       .where('revision', '=', input.baseRevision)
       .executeTakeFirst();
-    if (Number(r.numUpdatedRows) === 1) return (await pageDraftOf(db, input.locale, input.slug))!;
+    if (Number(r.numUpdatedRows) === 1) return (await pageDraftOf(db, input.locale, input.slug, kind))!;
   } else {
     // the first draft of the page; a concurrent first save hits the unique key and is the conflict below
     const r = await db
       .insertInto('content_drafts')
-      .values({ id: randomUUID(), ...where, ...values, hidden: 0, deal: null, revision: 1, translation_key: input.translationKey ?? null })
+      .values({ id: randomUUID(), ...where, ...values, deal: null, revision: 1, translation_key: input.translationKey ?? null })
       .onConflict((oc) => oc.columns(['kind', 'locale', 'key']).doNothing())
       .executeTakeFirst();
-    if (Number(r.numInsertedOrUpdatedRows ?? 0) === 1) return (await pageDraftOf(db, input.locale, input.slug))!;
+    if (Number(r.numInsertedOrUpdatedRows ?? 0) === 1) return (await pageDraftOf(db, input.locale, input.slug, kind))!;
   }
-  const current = await pageDraftOf(db, input.locale, input.slug);
+  const current = await pageDraftOf(db, input.locale, input.slug, kind);
   if (!current) throw new InvalidRequestError('this page has no draft to save over; reload it', 'baseRevision');
   throw new DraftConflict({ revision: current.revision, updatedBy: current.updated_by, updatedAt: current.updated_at });
 }
