@@ -41,6 +41,7 @@ afterAll(async () => {
   await h.db.deleteFrom('content_drafts').where('kind', 'in', ['widget', 'deal']).where('locale', '=', 'sv').execute();
   await h.db.deleteFrom('content_versions').where('kind', 'in', ['widget', 'deal']).where('locale', '=', 'sv').execute();
   await h.db.deleteFrom('deals').where('id', '>', maxDeal).execute();
+  await h.db.deleteFrom('calendar_doors').execute();
   await h.db.destroy();
 });
 
@@ -152,5 +153,60 @@ describe('deals in the studio', () => {
     expect(published.headers.location).toBe(`/content/deals/sv/${deal.id}?done=published_off`);
     const list = await boGet('/content/deals', editor.cookie);
     expect(list.body).toMatch(new RegExp(`data-testid="bo-deal-row" data-locale="sv" data-id="${deal.id}" data-state="upcoming"`));
+  });
+});
+
+describe('the Christmas calendar in the studio', () => {
+  it('puts a chosen product behind a door after a confirm step, and refuses one not sold or chosen twice', async () => {
+    const page = await boGet('/content/calendar?locale=sv', editor.cookie);
+    expect(page.status).toBe(200);
+    const doors = [...page.body.matchAll(/data-testid="bo-calendar-door" data-door="(\d+)" data-sku="([^"]+)" data-chosen="false"/g)];
+    expect(doors).toHaveLength(24);
+    const shown = new Set(doors.map((d) => d[2]));
+    // an orderable sv product that no door shows yet
+    const rows = await h.db
+      .selectFrom('products as p')
+      .innerJoin('product_prices as pr', (j) => j.onRef('pr.product_id', '=', 'p.id').on('pr.locale', '=', 'sv'))
+      .select(['p.sku'])
+      .where('p.orderable', '=', 1)
+      .orderBy('p.id', 'desc')
+      .limit(50)
+      .execute();
+    const pick = rows.find((r) => !shown.has(r.sku))!.sku;
+    const csrf = csrfOf(page.body);
+    const fields = (door1: string, door2 = '') => ({ _csrf: csrf, locale: 'sv', door1, door2 });
+    const unknown = await boPost('/content/calendar', fields('NO-SUCH-SKU'), editor.cookie);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toContain('NO-SUCH-SKU');
+    expect((await boPost('/content/calendar', fields(pick, pick), editor.cookie)).status).toBe(400);
+    const review = await boPost('/content/calendar', fields(pick), editor.cookie);
+    expect(review.status).toBe(200);
+    expect(review.body).toContain('data-testid="bo-confirm"');
+    expect(await h.db.selectFrom('calendar_doors').selectAll().execute()).toEqual([]);
+    const before = Number(
+      (
+        await h.db
+          .selectFrom('catalogue_changes')
+          .select((eb) => eb.fn.max('seq').as('seq'))
+          .executeTakeFirst()
+      )?.seq ?? 0,
+    );
+    const done = await boPost('/content/calendar', { ...fields(pick), step: 'confirm' }, editor.cookie);
+    expect(done.status).toBe(303);
+    const chosen = await h.db.selectFrom('calendar_doors').select(['locale', 'door']).execute();
+    expect(chosen).toEqual([{ locale: 'sv', door: 1 }]);
+    const change = await h.db.selectFrom('catalogue_changes').select('tags').where('seq', '>', before).execute();
+    expect(change.map((c) => c.tags).join()).toContain('calendar:sv');
+    const after = await boGet('/content/calendar?locale=sv', editor.cookie);
+    expect(after.body).toMatch(new RegExp(`data-door="1" data-sku="${pick}" data-chosen="true"`));
+    // the automatic doors move up, without the chosen product twice
+    expect([...after.body.matchAll(/data-sku="([^"]+)"/g)].filter((m) => m[1] === pick)).toHaveLength(1);
+    const audit = await h.db
+      .selectFrom('staff_audit')
+      .select('action')
+      .where('subject_id', '=', 'sv')
+      .where('action', '=', 'content.calendar')
+      .execute();
+    expect(audit).toHaveLength(1);
   });
 });

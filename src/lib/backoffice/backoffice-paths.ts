@@ -73,6 +73,7 @@ export const BACKOFFICE_PAGE_PATTERNS: readonly string[] = [
   '/content/widgets/:locale/:slug',
   '/content/deals',
   '/content/deals/:locale/:key',
+  '/content/calendar',
 ];
 
 /** The label of a back-office public path: its pattern, or 'backoffice-not-found'. */
