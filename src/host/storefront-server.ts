@@ -187,7 +187,10 @@ export function createStorefrontServer(initial: Build, domains: Record<LocaleCod
         opts.contentRedirect(r.locale, slug).then(
           (to) => {
             if (to === undefined) return notFound(req, res, current, r.locale);
-            res.writeHead(301, { location: pathFor('content', r.locale, { all: to }) + url.search, 'cache-control': REDIRECT_CACHE_CONTROL });
+            res.writeHead(301, {
+              location: pathFor('content', r.locale, { all: to }) + url.search,
+              'cache-control': REDIRECT_CACHE_CONTROL,
+            });
             res.end();
           },
           (err: unknown) => {

@@ -36,7 +36,9 @@ async function waitFor<T>(what: string, read: () => Promise<T | undefined>, ms =
 }
 
 const contentChange = (slug: string) =>
-  h.db.transaction().execute((trx) => recordChange(trx, { tags: [`content:no:${slug}`], locales: ['no'], reason: 'content', changedBy: 'test' }));
+  h.db
+    .transaction()
+    .execute((trx) => recordChange(trx, { tags: [`content:no:${slug}`], locales: ['no'], reason: 'content', changedBy: 'test' }));
 
 beforeAll(async () => {
   h = openTestDb();
@@ -63,9 +65,11 @@ afterAll(async () => {
 
 describe('a moved page’s old address', () => {
   it('answers 301 to the new address (query kept) in its own storefront only; an unknown address stays a 404', async () => {
-    await h.db.transaction().execute((trx) =>
-      addRedirect(trx, { locale: 'no', from: 'gammel/retur', to: 'kundeservice/retur', by: 'eva@example.com', at: new Date() }),
-    );
+    await h.db
+      .transaction()
+      .execute((trx) =>
+        addRedirect(trx, { locale: 'no', from: 'gammel/retur', to: 'kundeservice/retur', by: 'eva@example.com', at: new Date() }),
+      );
     const moved = await no('/gammel/retur?utm_source=nyhetsbrev');
     expect(moved.status).toBe(301);
     expect(moved.headers.location).toBe('/kundeservice/retur?utm_source=nyhetsbrev');
@@ -94,9 +98,9 @@ describe('an unpublished page', () => {
     expect(server.output()).not.toContain('render answered 404');
 
     // moved elsewhere: the old address now leads there (the host's look-up is cached a few seconds)
-    await h.db.transaction().execute((trx) =>
-      addRedirect(trx, { locale: 'no', from: 'personvern', to: 'om-oss', by: 'eva@example.com', at: new Date() }),
-    );
+    await h.db
+      .transaction()
+      .execute((trx) => addRedirect(trx, { locale: 'no', from: 'personvern', to: 'om-oss', by: 'eva@example.com', at: new Date() }));
     const moved = await waitFor('the redirect', async () => {
       const r = await no('/personvern');
       return r.status === 301 ? r : undefined;
@@ -150,6 +154,8 @@ describe('a scheduled draft', () => {
       .select(['action', 'actor_email', 'subject_type', 'subject_id'])
       .where('subject_id', '=', 'page:no:planlagt')
       .execute();
-    expect(audit).toEqual([{ action: 'content.publish', actor_email: 'eva@example.com', subject_type: 'content', subject_id: 'page:no:planlagt' }]);
+    expect(audit).toEqual([
+      { action: 'content.publish', actor_email: 'eva@example.com', subject_type: 'content', subject_id: 'page:no:planlagt' },
+    ]);
   });
 });

@@ -23,12 +23,7 @@ export async function addRedirect(trx: Db, r: NewRedirect): Promise<void> {
   // `to` is a live page again: its own redirect would hide it (and could point back at `from`)
   await trx.deleteFrom('content_redirects').where('locale', '=', r.locale).where('from_slug', '=', r.to).execute();
   // earlier addresses of the page lead straight to the new one, never through `from`
-  await trx
-    .updateTable('content_redirects')
-    .set({ to_slug: r.to })
-    .where('locale', '=', r.locale)
-    .where('to_slug', '=', r.from)
-    .execute();
+  await trx.updateTable('content_redirects').set({ to_slug: r.to }).where('locale', '=', r.locale).where('to_slug', '=', r.from).execute();
   await trx
     .insertInto('content_redirects')
     .values({ locale: r.locale, from_slug: r.from, to_slug: r.to, created_by: r.by, created_at: at })

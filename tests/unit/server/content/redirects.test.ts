@@ -21,9 +21,9 @@ describe.each(ENGINES)('content redirects on $name', (engine) => {
   const move = (from: string, to: string, locale: LocaleCode = 'sv') =>
     db.transaction().execute((trx) => addRedirect(trx, { locale, from, to, by: 'eva@example.com', at }));
   const all = async (locale: LocaleCode = 'sv') =>
-    (await db.selectFrom('content_redirects').select(['from_slug', 'to_slug']).where('locale', '=', locale).orderBy('from_slug').execute()).map(
-      (r) => `${r.from_slug}→${r.to_slug}`,
-    );
+    (
+      await db.selectFrom('content_redirects').select(['from_slug', 'to_slug']).where('locale', '=', locale).orderBy('from_slug').execute()
+    ).map((r) => `${r.from_slug}→${r.to_slug}`);
 
   it('records a move, and a further move re-points the earlier addresses straight to the newest', async () => {
     await move('a', 'b');
@@ -41,7 +41,8 @@ describe.each(ENGINES)('content redirects on $name', (engine) => {
     await move('nyheter/d', 'b');
     expect(await findRedirect(db, 'sv', 'b')).toBeUndefined();
     expect(await all()).toEqual(['a→b', 'c→b', 'nyheter/d→b']);
-    for (const from of ['a', 'c', 'nyheter/d']) expect(await findRedirect(db, 'sv', await findRedirect(db, 'sv', from).then((t) => t!))).toBeUndefined();
+    for (const from of ['a', 'c', 'nyheter/d'])
+      expect(await findRedirect(db, 'sv', await findRedirect(db, 'sv', from).then((t) => t!))).toBeUndefined();
   });
 
   it('keeps storefronts apart, and a move to the same address records nothing', async () => {

@@ -39,14 +39,23 @@ describe.each(ENGINES)('scheduled publishing on $name', (engine) => {
   async function schedule(slug: string, at: string, by = 'eva@example.com', kind: 'page' | 'widget' = 'page') {
     const draft =
       kind === 'page'
-        ? await saveDraft(db, 'sv', { kind, key: slug, title: `Titel ${slug}`, bodyHtml: `<p>${slug}</p>`, metaDescription: '', editor: 'Eva' })
-        : await saveDraft(db, 'sv', { kind, key: slug, bodyHtml: `<p>${slug}</p>`, hidden: false, editor: 'Eva' });
+        ? await saveDraft(db, 'sv', {
+            kind,
+            key: slug,
+            title: `Titel ${slug}`,
+            bodyHtml: `<p>${slug}</p>`,
+            metaDescription: '',
+            editor: 'Eva',
+          })
+        : await saveDraft(db, 'sv', { kind, key: slug as 'cart-header', bodyHtml: `<p>${slug}</p>`, hidden: false, editor: 'Eva' });
     await db.updateTable('content_drafts').set({ publish_at: at, scheduled_by: by }).where('id', '=', draft.id).execute();
     return draft.id;
   }
-  const draftRow = (id: string) => db.selectFrom('content_drafts').select(['publish_at', 'scheduled_by']).where('id', '=', id).executeTakeFirstOrThrow();
+  const draftRow = (id: string) =>
+    db.selectFrom('content_drafts').select(['publish_at', 'scheduled_by']).where('id', '=', id).executeTakeFirstOrThrow();
   const logRows = (key: string) => db.selectFrom('content_publish_log').selectAll().where('key', '=', key).execute();
-  const page = (slug: string) => db.selectFrom('content_pages').select(['title', 'body_html', 'published']).where('slug', '=', slug).executeTakeFirst();
+  const page = (slug: string) =>
+    db.selectFrom('content_pages').select(['title', 'body_html', 'published']).where('slug', '=', slug).executeTakeFirst();
 
   it('two nodes polling at once publish a due draft exactly once, as the editor who scheduled it', async () => {
     const id = await schedule('kampanj', '2026-11-27T09:59:00.000Z');
@@ -60,11 +69,20 @@ describe.each(ENGINES)('scheduled publishing on $name', (engine) => {
     expect(ra.published.length + rb.published.length).toBe(1);
     // the other node either saw it claimed (skipped) or no longer saw it due
     expect([...ra.skipped, ...rb.skipped].length).toBeLessThanOrEqual(1);
-    expect(await logRows('kampanj')).toEqual([expect.objectContaining({ draft_id: id, published_by: 'eva@example.com', published_at: NOW.toISOString() })]);
+    expect(await logRows('kampanj')).toEqual([
+      expect.objectContaining({ draft_id: id, published_by: 'eva@example.com', published_at: NOW.toISOString() }),
+    ]);
     expect(await page('kampanj')).toEqual({ title: 'Titel kampanj', body_html: '<p>kampanj</p>', published: 1 });
     expect(await draftRow(id)).toEqual({ publish_at: null, scheduled_by: null });
     expect(audited).toEqual([
-      expect.objectContaining({ draftId: id, kind: 'page', locale: 'sv', key: 'kampanj', scheduledBy: 'eva@example.com', publishAt: '2026-11-27T09:59:00.000Z' }),
+      expect.objectContaining({
+        draftId: id,
+        kind: 'page',
+        locale: 'sv',
+        key: 'kampanj',
+        scheduledBy: 'eva@example.com',
+        publishAt: '2026-11-27T09:59:00.000Z',
+      }),
     ]);
     // the change feed names the page once: every node re-renders it
     const changes = await db.selectFrom('catalogue_changes').select('tags').where('tags', '=', 'content:sv:kampanj').execute();
@@ -101,17 +119,19 @@ describe.each(ENGINES)('scheduled publishing on $name', (engine) => {
   });
 
   it('a publish that fails puts the schedule back and logs why; the next poll publishes it', async () => {
-    await db.insertInto('widgets').values({ slug: 'topp', locale: 'sv', content: '<p>old</p>', hidden: 0 }).execute();
-    const id = await schedule('topp', '2026-11-27T09:00:00.000Z', 'lars@example.com', 'widget');
+    await db.insertInto('widgets').values({ slug: 'cart-header', locale: 'sv', content: '<p>old</p>', hidden: 0 }).execute();
+    const id = await schedule('cart-header', '2026-11-27T09:00:00.000Z', 'lars@example.com', 'widget');
     const failing = quiet();
     const r = await publishDueDrafts(db, NOW, rebuild(true), failing.log); // a rebuild runs: a widget waits
     expect(r).toEqual({ published: [], skipped: [], failed: [id] });
     expect(failing.lines).toEqual([expect.objectContaining({ msg: 'scheduled publish failed; the schedule stays and is tried again' })]);
     expect(await draftRow(id)).toEqual({ publish_at: '2026-11-27T09:00:00.000Z', scheduled_by: 'lars@example.com' });
-    expect(await logRows('topp')).toEqual([]);
+    expect(await logRows('cart-header')).toEqual([]);
     const next = await publishDueDrafts(db, NOW, rebuild(false), quiet().log);
-    expect(next.published.map((p) => [p.key, p.scheduledBy, p.rebuild])).toEqual([['topp', 'lars@example.com', 'off']]);
-    expect(await db.selectFrom('widgets').select('content').where('slug', '=', 'topp').executeTakeFirstOrThrow()).toEqual({ content: '<p>topp</p>' });
+    expect(next.published.map((p) => [p.key, p.scheduledBy, p.rebuild])).toEqual([['cart-header', 'lars@example.com', 'off']]);
+    expect(await db.selectFrom('widgets').select('content').where('slug', '=', 'cart-header').executeTakeFirstOrThrow()).toEqual({
+      content: '<p>cart-header</p>',
+    });
   });
 
   it('writes the audit entry as the staff member who scheduled it (by e-mail), or names the e-mail when there is none', async () => {
