@@ -56,6 +56,12 @@ afterAll(async () => {
   await h.db.deleteFrom('content_redirects').where('locale', '=', 'no').execute();
   await h.db.updateTable('content_pages').set({ published: 1 }).where('locale', '=', 'no').where('slug', '=', 'personvern').execute();
   await h.db.deleteFrom('content_pages').where('locale', '=', 'no').where('slug', '=', 'planlagt').execute();
+  await h.db
+    .updateTable('content_pages')
+    .set({ slug: 'tilgjengelighet' })
+    .where('locale', '=', 'no')
+    .where('slug', '=', 'om/tilgjengelighet')
+    .execute();
   await h.db.deleteFrom('content_drafts').where('locale', '=', 'no').execute();
   await h.db.deleteFrom('content_publish_log').where('locale', '=', 'no').execute();
   await server?.stop();
@@ -80,6 +86,35 @@ describe('a moved page’s old address', () => {
     const unknown = await no('/finnes/ikke');
     expect(unknown.status).toBe(404);
     expect(unknown.headers['content-type']).toMatch(/^text\/html/); // the storefront's own 404 page
+  });
+});
+
+describe('a page moved to another address', () => {
+  it('is answered at the new address, and the old one leaves the build and answers 301 there, within seconds', async () => {
+    expect((await no('/tilgjengelighet')).status).toBe(200);
+    // the rename as the studio does it: the page row moves, the redirect is left, the new address is published
+    await h.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('content_pages')
+        .set({ slug: 'om/tilgjengelighet' })
+        .where('locale', '=', 'no')
+        .where('slug', '=', 'tilgjengelighet')
+        .execute();
+      await addRedirect(trx, { locale: 'no', from: 'tilgjengelighet', to: 'om/tilgjengelighet', by: 'eva@example.com', at: new Date() });
+      await recordChange(trx, { tags: ['content:no:om/tilgjengelighet'], locales: ['no'], reason: 'content', changedBy: 'test' });
+    });
+    const moved = await waitFor('the old address to redirect', async () => {
+      const r = await no('/tilgjengelighet');
+      return r.status === 301 ? r : undefined;
+    });
+    expect(moved.headers.location).toBe('/om/tilgjengelighet');
+    const page = await waitFor('the new address', async () => {
+      const r = await no('/om/tilgjengelighet');
+      return r.status === 200 ? r : undefined;
+    });
+    const h1 = /<h1>[^<]+<\/h1>/.exec(fs.readFileSync(file(TEST_BUILD_DIR, '/no/content/tilgjengelighet'), 'utf8'))![0];
+    expect(page.body).toContain(h1);
+    expect(fs.existsSync(file(BUILD, '/no/content/tilgjengelighet'))).toBe(false);
   });
 });
 

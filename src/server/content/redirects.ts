@@ -4,8 +4,12 @@
  * chain: a new address re-points every redirect that led to the old one, and a slug that is a live page again
  * loses its own redirect.
  */
+import type { Transaction } from 'kysely';
 import type { Db } from '#server/db/connection.ts';
+import type { Database } from '#server/db/schema.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
+import { recordChange } from '#server/catalogue/change-feed.ts';
+import { contentTag } from '#server/catalogue/page-tags.ts';
 
 export interface NewRedirect {
   locale: LocaleCode;
@@ -16,8 +20,12 @@ export interface NewRedirect {
   at: Date;
 }
 
-/** Records `from → to` inside the caller's transaction (the rename's); from = to records nothing. */
-export async function addRedirect(trx: Db, r: NewRedirect): Promise<void> {
+/**
+ * Records `from → to` inside the caller's transaction (the rename's), with a change-feed row for `from`: every node
+ * re-renders the old address, its twin answers 404 (no page there now), and the page leaves the build
+ * (src/builds/build-pages.ts), after which the host answers the redirect. from = to records nothing.
+ */
+export async function addRedirect(trx: Transaction<Database>, r: NewRedirect): Promise<void> {
   if (r.from === r.to) return;
   const at = r.at.toISOString();
   // `to` is a live page again: its own redirect would hide it (and could point back at `from`)
@@ -29,6 +37,7 @@ export async function addRedirect(trx: Db, r: NewRedirect): Promise<void> {
     .values({ locale: r.locale, from_slug: r.from, to_slug: r.to, created_by: r.by, created_at: at })
     .onConflict((oc) => oc.columns(['locale', 'from_slug']).doUpdateSet({ to_slug: r.to, created_by: r.by, created_at: at }))
     .execute();
+  await recordChange(trx, { tags: [contentTag(r.locale, r.from)], locales: [r.locale], reason: 'content', changedBy: r.by });
 }
 
 /** The slug `slug` leads to in this storefront, or undefined. */

@@ -35,6 +35,11 @@ describe.each(ENGINES)('content redirects on $name', (engine) => {
     expect(await findRedirect(db, 'sv', 'nyheter/d')).toBeUndefined();
     const row = await db.selectFrom('content_redirects').selectAll().where('from_slug', '=', 'a').executeTakeFirstOrThrow();
     expect(row).toMatchObject({ locale: 'sv', created_by: 'eva@example.com', created_at: at.toISOString() });
+    // each move names its old address in the change feed: every node drops that page from its build
+    const changes = await db.selectFrom('catalogue_changes').select(['tags', 'locales', 'reason', 'changed_by']).orderBy('seq').execute();
+    expect(changes).toEqual(
+      ['a', 'b', 'c'].map((slug) => ({ tags: `content:sv:${slug}`, locales: 'sv', reason: 'content', changed_by: 'eva@example.com' })),
+    );
   });
 
   it('moving back to an old address makes it live again: its redirect goes, no loop forms', async () => {
