@@ -179,10 +179,11 @@ export async function renamePage(db: Db, locale: LocaleCode, from: string, to: s
       .where('key', '=', from)
       .execute();
     await moveVersions(trx, locale, from, to);
-    // only a page shoppers could reach leaves a redirect; a draft never had a public address
-    if (page?.published) await addRedirect(trx, { locale, from, to, by, at: now.toISOString() });
+    // only a page shoppers could reach leaves a redirect (its change-feed row takes the old address off every
+    // node); a draft never had a public address
+    if (page?.published) await addRedirect(trx, { locale, from, to, by, at: now });
     await recordChange(trx, {
-      tags: [contentTag(locale, from), contentTag(locale, to)],
+      tags: [contentTag(locale, to)],
       locales: [locale],
       reason: 'content',
       changedBy: by,
