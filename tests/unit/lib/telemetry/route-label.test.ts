@@ -13,7 +13,7 @@ const label = (host: string, url: string) => {
 };
 const sv = domains.sv;
 
-/** Every endpoint file under src/pages (api, admin, captuerr) as a pattern: `[x]` → `:x`, index → its folder. */
+/** Every endpoint file under src/pages (api, admin, captuerr, media) as a pattern: `[x]` → `:x`, index → its folder. */
 function endpointFiles(): string[] {
   const root = path.resolve('src/pages');
   const out: string[] = [];
@@ -26,6 +26,7 @@ function endpointFiles(): string[] {
   };
   walk(path.join(root, 'api'));
   walk(path.join(root, 'admin'));
+  walk(path.join(root, 'media'));
   out.push('/captuerr');
   return out
     .filter((p) => !p.includes('[...'))
