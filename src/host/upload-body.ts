@@ -4,6 +4,7 @@
  * the studio's image upload needs up to 10 MB, so the host reads that one route's body itself, up to its own
  * limit, and hands it to Astro whole (the adapter takes a body already read as it is).
  */
+import { AsyncResource } from 'node:async_hooks';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { errorBody } from '#lib/api/errors.ts';
 import { MEDIA_UPLOAD_BODY_LIMIT } from '#lib/content/media-rules.ts';
@@ -27,6 +28,7 @@ function tooLarge(req: IncomingMessage, res: ServerResponse, limit: number): voi
  */
 export function readLargeBody(req: IncomingMessage, res: ServerResponse, limit: number, next: () => void): void {
   if (Number(req.headers['content-length'] ?? '0') > limit) return tooLarge(req, res, limit);
+  const proceed = AsyncResource.bind(next); // in the request's context (its request id), not the socket's
   const chunks: Buffer[] = [];
   let size = 0;
   let refused = false;
@@ -42,7 +44,7 @@ export function readLargeBody(req: IncomingMessage, res: ServerResponse, limit: 
   req.once('end', () => {
     if (refused) return;
     (req as IncomingMessage & { body?: Buffer }).body = Buffer.concat(chunks);
-    next();
+    proceed();
   });
   req.once('error', () => {
     if (!res.headersSent) res.destroy();

@@ -54,6 +54,7 @@ describe('route labels', () => {
     expect(label(sv, '/api/widget-by-slug/anna@example.com')).toBe('/api/widget-by-slug/:slug');
     expect(label(sv, '/api/auth/token-login?token=abcdef')).toBe('/api/auth/token-login');
     expect(label(sv, '/captuerr')).toBe('/captuerr');
+    expect(label(sv, '/media/0123456789abcdef0123456789abcdef-480.webp')).toBe('/media/:file');
   });
 
   it('folds what is not a known endpoint into fixed labels', () => {
