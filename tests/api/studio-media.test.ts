@@ -67,7 +67,10 @@ function getBytes(host: string, path: string, headers: Record<string, string> = 
   });
 }
 
-const photo = () => sharp({ create: { width: 2000, height: 1000, channels: 3, background: '#c0392b' } }).jpeg().toBuffer();
+const photo = () =>
+  sharp({ create: { width: 2000, height: 1000, channels: 3, background: '#c0392b' } })
+    .jpeg()
+    .toBuffer();
 const HOSTS = ['sv.localhost', 'nl.localhost', 'admin.localhost'];
 
 describe('studio image upload and serving', () => {
@@ -87,7 +90,12 @@ describe('studio image upload and serving', () => {
       height: 800,
       alt: 'A red pump',
     });
-    const audit = await h.db.selectFrom('staff_audit').where('action', '=', 'content.media_upload').where('subject_id', '=', id).selectAll().execute();
+    const audit = await h.db
+      .selectFrom('staff_audit')
+      .where('action', '=', 'content.media_upload')
+      .where('subject_id', '=', id)
+      .selectAll()
+      .execute();
     expect(audit).toHaveLength(1);
     expect(JSON.parse(audit[0]!.after_json!)).toMatchObject({ fileName: 'pump.jpg', alt: 'A red pump' });
   });
@@ -148,12 +156,18 @@ describe('studio image upload and serving', () => {
     const text = await upload({ file: { bytes: Buffer.from('not an image at all'), name: 'fake.png', type: 'image/png' }, alt: 'Fake' });
     expect(text.status).toBe(400);
     expect(text.json().error).toMatchObject({ code: 'invalid_request', field: 'file' });
-    const svg = await upload({ file: { bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), name: 'a.svg', type: 'image/svg+xml' }, alt: 'A' });
+    const svg = await upload({
+      file: { bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), name: 'a.svg', type: 'image/svg+xml' },
+      alt: 'A',
+    });
     expect(svg.json().error).toMatchObject({ code: 'invalid_request', field: 'file' });
   });
 
   it('refuses a body over 10 MB before it reaches the application', async () => {
-    const r = await upload({ file: { bytes: Buffer.concat([await photo(), Buffer.alloc(10.2 * 1024 * 1024)]), name: 'big.jpg', type: 'image/jpeg' }, alt: 'Big' });
+    const r = await upload({
+      file: { bytes: Buffer.concat([await photo(), Buffer.alloc(10.2 * 1024 * 1024)]), name: 'big.jpg', type: 'image/jpeg' },
+      alt: 'Big',
+    });
     expect(r.status).toBe(413);
     expect(r.json().error.code).toBe('body_too_large');
   });
@@ -166,7 +180,7 @@ describe('studio image upload and serving', () => {
     const readOnly = await upload({ file, alt: 'x' }, reader);
     expect(readOnly.status).toBe(403);
     expect(readOnly.json().error.code).toBe('forbidden');
-    const signedOut = await upload({ file, alt: "x" }, null);
+    const signedOut = await upload({ file, alt: 'x' }, null);
     expect(signedOut.status).toBe(401);
     expect(signedOut.json().error.code).toBe('unauthorized');
   });

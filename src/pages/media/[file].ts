@@ -27,11 +27,15 @@ const answer: APIRoute = endpoint(async ({ request, url }) => {
     'x-content-type-options': 'nosniff',
   };
   if (etagMatches(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers });
-  if (request.method === 'HEAD') return new Response(null, { status: 200, headers: { ...headers, 'content-length': String(head.byteLength) } });
+  if (request.method === 'HEAD')
+    return new Response(null, { status: 200, headers: { ...headers, 'content-length': String(head.byteLength) } });
   const bytes = await variantBytes(db, id, width, format);
   if (!bytes) throw new NotFoundError('no such image');
   // a Buffer (PostgreSQL) or a Uint8Array (SQLite) over a plain ArrayBuffer
-  return new Response(bytes as Uint8Array<ArrayBuffer>, { status: 200, headers: { ...headers, 'content-length': String(bytes.byteLength) } });
+  return new Response(bytes as Uint8Array<ArrayBuffer>, {
+    status: 200,
+    headers: { ...headers, 'content-length': String(bytes.byteLength) },
+  });
 });
 
 export const GET = answer;

@@ -48,7 +48,8 @@ export async function inspectUpload(bytes: Buffer): Promise<DecodedImage & { has
   } catch {
     throw new InvalidRequestError('the image could not be read (a damaged or unsupported file)', 'file');
   }
-  if (meta.format !== SHARP_FORMAT[type]) throw new InvalidRequestError('the image could not be read (its content does not match its type)', 'file');
+  if (meta.format !== SHARP_FORMAT[type])
+    throw new InvalidRequestError('the image could not be read (its content does not match its type)', 'file');
   const width = meta.autoOrient?.width ?? meta.width;
   const height = meta.autoOrient?.height ?? meta.height;
   const tooBig = dimensionRefusal(width, height);

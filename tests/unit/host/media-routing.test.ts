@@ -46,8 +46,7 @@ afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const on = (host: string, p: string, init: Parameters<typeof request>[1] = {}) =>
-  request(`http://${host}:${base.split(':')[1]}${p}`, init);
+const on = (host: string, p: string, init: Parameters<typeof request>[1] = {}) => request(`http://${host}:${base.split(':')[1]}${p}`, init);
 const IMAGE = '/media/0123456789abcdef0123456789abcdef-480.webp';
 
 describe('the host and the studio images', () => {
@@ -61,7 +60,11 @@ describe('the host and the studio images', () => {
 
   it('reads the upload’s body itself (over 1 MB) and hands it to Astro whole', async () => {
     const body = Buffer.alloc(3 * 1024 * 1024, 7);
-    const r = await on('admin.localhost', '/content/api/media', { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body });
+    const r = await on('admin.localhost', '/content/api/media', {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream' },
+      body,
+    });
     expect(r.status).toBe(200);
     expect(r.json()).toEqual({ url: '/backoffice/content/api/media', body: body.byteLength, requestId: r.headers['x-request-id'] });
   });
@@ -69,7 +72,11 @@ describe('the host and the studio images', () => {
   it('refuses an upload body over its limit with 413, never reaching Astro', async () => {
     const before = seen.length;
     const body = Buffer.alloc(MEDIA_UPLOAD_BODY_LIMIT + 1);
-    const r = await on('admin.localhost', '/content/api/media', { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body });
+    const r = await on('admin.localhost', '/content/api/media', {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream' },
+      body,
+    });
     expect(r.status).toBe(413);
     expect(r.json().error.code).toBe('body_too_large');
     expect(seen.length).toBe(before);

@@ -74,7 +74,13 @@ describe('media variants', () => {
     expect(mediaPath(ID, 960, 'jpeg')).toBe(`/media/${ID}-960.jpg`);
     expect(parseMediaPath(`/media/${ID}-480.webp`)).toEqual({ id: ID, width: 480, format: 'webp' });
     expect(parseMediaPath(`/media/${ID}-960.png`)).toEqual({ id: ID, width: 960, format: 'png' });
-    for (const bad of [`/media/${ID}-0.webp`, `/media/${ID}-480.gif`, `/media/${ID.toUpperCase()}-480.webp`, '/media/x-480.webp', `/media/${ID}-480.webp/x`])
+    for (const bad of [
+      `/media/${ID}-0.webp`,
+      `/media/${ID}-480.gif`,
+      `/media/${ID.toUpperCase()}-480.webp`,
+      '/media/x-480.webp',
+      `/media/${ID}-480.webp/x`,
+    ])
       expect(parseMediaPath(bad), bad).toBeUndefined();
   });
 

@@ -31,7 +31,9 @@ describe.each(ENGINES)('media store on $name', (engine) => {
   afterAll(() => close());
 
   it('stores WebP variants up to 1600 px and a JPEG fallback, read back byte for byte', async () => {
-    const bytes = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#aa3300' } }).jpeg().toBuffer();
+    const bytes = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#aa3300' } })
+      .jpeg()
+      .toBuffer();
     const m = await storeUpload(db, { bytes, fileName: 'C:\\photos\\pump.jpg', alt: 'A red pump', uploadedBy: 'staff-1' });
     expect(m).toMatchObject({ width: 1600, height: 800, alt: 'A red pump', reused: false });
     expect(m.src).toBe(`/media/${m.id}-960.jpg`);
@@ -46,7 +48,13 @@ describe.each(ENGINES)('media store on $name', (engine) => {
       expect(meta.format).toBe(v.format);
       expect(head).toEqual({ height: v.width / 2, byteLength: stored!.byteLength });
     }
-    expect(await readMedia(db, m.id)).toMatchObject({ file_name: 'pump.jpg', mime: 'image/jpeg', width: 2400, height: 1200, uploaded_by: 'staff-1' });
+    expect(await readMedia(db, m.id)).toMatchObject({
+      file_name: 'pump.jpg',
+      mime: 'image/jpeg',
+      width: 2400,
+      height: 1200,
+      uploaded_by: 'staff-1',
+    });
     expect(await variantHead(db, m.id, 1200, 'webp')).toBeUndefined();
   });
 
