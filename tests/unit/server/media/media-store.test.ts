@@ -79,6 +79,16 @@ describe.each(ENGINES)('media store on $name', (engine) => {
     expect([m.width, m.height]).toEqual([300, 200]);
   });
 
+  it('reads WebP, GIF and AVIF uploads too', async () => {
+    const base = () => sharp({ create: { width: 600, height: 400, channels: 3, background: '#884422' } });
+    const inputs = { webp: await base().webp().toBuffer(), gif: await base().gif().toBuffer(), avif: await base().avif().toBuffer() };
+    for (const [type, bytes] of Object.entries(inputs)) {
+      const m = await storeUpload(db, { bytes, fileName: `x.${type}`, alt: type, uploadedBy: 'staff-1' });
+      expect(m.srcset, type).toBe(`/media/${m.id}-480.webp 480w, /media/${m.id}-600.webp 600w`);
+      expect((await readMedia(db, m.id))?.mime).toBe(`image/${type}`);
+    }
+  });
+
   it('reuses the same bytes uploaded again, with the new alt text', async () => {
     const bytes = await png(640, 480);
     const first = await storeUpload(db, { bytes, fileName: 'a.png', alt: 'First', uploadedBy: 'staff-1' });
