@@ -10,7 +10,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from '#tests/support/http.ts';
 import { openTestDb, port } from './api-support.ts';
-import { ADMIN, staffSession, type StaffSession } from './backoffice-session.ts';
+import { ADMIN, signInStaff, STAFF_PASSWORD, staffSession, type StaffSession } from './backoffice-session.ts';
+import { hashPassword } from '#server/auth/passwords.ts';
+import { insertStaff } from '#server/staff/staff-accounts.ts';
 import type { DbHandle } from '#server/db/connection.ts';
 import { MEDIA_CACHE_CONTROL } from '#lib/content/media-rules.ts';
 
@@ -150,6 +152,15 @@ describe('studio image upload and serving', () => {
     expect(r.json().error).toMatchObject({ code: 'invalid_request', field: 'alt' });
     const blank = await upload({ file: { bytes: await photo(), name: 'pump.jpg', type: 'image/jpeg' }, alt: '   ' });
     expect(blank.json().error).toMatchObject({ code: 'invalid_request', field: 'alt' });
+  });
+
+  it('words the refusal in the member’s language', async () => {
+    const email = `sv-editor-${Date.now()}@bo.test`;
+    await insertStaff(h.db, { email, name: 'Redaktör', role: 'editor', locale: 'sv', passwordHash: await hashPassword(STAFF_PASSWORD) });
+    const swedish = await signInStaff(email);
+    const r = await upload({ file: { bytes: await photo(), name: 'pump.jpg', type: 'image/jpeg' } }, swedish);
+    expect(r.status).toBe(400);
+    expect(r.json().error).toEqual({ code: 'invalid_request', field: 'alt', message: expect.stringContaining('alt-text krävs') });
   });
 
   it('refuses a text file renamed .png and an SVG, naming the file field', async () => {

@@ -3,6 +3,7 @@
  * stored, and their public addresses /media/<id>-<width>.<ext>, answered on every storefront domain and the admin
  * host. Pure: the upload endpoint, the store and the serving route share these rules.
  */
+import { InvalidRequestError } from '#lib/errors/domain-errors.ts';
 
 /** An upload's file at most (the multipart body may be a little larger: the host's limit is MEDIA_UPLOAD_BODY_LIMIT). */
 export const MEDIA_MAX_BYTES = 10 * 1024 * 1024;
@@ -60,29 +61,58 @@ export function sniffImageType(bytes: Uint8Array): SniffedType | undefined {
   return undefined;
 }
 
-/** Why an upload is refused before it is decoded, naming the form field; undefined when it may be decoded. */
-export function uploadRefusal(file: { size: number; bytes: Uint8Array }): { field: 'file'; message: string } | undefined {
-  if (file.size === 0) return { field: 'file', message: 'the file is empty' };
-  if (file.size > MEDIA_MAX_BYTES) return { field: 'file', message: `the file is larger than ${MEDIA_MAX_BYTES / 1024 / 1024} MB` };
+/** Why an upload is refused; the back office shows each in the staff member's language (media.refused.<reason>). */
+export const MEDIA_REFUSALS = {
+  no_form: { field: 'file', text: 'send the image as multipart/form-data with the fields file and alt' },
+  no_file: { field: 'file', text: 'choose an image file to upload' },
+  too_large: { field: 'file', text: 'the file is larger than {mb} MB' },
+  svg: { field: 'file', text: 'SVG images cannot be uploaded; use JPEG, PNG, WebP, GIF or AVIF' },
+  not_image: { field: 'file', text: 'the file is not a JPEG, PNG, WebP, GIF or AVIF image' },
+  unreadable: { field: 'file', text: 'the image could not be read (a damaged or unsupported file)' },
+  too_many_pixels: { field: 'file', text: 'the image has more than {megapixels} megapixels; make it smaller first' },
+  alt_missing: { field: 'alt', text: 'an alt text is required: describe the image for those who cannot see it' },
+  alt_too_long: { field: 'alt', text: 'the alt text is longer than {max} characters' },
+} as const satisfies Record<string, { field: 'file' | 'alt'; text: string }>;
+export type MediaRefusal = keyof typeof MEDIA_REFUSALS;
+
+/** The numbers the refusal texts name. */
+export const MEDIA_REFUSAL_VALUES = { mb: MEDIA_MAX_BYTES / 1024 / 1024, megapixels: MEDIA_MAX_PIXELS / 1_000_000, max: ALT_MAX_CHARS };
+
+/** A refusal's text with its numbers filled in (`text` is English or a translation of it). */
+export const refusalText = (text: string): string =>
+  text.replace(/\{(\w+)\}/g, (m, name: string) => String(MEDIA_REFUSAL_VALUES[name as keyof typeof MEDIA_REFUSAL_VALUES] ?? m));
+
+/** A 400 invalid_request naming the field, with its reason for a translated message. */
+export class MediaRefusedError extends InvalidRequestError {
+  readonly reason: MediaRefusal;
+  constructor(reason: MediaRefusal) {
+    super(refusalText(MEDIA_REFUSALS[reason].text), MEDIA_REFUSALS[reason].field);
+    this.reason = reason;
+  }
+}
+
+/** Why an upload is refused before it is decoded; undefined when it may be decoded. */
+export function uploadRefusal(file: { size: number; bytes: Uint8Array }): MediaRefusal | undefined {
+  if (file.size === 0) return 'no_file';
+  if (file.size > MEDIA_MAX_BYTES) return 'too_large';
   const type = sniffImageType(file.bytes);
-  if (type === 'svg') return { field: 'file', message: 'SVG images cannot be uploaded; use JPEG, PNG, WebP, GIF or AVIF' };
-  if (!type) return { field: 'file', message: 'the file is not a JPEG, PNG, WebP, GIF or AVIF image' };
+  if (type === 'svg') return 'svg';
+  if (!type) return 'not_image';
   return undefined;
 }
 
 /** Why decoded dimensions are refused, or undefined. */
-export function dimensionRefusal(width: number, height: number): { field: 'file'; message: string } | undefined {
-  if (!(width > 0 && height > 0)) return { field: 'file', message: 'the image has no readable size' };
-  if (width * height > MEDIA_MAX_PIXELS)
-    return { field: 'file', message: `the image has more than ${MEDIA_MAX_PIXELS / 1_000_000} megapixels; make it smaller first` };
+export function dimensionRefusal(width: number, height: number): MediaRefusal | undefined {
+  if (!(width > 0 && height > 0)) return 'unreadable';
+  if (width * height > MEDIA_MAX_PIXELS) return 'too_many_pixels';
   return undefined;
 }
 
 /** The alt text as stored (spaces folded), or why it is refused. */
-export function normaliseAlt(value: unknown): { ok: true; alt: string } | { ok: false; message: string } {
+export function normaliseAlt(value: unknown): { ok: true; alt: string } | { ok: false; reason: MediaRefusal } {
   const alt = typeof value === 'string' ? value.replace(/\s+/g, ' ').trim() : '';
-  if (!alt) return { ok: false, message: 'an alt text is required: describe the image for those who cannot see it' };
-  if (alt.length > ALT_MAX_CHARS) return { ok: false, message: `the alt text is longer than ${ALT_MAX_CHARS} characters` };
+  if (!alt) return { ok: false, reason: 'alt_missing' };
+  if (alt.length > ALT_MAX_CHARS) return { ok: false, reason: 'alt_too_long' };
   return { ok: true, alt };
 }
 

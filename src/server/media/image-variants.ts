@@ -1,15 +1,15 @@
 /**
  * Decodes an upload and makes its stored variants with sharp (docs/product/content-studio.md#images): the EXIF
  * orientation applied, every metadata block stripped (sharp keeps none unless told), WebP at the standard
- * widths and one JPEG/PNG fallback. Refusals are 400 invalid_request naming the `file` field.
+ * widths and one JPEG/PNG fallback. Refusals are MediaRefusedError (400 invalid_request naming the `file` field).
  */
 import sharp, { type Metadata } from 'sharp';
-import { InvalidRequestError } from '#lib/errors/domain-errors.ts';
 import {
   dimensionRefusal,
   fallbackFormat,
   fallbackWidth,
   MEDIA_MAX_PIXELS,
+  MediaRefusedError,
   sniffImageType,
   uploadRefusal,
   variantWidths,
@@ -40,20 +40,19 @@ const INPUT = { limitInputPixels: MEDIA_MAX_PIXELS, failOn: 'error' } as const;
 /** Checks an upload's bytes and size without decoding its pixels; throws the 400 that names the problem. */
 export async function inspectUpload(bytes: Buffer): Promise<DecodedImage & { hasAlpha: boolean }> {
   const refused = uploadRefusal({ size: bytes.byteLength, bytes });
-  if (refused) throw new InvalidRequestError(refused.message, refused.field);
+  if (refused) throw new MediaRefusedError(refused);
   const type = sniffImageType(bytes) as UploadType;
   let meta: Metadata;
   try {
     meta = await sharp(bytes, { ...INPUT, limitInputPixels: false }).metadata();
   } catch {
-    throw new InvalidRequestError('the image could not be read (a damaged or unsupported file)', 'file');
+    throw new MediaRefusedError('unreadable');
   }
-  if (meta.format !== SHARP_FORMAT[type])
-    throw new InvalidRequestError('the image could not be read (its content does not match its type)', 'file');
+  if (meta.format !== SHARP_FORMAT[type]) throw new MediaRefusedError('unreadable'); // content and type disagree
   const width = meta.autoOrient?.width ?? meta.width;
   const height = meta.autoOrient?.height ?? meta.height;
   const tooBig = dimensionRefusal(width, height);
-  if (tooBig) throw new InvalidRequestError(tooBig.message, tooBig.field);
+  if (tooBig) throw new MediaRefusedError(tooBig);
   return { type, width, height, hasAlpha: Boolean(meta.hasAlpha) };
 }
 
@@ -86,7 +85,7 @@ export function makeVariants(bytes: Buffer, image: DecodedImage & { hasAlpha: bo
       out.push(await render(bytes, fallbackWidth(image.width), fallbackFormat(image.hasAlpha)));
       return out;
     } catch {
-      throw new InvalidRequestError('the image could not be decoded (damaged pixel data)', 'file');
+      throw new MediaRefusedError('unreadable'); // damaged pixel data
     }
   });
 }

@@ -6,6 +6,10 @@ import {
   fallbackFormat,
   fallbackWidth,
   imageAttributes,
+  MEDIA_REFUSALS,
+  MediaRefusedError,
+  refusalText,
+  type MediaRefusal,
   MEDIA_MAX_BYTES,
   mediaEtag,
   mediaPath,
@@ -15,6 +19,8 @@ import {
   uploadRefusal,
   variantWidths,
 } from '#lib/content/media-rules.ts';
+import en from '#locales/backoffice/en.json' with { type: 'json' };
+import sv from '#locales/backoffice/sv.json' with { type: 'json' };
 
 const bytes = (...parts: (number[] | string)[]) =>
   new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)));
@@ -33,26 +39,38 @@ describe('media file checks', () => {
     expect(sniffImageType(bytes('  <svg viewBox="0 0 1 1"/>'))).toBe('svg');
   });
 
-  it('refuses empty, too large, SVG and non-image files, naming the file field', () => {
+  it('refuses empty, too large, SVG and non-image files', () => {
     expect(uploadRefusal({ size: PNG.length, bytes: PNG })).toBeUndefined();
-    expect(uploadRefusal({ size: 0, bytes: new Uint8Array() })).toMatchObject({ field: 'file' });
-    expect(uploadRefusal({ size: MEDIA_MAX_BYTES + 1, bytes: PNG })?.message).toMatch(/10 MB/);
-    expect(uploadRefusal({ size: 30, bytes: bytes('<svg xmlns="x"></svg>') })?.message).toMatch(/SVG/);
-    expect(uploadRefusal({ size: 5, bytes: bytes('hello') })?.message).toMatch(/not a JPEG, PNG/);
+    expect(uploadRefusal({ size: 0, bytes: new Uint8Array() })).toBe('no_file');
+    expect(uploadRefusal({ size: MEDIA_MAX_BYTES + 1, bytes: PNG })).toBe('too_large');
+    expect(uploadRefusal({ size: 30, bytes: bytes('<svg xmlns="x"></svg>') })).toBe('svg');
+    expect(uploadRefusal({ size: 5, bytes: bytes('hello') })).toBe('not_image');
   });
 
   it('refuses images over 40 megapixels or without a size', () => {
     expect(dimensionRefusal(8000, 5000)).toBeUndefined();
-    expect(dimensionRefusal(8000, 5001)?.message).toMatch(/40 megapixels/);
-    expect(dimensionRefusal(0, 10)).toMatchObject({ field: 'file' });
+    expect(dimensionRefusal(8000, 5001)).toBe('too_many_pixels');
+    expect(dimensionRefusal(0, 10)).toBe('unreadable');
   });
 
   it('requires an alt text of 1–300 characters, spaces folded', () => {
     expect(normaliseAlt('  A  red\n pump ')).toEqual({ ok: true, alt: 'A red pump' });
-    expect(normaliseAlt('   ').ok).toBe(false);
-    expect(normaliseAlt(null).ok).toBe(false);
+    expect(normaliseAlt('   ')).toEqual({ ok: false, reason: 'alt_missing' });
+    expect(normaliseAlt(null)).toEqual({ ok: false, reason: 'alt_missing' });
     expect(normaliseAlt('x'.repeat(ALT_MAX_CHARS)).ok).toBe(true);
-    expect(normaliseAlt('x'.repeat(ALT_MAX_CHARS + 1)).ok).toBe(false);
+    expect(normaliseAlt('x'.repeat(ALT_MAX_CHARS + 1))).toEqual({ ok: false, reason: 'alt_too_long' });
+  });
+
+  it('refuses as 400 invalid_request naming the field, the numbers filled into the text', () => {
+    const tooMany = new MediaRefusedError('too_many_pixels');
+    expect([tooMany.code, tooMany.status, tooMany.field, tooMany.reason]).toEqual(['invalid_request', 400, 'file', 'too_many_pixels']);
+    expect(tooMany.message).toMatch(/more than 40 megapixels/);
+    expect(new MediaRefusedError('alt_too_long')).toMatchObject({ field: 'alt', message: expect.stringMatching(/300 characters/) });
+    expect(refusalText('Filen är större än {mb} MB.')).toBe('Filen är större än 10 MB.');
+    for (const reason of Object.keys(MEDIA_REFUSALS) as MediaRefusal[]) {
+      expect(en[`media.refused.${reason}`], reason).toBeTruthy();
+      expect(sv[`media.refused.${reason}`], reason).toBeTruthy();
+    }
   });
 });
 
