@@ -5,7 +5,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Db } from '#server/db/connection.ts';
 import { imageAttributes, UPLOAD_MIME, type StoredVariant, type VariantFormat } from '#lib/content/media-rules.ts';
+import { loggerFor } from '#server/telemetry/logger.ts';
 import { inspectUpload, makeVariants } from './image-variants.ts';
+
+const log = loggerFor('media');
 
 export interface UploadInput {
   bytes: Buffer;
@@ -53,7 +56,9 @@ export async function storeUpload(db: Db, input: UploadInput, now = new Date()):
   const known = await reuse(db, sha256, input.alt);
   if (known) return known;
   const image = await inspectUpload(input.bytes);
+  const started = performance.now();
   const variants = await makeVariants(input.bytes, image);
+  const resizeMs = Math.round(performance.now() - started);
   const id = randomUUID().replace(/-/g, '');
   try {
     await db.transaction().execute(async (tx) => {
@@ -83,6 +88,8 @@ export async function storeUpload(db: Db, input: UploadInput, now = new Date()):
     if (raced) return raced;
     throw err;
   }
+  const stored = variants.reduce((n, v) => n + v.bytes.byteLength, 0);
+  log.info({ id, width: image.width, height: image.height, bytes: input.bytes.byteLength, stored, resizeMs }, 'image stored');
   return { id, ...imageAttributes(id, variants), alt: input.alt, reused: false };
 }
 
