@@ -57,9 +57,9 @@ async function upload(u: Upload, s: StaffSession | null = editor, opts: { csrf?:
 }
 
 /** GET with the answer's bytes as they are (the shared helper reads text). */
-function getBytes(host: string, path: string, headers: Record<string, string> = {}) {
+function getBytes(host: string, path: string, headers: Record<string, string> = {}, method = 'GET') {
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, path, headers: { host: `${host}:${port}`, ...headers } }, (res) => {
+    const req = http.request({ host: '127.0.0.1', port, path, method, headers: { host: `${host}:${port}`, ...headers } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
@@ -130,6 +130,8 @@ describe('studio image upload and serving', () => {
       expect(again.status, host).toBe(304);
       expect(again.body.length).toBe(0);
       expect(again.headers['cache-control']).toBe(MEDIA_CACHE_CONTROL);
+      const head = await getBytes(host, url, {}, 'HEAD');
+      expect([head.status, head.headers['content-length'], head.body.length]).toEqual([200, String(first.body.length), 0]);
       expect((await getBytes(host, `/media/${uploaded.id}-700.webp`)).status).toBe(404);
       expect((await getBytes(host, `/media/${'0'.repeat(32)}-480.webp`)).status).toBe(404);
       expect((await getBytes(host, '/media/nothing.webp')).status).toBe(404);
