@@ -23,6 +23,7 @@ import { metrics, metricsText, secondsSince } from '#server/telemetry/metrics.ts
 import { isAuthorized } from '#server/security/admin-auth.ts';
 import { logAccess, type Served } from './access-log.ts';
 import { readiness } from './readiness.ts';
+import { largeBodyLimit, readLargeBody } from './upload-body.ts';
 import { adminDomain, backofficeLabel, isAdminHost, resolveBackofficePath } from '#lib/backoffice/backoffice-paths.ts';
 import { pathFor } from '#lib/routing/routes.ts';
 
@@ -30,8 +31,8 @@ const log = loggerFor('host');
 
 /** Callers of the API, /captuerr and the admin routes get the one JSON error body; browsers a plain text. */
 const wantsJson = (req: IncomingMessage) => /^\/(?:api|admin)\/|^\/captuerr(?:[/?%]|$)/.test(req.url ?? '');
-/** The passthrough paths Astro answers; every other passthrough path (build assets) is a file or a 404. */
-const forAstro = (pathname: string) => /^\/(?:api|admin)\/|^\/api$|^\/captuerr$/.test(pathname);
+/** The passthrough paths Astro answers (the studio's images too); every other passthrough path (build assets) is a file or a 404. */
+const forAstro = (pathname: string) => /^\/(?:api|admin|media)\/|^\/api$|^\/captuerr$/.test(pathname);
 
 function fail(req: IncomingMessage, res: ServerResponse, status: number, code: ApiErrorCode, text: string): void {
   const json = wantsJson(req);
@@ -107,6 +108,8 @@ export function createStorefrontServer(initial: Build, domains: Record<LocaleCod
     }
     req.url = r.internalPath + url.search;
     req.headers['x-partsfront-public-path'] = url.pathname;
+    const limit = largeBodyLimit(req.method, r.internalPath); // the studio's image upload (src/host/upload-body.ts)
+    if (limit !== undefined) return readLargeBody(req, res, limit, () => void current.handler(req, res, missing));
     return void current.handler(req, res, missing);
   };
 
