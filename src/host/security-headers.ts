@@ -38,17 +38,24 @@ export function staticHtmlCsp(file: string): string {
   return csp;
 }
 
-/** For on-demand pages (src/middleware.ts): an HTML answer gets the CSP of the HTML it actually carries. */
-export async function withHtmlCsp(response: Response): Promise<Response> {
+/**
+ * For on-demand pages (src/middleware.ts): an HTML answer gets the CSP of the HTML it actually carries. With
+ * `frameAncestors` (the studio's preview, framingPolicy) that origin may frame it and X-Frame-Options is dropped.
+ */
+export async function withHtmlCsp(response: Response, frameAncestors?: string): Promise<Response> {
   if (!/^text\/html\b/i.test(response.headers.get('content-type') ?? '') || !response.body) return response;
   const html = await response.clone().text();
+  const apply = (headers: Headers) => {
+    headers.set('content-security-policy', htmlCspFor(html, frameAncestors));
+    if (frameAncestors !== undefined) headers.delete('x-frame-options');
+  };
   try {
-    response.headers.set('content-security-policy', htmlCspFor(html));
+    apply(response.headers);
     return response;
   } catch {
     // Immutable headers (a Response we did not build): copy it.
     const headers = new Headers(response.headers);
-    headers.set('content-security-policy', htmlCspFor(html));
+    apply(headers);
     return new Response(html, { status: response.status, statusText: response.statusText, headers });
   }
 }

@@ -65,6 +65,7 @@ export const BACKOFFICE_PAGE_PATTERNS: readonly string[] = [
   '/customers/:id',
   '/products',
   '/products/:sku',
+  '/content/api/link-targets',
 ];
 
 /** The label of a back-office public path: its pattern, or 'backoffice-not-found'. */

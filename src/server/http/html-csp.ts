@@ -13,5 +13,6 @@ export function inlineScriptHashSources(html: string): string[] {
   return [...new Set(sources)];
 }
 
-export const htmlCspFor = (html: string): string =>
-  htmlContentSecurityPolicy(inlineScriptHashSources(html), { tagManager: declaresTagManager(html) });
+/** `frameAncestors`: who may frame the page (framingPolicy in src/lib/security/security-headers.ts); default 'none'. */
+export const htmlCspFor = (html: string, frameAncestors?: string): string =>
+  htmlContentSecurityPolicy(inlineScriptHashSources(html), { tagManager: declaresTagManager(html), frameAncestors });
