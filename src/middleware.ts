@@ -15,9 +15,9 @@ import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '#server/db/unavailab
 import { withHtmlCsp } from '#host/security-headers.ts';
 import { loggerFor } from '#server/telemetry/logger.ts';
 import { adminDomain, BACKOFFICE_PREFIX, isAdminHost } from '#lib/backoffice/backoffice-paths.ts';
-import { framingPolicy } from '#lib/security/security-headers.ts';
+import { framesStorefronts, framingPolicy } from '#lib/security/security-headers.ts';
 import { matchInternalPath } from '#lib/routing/routes.ts';
-import { backofficeOrigin } from '#server/market/site-settings.ts';
+import { backofficeOrigin, siteSettings } from '#server/market/site-settings.ts';
 
 const log = loggerFor('pages');
 
@@ -66,11 +66,17 @@ const errorBoundary = defineMiddleware(async (context, next) => {
 });
 
 const BACKOFFICE_ORIGIN = backofficeOrigin(process.env);
+const STOREFRONT_ORIGINS = Object.values(siteSettings(process.env).origins);
 
 const securityHeaders = defineMiddleware(async (context, next) => {
-  // the studio's preview may be framed by the back office, every other page by nobody (docs/product/content-studio.md#preview)
-  const framing = framingPolicy(matchInternalPath(context.url.pathname)?.name, BACKOFFICE_ORIGIN);
-  return withHtmlCsp(await next(), framing.denyHeader ? undefined : framing.frameAncestors);
+  // the studio's preview may be framed by the back office, every other page by nobody; the studio frames the
+  // storefronts' preview (docs/product/content-studio.md#preview)
+  const { pathname } = context.url;
+  const framing = framingPolicy(matchInternalPath(pathname)?.name, BACKOFFICE_ORIGIN);
+  return withHtmlCsp(await next(), {
+    frameAncestors: framing.denyHeader ? undefined : framing.frameAncestors,
+    frameSrc: framesStorefronts(pathname) ? STOREFRONT_ORIGINS : undefined,
+  });
 });
 
 export const onRequest = sequence(securityHeaders, backoffice, storefront, errorBoundary);

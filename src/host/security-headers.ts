@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { forwardedHttps } from '#server/http/trusted-proxy.ts';
-import { commonSecurityHeaders } from '#lib/security/security-headers.ts';
+import { commonSecurityHeaders, type HtmlCspOptions } from '#lib/security/security-headers.ts';
 import { htmlCspFor } from '#server/http/html-csp.ts';
 
 /** Over https: TLS here, or a trusted proxy says so (forwardedHttps, the rule isHttps follows too). */
@@ -40,14 +40,18 @@ export function staticHtmlCsp(file: string): string {
 
 /**
  * For on-demand pages (src/middleware.ts): an HTML answer gets the CSP of the HTML it actually carries. With
- * `frameAncestors` (the studio's preview, framingPolicy) that origin may frame it and X-Frame-Options is dropped.
+ * `frameAncestors` (the studio's preview, framingPolicy) that origin may frame it and X-Frame-Options is dropped;
+ * with `frameSrc` (the studio) it may frame those origins.
  */
-export async function withHtmlCsp(response: Response, frameAncestors?: string): Promise<Response> {
+export async function withHtmlCsp(
+  response: Response,
+  framing: Pick<HtmlCspOptions, 'frameAncestors' | 'frameSrc'> = {},
+): Promise<Response> {
   if (!/^text\/html\b/i.test(response.headers.get('content-type') ?? '') || !response.body) return response;
   const html = await response.clone().text();
   const apply = (headers: Headers) => {
-    headers.set('content-security-policy', htmlCspFor(html, frameAncestors));
-    if (frameAncestors !== undefined) headers.delete('x-frame-options');
+    headers.set('content-security-policy', htmlCspFor(html, framing));
+    if (framing.frameAncestors !== undefined) headers.delete('x-frame-options');
   };
   try {
     apply(response.headers);

@@ -87,7 +87,8 @@ export function LinkPicker({ open, locale, labels, onPick, onClose }: Props) {
           {targets.map((t) => (
             <li key={t.ref}>
               <button type="button" data-testid="studio-link-option" data-ref={t.ref} onClick={() => onPick(t)}>
-                <span className="studio-picker-kind">{kindLabel(t.kind)}</span> {t.label} <span className="studio-picker-path">{t.path}</span>
+                <span className="studio-picker-kind">{kindLabel(t.kind)}</span> {t.label}{' '}
+                <span className="studio-picker-path">{t.path}</span>
               </button>
             </li>
           ))}

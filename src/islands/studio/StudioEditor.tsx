@@ -9,14 +9,14 @@ import { EditorContent, useEditor } from '@tiptap/react';
 import type { LinkTarget } from '#lib/content/studio-link-refs.ts';
 import type { UploadedImage } from '#lib/content/studio-media.ts';
 import { fillLabel, type StudioLabels } from '#lib/content/studio-labels.ts';
-import { clockTime } from '#lib/content/studio-autosave.ts';
+import { clockTime, type SaveStatus } from '#lib/content/studio-autosave.ts';
 import { studioExtensions } from './studio-extensions.ts';
 import { StudioToolbar } from './StudioToolbar.tsx';
 import { LinkDialog } from './LinkDialog.tsx';
 import { LinkPicker } from './LinkPicker.tsx';
 import { ImageDialog } from './ImageDialog.tsx';
 import { PreviewPane } from './PreviewPane.tsx';
-import { useAutosave, type SaveStatus } from './use-autosave.ts';
+import { useAutosave } from './use-autosave.ts';
 import { useFlushForms } from './use-flush-forms.ts';
 import '#styles/studio.css';
 
@@ -65,18 +65,13 @@ export default function StudioEditor(props: StudioEditorProps) {
     setPreviewHref(href);
     setReload((n) => n + 1);
   }, []);
-  const autosave = useAutosave({
+  const { status, saver } = useAutosave({
     initial: { locale, slug, title: props.title, metaDescription: props.metaDescription, bodyHtml: props.bodyHtml },
     revision: props.revision,
     csrf,
     onSaved,
   });
-  useFlushForms(autosave.flush);
-
-  const fieldsNow = (t: string, m: string, html: string) => ({ locale, slug, title: t, metaDescription: m, bodyHtml: html });
-  // the editor's onUpdate is bound once: it reads the current title and meta through these
-  const titleRef = useLatest(title);
-  const metaRef = useLatest(meta);
+  useFlushForms(saver.flush);
 
   const editor = useEditor({
     extensions: studioExtensions(),
@@ -93,10 +88,8 @@ export default function StudioEditor(props: StudioEditorProps) {
         'aria-labelledby': 'studio-editor-label',
       },
     },
-    onUpdate: ({ editor: e }) => autosave.change(fieldsNow(titleRef(), metaRef(), e.getHTML())),
+    onUpdate: ({ editor: e }) => saver.change({ bodyHtml: e.getHTML() }),
   });
-
-  const bodyNow = () => editor.getHTML();
 
   const close = useCallback(() => setDialog(undefined), []);
 
@@ -139,7 +132,6 @@ export default function StudioEditor(props: StudioEditorProps) {
     close();
   };
 
-  const status = autosave.status;
   const lang = typeof document !== 'undefined' ? document.documentElement.lang : 'en';
 
   return (
@@ -156,7 +148,7 @@ export default function StudioEditor(props: StudioEditorProps) {
             value={title}
             onChange={(e) => {
               setTitle(e.target.value);
-              autosave.change(fieldsNow(e.target.value, meta, bodyNow()));
+              saver.change({ title: e.target.value });
             }}
           />
         </div>
@@ -170,7 +162,7 @@ export default function StudioEditor(props: StudioEditorProps) {
             value={meta}
             onChange={(e) => {
               setMeta(e.target.value);
-              autosave.change(fieldsNow(title, e.target.value, bodyNow()));
+              saver.change({ metaDescription: e.target.value });
             }}
           />
         </div>
@@ -187,7 +179,12 @@ export default function StudioEditor(props: StudioEditorProps) {
           />
           <EditorContent editor={editor} className="studio-editor" />
         </div>
-        <p className={`studio-save-status studio-save-${status.kind}`} data-testid="studio-save-status" data-state={status.kind} role="status">
+        <p
+          className={`studio-save-status studio-save-${status.kind}`}
+          data-testid="studio-save-status"
+          data-state={status.kind}
+          role="status"
+        >
           {statusText(status, labels, lang)}
           {status.kind === 'conflict' ? (
             <>
@@ -205,11 +202,4 @@ export default function StudioEditor(props: StudioEditorProps) {
       <ImageDialog open={dialog === 'image'} csrf={csrf} labels={labels} onInsert={insertImage} onClose={close} />
     </div>
   );
-}
-
-/** A getter of a value's latest render (for callbacks bound once). */
-function useLatest<T>(value: T): () => T {
-  const [box] = useState(() => ({ current: value }));
-  box.current = value;
-  return useCallback(() => box.current, [box]);
 }

@@ -48,7 +48,13 @@ export function StudioToolbar({ editor, labels, onLink, onInternalLink, onImage 
     { id: 'bold', text: 'B', label: labels['studio.tool_bold'], pressed: state.bold, run: () => chain().toggleBold().run() },
     { id: 'italic', text: 'I', label: labels['studio.tool_italic'], pressed: state.italic, run: () => chain().toggleItalic().run() },
     { id: 'bullet', text: '•', label: labels['studio.tool_bullet'], pressed: state.bullet, run: () => chain().toggleBulletList().run() },
-    { id: 'ordered', text: '1.', label: labels['studio.tool_ordered'], pressed: state.ordered, run: () => chain().toggleOrderedList().run() },
+    {
+      id: 'ordered',
+      text: '1.',
+      label: labels['studio.tool_ordered'],
+      pressed: state.ordered,
+      run: () => chain().toggleOrderedList().run(),
+    },
     { id: 'link', text: '🔗', label: labels['studio.tool_link'], pressed: state.link, run: onLink },
     { id: 'internal-link', text: '↪', label: labels['studio.tool_internal_link'], run: onInternalLink },
     { id: 'image', text: '🖼', label: labels['studio.tool_image'], run: onImage },
@@ -74,18 +80,29 @@ export function StudioToolbar({ editor, labels, onLink, onInternalLink, onImage 
     const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
     if (at === -1) return;
     const next =
-      e.key === 'ArrowRight' ? (at + 1) % buttons.length
-      : e.key === 'ArrowLeft' ? (at - 1 + buttons.length) % buttons.length
-      : e.key === 'Home' ? 0
-      : e.key === 'End' ? buttons.length - 1
-      : -1;
+      e.key === 'ArrowRight'
+        ? (at + 1) % buttons.length
+        : e.key === 'ArrowLeft'
+          ? (at - 1 + buttons.length) % buttons.length
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? buttons.length - 1
+              : -1;
     if (next === -1) return;
     e.preventDefault();
     buttons[next]?.focus();
   };
 
   return (
-    <div className="studio-toolbar" role="toolbar" aria-label={labels['studio.toolbar']} aria-controls="studio-editor" ref={bar} onKeyDown={onKeyDown}>
+    <div
+      className="studio-toolbar"
+      role="toolbar"
+      aria-label={labels['studio.toolbar']}
+      aria-controls="studio-editor"
+      ref={bar}
+      onKeyDown={onKeyDown}
+    >
       {tools.map((t) => (
         <button
           key={t.id}

@@ -1,7 +1,8 @@
 /**
- * The studio's autosave rules (docs/product/content-studio.md#autosave), pure so they are unit-tested and the
- * island stays thin: when to save, how long to wait after a failed save, and what an answer of
- * POST /content/api/draft means.
+ * The studio's autosave (docs/product/content-studio.md#autosave), framework-free so it is unit-tested and the
+ * island stays thin: ~800 ms after the last change the draft is posted with the revision it was based on, one save
+ * at a time; a conflict (someone else saved in between) stops saving, a network failure retries with backoff, a
+ * refusal waits for the next change. `flush()` saves what is pending now and answers the revision to publish.
  */
 
 /** A save starts this long after the last change. */
@@ -56,7 +57,8 @@ export function saveOutcome(status: number, body: unknown): SaveOutcome {
       revision: num(current.revision) ?? 0,
     };
   }
-  if (status >= 400 && status < 500 && status !== 408 && status !== 429) return { kind: 'refused', message: str(error.message) ?? `HTTP ${status}` };
+  if (status >= 400 && status < 500 && status !== 408 && status !== 429)
+    return { kind: 'refused', message: str(error.message) ?? `HTTP ${status}` };
   return { kind: 'failed' };
 }
 
@@ -70,3 +72,110 @@ export function clockTime(iso: string, locale = 'en'): string {
 /** Two saves of the same fields are the same: nothing to save. */
 export const sameDraft = (a: Omit<DraftSave, 'baseRevision'>, b: Omit<DraftSave, 'baseRevision'>): boolean =>
   a.title === b.title && a.metaDescription === b.metaDescription && a.bodyHtml === b.bodyHtml && a.slug === b.slug && a.locale === b.locale;
+
+export type Fields = Omit<DraftSave, 'baseRevision'>;
+
+export type SaveStatus =
+  | { kind: 'idle' }
+  | { kind: 'pending' }
+  | { kind: 'saving' }
+  | { kind: 'saved'; savedAt: string }
+  | { kind: 'offline' }
+  | { kind: 'refused'; message: string }
+  | { kind: 'conflict'; updatedBy: string; updatedAt: string };
+
+export interface AutosaverDeps {
+  initial: Fields;
+  revision: number;
+  /** Posts one save and reads its answer (saveOutcome); never throws. */
+  post: (body: DraftSave) => Promise<SaveOutcome>;
+  onStatus: (status: SaveStatus) => void;
+  onSaved: (previewHref: string) => void;
+  /** Timers (injected for tests). */
+  setTimer?: (fn: () => void, ms: number) => unknown;
+  clearTimer?: (handle: unknown) => void;
+  /** The clock (the save time shown when an answer has none). */
+  now: () => Date;
+}
+
+export interface Autosaver {
+  /** Some fields changed (the rest stay as they were). */
+  change(fields: Partial<Fields>): void;
+  /** Saves what is pending (after a save under way); the saved revision, or undefined when it could not be saved. */
+  flush(): Promise<number | undefined>;
+  revision(): number;
+  /** Stops the timers (the island unmounts). */
+  dispose(): void;
+}
+
+export function createAutosaver(d: AutosaverDeps): Autosaver {
+  const setTimer = d.setTimer ?? ((fn: () => void, ms: number) => setTimeout(fn, ms));
+  const clearTimer = d.clearTimer ?? ((h: unknown) => clearTimeout(h as ReturnType<typeof setTimeout>));
+  const now = d.now;
+  let revision = d.revision;
+  let saved: Fields = d.initial;
+  let latest: Fields = d.initial;
+  let timer: unknown;
+  let running: Promise<void> | undefined;
+  let attempts = 0;
+  let stopped = false;
+
+  const cancel = () => {
+    if (timer !== undefined) clearTimer(timer);
+    timer = undefined;
+  };
+
+  const saveNow = (): Promise<void> => {
+    cancel();
+    if (running) return running;
+    running = (async () => {
+      while (!stopped && !sameDraft(latest, saved)) {
+        const fields = latest;
+        d.onStatus({ kind: 'saving' });
+        const outcome = await d.post({ ...fields, baseRevision: revision });
+        if (outcome.kind === 'saved') {
+          attempts = 0;
+          revision = outcome.revision;
+          saved = fields;
+          d.onStatus({ kind: 'saved', savedAt: outcome.savedAt || now().toISOString() });
+          d.onSaved(outcome.previewHref);
+          continue;
+        }
+        if (outcome.kind === 'conflict') {
+          stopped = true;
+          d.onStatus({ kind: 'conflict', updatedBy: outcome.updatedBy, updatedAt: outcome.updatedAt });
+        } else if (outcome.kind === 'refused') {
+          d.onStatus({ kind: 'refused', message: outcome.message });
+        } else {
+          attempts += 1;
+          d.onStatus({ kind: 'offline' });
+          timer = setTimer(() => void saveNow(), retryDelayMs(attempts));
+        }
+        return;
+      }
+    })().finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+
+  return {
+    change(fields) {
+      latest = { ...latest, ...fields };
+      if (stopped || sameDraft(latest, saved)) return;
+      if (attempts === 0) d.onStatus({ kind: 'pending' });
+      cancel();
+      timer = setTimer(() => void saveNow(), AUTOSAVE_DELAY_MS);
+    },
+    async flush() {
+      if (running) await running;
+      await saveNow();
+      return !stopped && sameDraft(latest, saved) ? revision : undefined;
+    },
+    revision: () => revision,
+    dispose() {
+      stopped = true;
+      cancel();
+    },
+  };
+}

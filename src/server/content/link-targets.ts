@@ -103,7 +103,6 @@ export async function resolveLinkRef(db: Db, locale: LocaleCode, ref: string): P
   }
   // a page: its translation group's member in that storefront, else a page of that very slug there
   const pages = db.selectFrom('content_pages').select(['slug']).where('locale', '=', locale).where('published', '=', 1);
-  const row =
-    (await pages.where('translation_key', '=', id).executeTakeFirst()) ?? (await pages.where('slug', '=', id).executeTakeFirst());
+  const row = (await pages.where('translation_key', '=', id).executeTakeFirst()) ?? (await pages.where('slug', '=', id).executeTakeFirst());
   return row ? contentPath(locale, row.slug) : undefined;
 }

@@ -4,7 +4,7 @@
  * it next to the pages for nginx or a CDN.
  */
 import { createHash } from 'node:crypto';
-import { executableInlineScripts, htmlContentSecurityPolicy } from '#lib/security/security-headers.ts';
+import { executableInlineScripts, htmlContentSecurityPolicy, type HtmlCspOptions } from '#lib/security/security-headers.ts';
 import { declaresTagManager } from '#lib/tracking/tag-manager-config.ts';
 
 /** `'sha256-…'` CSP sources for the inline scripts of an HTML text, in page order, without repeats. */
@@ -13,6 +13,6 @@ export function inlineScriptHashSources(html: string): string[] {
   return [...new Set(sources)];
 }
 
-/** `frameAncestors`: who may frame the page (framingPolicy in src/lib/security/security-headers.ts); default 'none'. */
-export const htmlCspFor = (html: string, frameAncestors?: string): string =>
-  htmlContentSecurityPolicy(inlineScriptHashSources(html), { tagManager: declaresTagManager(html), frameAncestors });
+/** `framing`: who may frame the page and what it may frame (src/lib/security/security-headers.ts); default nobody, only itself. */
+export const htmlCspFor = (html: string, framing: Pick<HtmlCspOptions, 'frameAncestors' | 'frameSrc'> = {}): string =>
+  htmlContentSecurityPolicy(inlineScriptHashSources(html), { tagManager: declaresTagManager(html), ...framing });
