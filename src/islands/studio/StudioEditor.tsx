@@ -37,8 +37,9 @@ type Dialog = 'link' | 'internal-link' | 'image' | undefined;
 function statusText(s: SaveStatus, labels: StudioLabels, lang: string): string {
   switch (s.kind) {
     case 'idle':
-    case 'pending':
       return labels['studio.status_idle'];
+    case 'pending':
+      return labels['studio.status_pending'];
     case 'saving':
       return labels['studio.status_saving'];
     case 'saved':
@@ -76,8 +77,8 @@ export default function StudioEditor(props: StudioEditorProps) {
   const editor = useEditor({
     extensions: studioExtensions(),
     content: props.bodyHtml,
-    // the island renders in the browser only (client:load), so the editor may render at once
-    immediatelyRender: true,
+    // the island is also rendered on the server (client:load): the editor is made once hydrated, null before
+    immediatelyRender: false,
     editorProps: {
       attributes: {
         id: 'studio-editor',
@@ -94,18 +95,20 @@ export default function StudioEditor(props: StudioEditorProps) {
   const close = useCallback(() => setDialog(undefined), []);
 
   const openLink = () => {
+    if (!editor) return;
     setLinkUrl((editor.getAttributes('link').href as string | undefined) ?? '');
     setDialog('link');
   };
   const applyLink = (url: string) => {
-    editor.chain().focus().extendMarkRange('link').setMark('link', { href: url, 'data-link': null }).run();
+    editor?.chain().focus().extendMarkRange('link').setMark('link', { href: url, 'data-link': null }).run();
     close();
   };
   const removeLink = () => {
-    editor.chain().focus().extendMarkRange('link').unsetLink().run();
+    editor?.chain().focus().extendMarkRange('link').unsetLink().run();
     close();
   };
   const pickTarget = (t: LinkTarget) => {
+    if (!editor) return;
     const attrs = { href: t.path, 'data-link': t.ref };
     const chain = editor.chain().focus();
     if (editor.state.selection.empty) chain.insertContent({ type: 'text', text: t.label, marks: [{ type: 'link', attrs }] }).run();
@@ -114,20 +117,24 @@ export default function StudioEditor(props: StudioEditorProps) {
   };
   const insertImage = (img: UploadedImage) => {
     editor
-      .chain()
+      ?.chain()
       .focus()
-      .insertContent({
-        type: 'image',
-        attrs: {
-          src: img.src,
-          srcset: img.srcset || null,
-          sizes: img.sizes || null,
-          width: img.width || null,
-          height: img.height || null,
-          alt: img.alt,
-          loading: 'lazy',
+      // a paragraph after the image takes the caret: what is typed or inserted next does not replace the image
+      .insertContent([
+        {
+          type: 'image',
+          attrs: {
+            src: img.src,
+            srcset: img.srcset || null,
+            sizes: img.sizes || null,
+            width: img.width || null,
+            height: img.height || null,
+            alt: img.alt,
+            loading: 'lazy',
+          },
         },
-      })
+        { type: 'paragraph' },
+      ])
       .run();
     close();
   };
@@ -170,13 +177,17 @@ export default function StudioEditor(props: StudioEditorProps) {
           <span id="studio-editor-label" className="studio-label">
             {labels['studio.editor_label']}
           </span>
-          <StudioToolbar
-            editor={editor}
-            labels={labels}
-            onLink={openLink}
-            onInternalLink={() => setDialog('internal-link')}
-            onImage={() => setDialog('image')}
-          />
+          {editor ? (
+            <StudioToolbar
+              editor={editor}
+              labels={labels}
+              onLink={openLink}
+              onInternalLink={() => setDialog('internal-link')}
+              onImage={() => setDialog('image')}
+            />
+          ) : (
+            <div className="studio-toolbar" aria-hidden="true" />
+          )}
           <EditorContent editor={editor} className="studio-editor" />
         </div>
         <p

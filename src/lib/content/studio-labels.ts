@@ -26,6 +26,7 @@ export const STUDIO_EDITOR_LABELS = [
   'studio.tool_column_add',
   'studio.tool_table_delete',
   'studio.status_idle',
+  'studio.status_pending',
   'studio.status_saving',
   'studio.status_saved',
   'studio.status_offline',
