@@ -3,7 +3,9 @@
  * "om-oss", types a heading, links a page of the storefront through the internal-link picker, uploads an image
  * (refused without alt text) and inserts a table; autosave says "Saved at HH:MM" and both preview frames (phone
  * and desktop width, the signed /page-preview on the storefront's domain) show the new heading and the link at
- * its localized path. axe finds nothing on the page, nor with a dialog open.
+ * its localized path. axe finds nothing on the page, nor with a dialog open; the strict CSP reports nothing. The
+ * page's forms (publish …) post only after pending edits are saved, with the new revision; a save that another
+ * one overtook says who saved.
  */
 import { deflateSync, crc32 } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
@@ -11,6 +13,9 @@ import { wcagViolations } from './a11y-fixtures.ts';
 import { ADMIN, signInStaffPage } from './backoffice-fixtures.ts';
 
 const STUDIO_PAGE = `${ADMIN}/content/page/sv/om-oss`;
+
+// every test edits the same draft: in parallel, one's save would overtake another's (a conflict)
+test.describe.configure({ mode: 'serial' });
 
 /** A small valid PNG (a two-colour gradient), made here so the spec needs no binary fixture. */
 function png(width: number, height: number): Buffer {
@@ -52,11 +57,21 @@ async function newParagraph(page: Page) {
   await page.keyboard.press('Enter');
 }
 
+/** CSP violations the page reports in its console (a script the policy blocks, an eval …). */
+function cspReports(page: Page): string[] {
+  const found: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy|Refused to/i.test(m.text())) found.push(m.text());
+  });
+  return found;
+}
+
 test('an editor writes a page with a heading, an internal link, an image and a table; autosave and both previews follow', async ({
   page,
 }) => {
   test.setTimeout(90_000);
   const heading = `Studio heading ${Date.now().toString(36)}`;
+  const csp = cspReports(page);
   await signInStaffPage(page, 'editor');
   await page.goto(STUDIO_PAGE);
   const editor = page.getByTestId('studio-editor');
@@ -123,6 +138,62 @@ test('an editor writes a page with a heading, an internal link, an image and a t
   );
   expect(sizes).toEqual(['375', '1280']);
   expect(await wcagViolations(page)).toEqual([]);
+  expect(csp).toEqual([]);
+});
+
+test('a form of the page posts only after the pending edits are saved, with the new revision', async ({ page }) => {
+  await signInStaffPage(page, 'editor');
+  await page.goto(STUDIO_PAGE);
+  await expect(page.getByTestId('studio-tool-h2')).toBeVisible();
+  // a form like the page's publish form; what it posts is caught here
+  await page.evaluate(() => {
+    const form = document.createElement('form');
+    form.method = 'post';
+    form.action = '/studio-flush-probe';
+    form.dataset.studioFlush = '';
+    form.innerHTML = '<input type="hidden" name="revision" value="0"><button type="submit" data-testid="probe-submit">Probe</button>';
+    document.body.append(form);
+  });
+  const events: string[] = [];
+  let posted = '';
+  await page.route('**/studio-flush-probe', async (route) => {
+    events.push('form');
+    posted = route.request().postData() ?? '';
+    await route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>ok</title><p>ok</p>' });
+  });
+  let revision: number | undefined;
+  page.on('response', async (r) => {
+    if (r.url().endsWith('/content/api/draft') && r.status() === 200) {
+      events.push('draft');
+      revision = ((await r.json()) as { revision: number }).revision;
+    }
+  });
+  await newParagraph(page);
+  await page.keyboard.type('typed right before publishing');
+  await page.getByTestId('probe-submit').click(); // well within the autosave delay
+  await expect.poll(() => events).toEqual(['draft', 'form']);
+  expect(new URLSearchParams(posted).get('revision')).toBe(String(revision));
+});
+
+test('a save that another one overtook stops autosaving and says who saved', async ({ browser }) => {
+  const context = await browser.newContext();
+  const first = await context.newPage();
+  const email = await signInStaffPage(first, 'editor');
+  const second = await context.newPage();
+  for (const p of [first, second]) {
+    await p.goto(STUDIO_PAGE);
+    await expect(p.getByTestId('studio-tool-h2')).toBeVisible();
+  }
+  await newParagraph(first);
+  await first.keyboard.type('the first tab');
+  await expect(first.getByTestId('studio-save-status')).toHaveText(/^Saved at/, { timeout: 15_000 });
+  await newParagraph(second);
+  await second.keyboard.type('the second tab, started from the old revision');
+  const status = second.getByTestId('studio-save-status');
+  await expect(status).toContainText('saved this page at', { timeout: 15_000 });
+  await expect(status).toContainText(email.split('@')[0]!);
+  await expect(second.getByTestId('studio-conflict-reload')).toBeVisible();
+  await context.close();
 });
 
 test('the toolbar is reachable and usable from the keyboard', async ({ page }) => {
