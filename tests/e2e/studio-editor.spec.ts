@@ -213,3 +213,26 @@ test('the toolbar is reachable and usable from the keyboard', async ({ page }) =
   await expect(page.getByTestId('studio-image-dialog')).toBeHidden();
   await expect(page.getByTestId('studio-tool-image')).toBeFocused();
 });
+
+test('a link to a web address: script addresses refused, a bare domain linked over https', async ({ page }) => {
+  await signInStaffPage(page, 'editor');
+  await page.goto(STUDIO_PAGE);
+  await expect(page.getByTestId('studio-tool-link')).toBeVisible();
+  await newParagraph(page);
+  await page.keyboard.type('our supplier');
+  await page.keyboard.press('Shift+Home');
+  await page.getByTestId('studio-tool-link').click();
+  const dialog = page.getByTestId('studio-link-dialog');
+  await expect(dialog).toBeVisible();
+  await page.getByTestId('studio-link-url').fill('javascript:alert(1)');
+  await dialog.getByRole('button', { name: 'Set link' }).click();
+  await expect(page.getByTestId('studio-link-url')).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog).toBeVisible();
+  await page.getByTestId('studio-link-url').fill('example.com');
+  await dialog.getByRole('button', { name: 'Set link' }).click();
+  await expect(dialog).toBeHidden();
+  const link = page.getByTestId('studio-editor').locator('a[href="https://example.com/"]');
+  await expect(link).toHaveText('our supplier');
+  await expect(link).not.toHaveAttribute('data-link', /.*/);
+  await expect(page.getByTestId('studio-tool-link')).toHaveAttribute('aria-pressed', 'true');
+});

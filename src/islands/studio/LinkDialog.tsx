@@ -7,7 +7,8 @@ interface Props {
   open: boolean;
   initialUrl: string;
   labels: StudioLabels;
-  onApply: (url: string) => void;
+  /** False when the address cannot be linked (the dialog stays open and says so). */
+  onApply: (url: string) => boolean;
   onRemove: () => void;
   onClose: () => void;
 }
@@ -15,14 +16,18 @@ interface Props {
 export function LinkDialog({ open, initialUrl, labels, onApply, onRemove, onClose }: Props) {
   const ref = useModalDialog(open, onClose);
   const [url, setUrl] = useState(initialUrl);
+  const [invalid, setInvalid] = useState(false);
   useEffect(() => {
-    if (open) setUrl(initialUrl);
+    if (open) {
+      setUrl(initialUrl);
+      setInvalid(false);
+    }
   }, [open, initialUrl]);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const v = url.trim();
-    if (v) onApply(v);
-    else onRemove();
+    if (!v) return onRemove();
+    setInvalid(!onApply(v));
   };
   return (
     <dialog ref={ref} className="studio-dialog" data-testid="studio-link-dialog" aria-labelledby="studio-link-title">
@@ -32,12 +37,17 @@ export function LinkDialog({ open, initialUrl, labels, onApply, onRemove, onClos
         <input
           id="studio-link-url"
           data-testid="studio-link-url"
-          type="url"
+          type="text"
           inputMode="url"
           autoComplete="off"
+          aria-invalid={invalid || undefined}
+          aria-describedby="studio-link-error"
           value={url}
           onChange={(e) => setUrl(e.target.value)}
         />
+        <p id="studio-link-error" className="studio-dialog-error" role="alert">
+          {invalid ? labels['studio.link_invalid'] : ''}
+        </p>
         <div className="studio-dialog-actions">
           <button type="submit">{labels['studio.link_apply']}</button>
           {initialUrl ? (

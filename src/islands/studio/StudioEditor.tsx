@@ -6,7 +6,7 @@
  */
 import { useCallback, useState } from 'react';
 import { EditorContent, useEditor } from '@tiptap/react';
-import type { LinkTarget } from '#lib/content/studio-link-refs.ts';
+import { externalHref, type LinkTarget } from '#lib/content/studio-link-refs.ts';
 import type { UploadedImage } from '#lib/content/studio-media.ts';
 import { fillLabel, type StudioLabels } from '#lib/content/studio-labels.ts';
 import { clockTime, type SaveStatus } from '#lib/content/studio-autosave.ts';
@@ -100,8 +100,12 @@ export default function StudioEditor(props: StudioEditorProps) {
     setDialog('link');
   };
   const applyLink = (url: string) => {
-    editor?.chain().focus().extendMarkRange('link').setMark('link', { href: url, 'data-link': null }).run();
+    const href = externalHref(url);
+    if (!href) return false;
+    // an address typed by hand names no internal target
+    editor?.chain().focus().extendMarkRange('link').setMark('link', { href, 'data-link': null }).run();
     close();
+    return true;
   };
   const removeLink = () => {
     editor?.chain().focus().extendMarkRange('link').unsetLink().run();

@@ -36,6 +36,7 @@ export const STUDIO_EDITOR_LABELS = [
   'studio.cancel',
   'studio.link_title',
   'studio.link_url',
+  'studio.link_invalid',
   'studio.link_apply',
   'studio.link_remove',
   'studio.picker_title',

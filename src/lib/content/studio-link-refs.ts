@@ -48,3 +48,20 @@ export function takeInTurns<T>(lists: readonly (readonly T[])[], limit: number):
   }
   return out;
 }
+
+/** A web address typed into the link dialog as it may be linked (http, https, mailto, tel); undefined otherwise. */
+export function externalHref(raw: string): string | undefined {
+  const text = raw.trim();
+  if (!text) return undefined;
+  // "example.com/x" means https
+  const candidate = /^[a-z][a-z0-9+.-]*:/i.test(text) ? text : `https://${text}`;
+  let url: URL;
+  try {
+    url = new URL(candidate);
+  } catch {
+    return undefined;
+  }
+  if (!['http:', 'https:', 'mailto:', 'tel:'].includes(url.protocol)) return undefined;
+  if ((url.protocol === 'http:' || url.protocol === 'https:') && !url.hostname.includes('.')) return undefined;
+  return url.href;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLinkRef, parseLinkRef, takeInTurns } from '#lib/content/studio-link-refs.ts';
+import { externalHref, formatLinkRef, parseLinkRef, takeInTurns } from '#lib/content/studio-link-refs.ts';
 
 describe('studio link refs', () => {
   it('formats and parses refs of every kind, a page slug with slashes and colons included', () => {
@@ -21,5 +21,20 @@ describe('studio link refs', () => {
     expect(takeInTurns([['a'], ['b']], 10)).toEqual(['a', 'b']);
     expect(takeInTurns([[], []], 3)).toEqual([]);
     expect(takeInTurns([['a', 'b']], 0)).toEqual([]);
+  });
+});
+
+describe('external link addresses', () => {
+  it('keeps web, e-mail and phone addresses and reads a bare domain as https', () => {
+    expect(externalHref(' https://example.com/a?b=1 ')).toBe('https://example.com/a?b=1');
+    expect(externalHref('example.com/x')).toBe('https://example.com/x');
+    expect(externalHref('mailto:kund@example.se')).toBe('mailto:kund@example.se');
+    expect(externalHref('tel:+46701234567')).toBe('tel:+46701234567');
+  });
+
+  it('refuses script, data and other schemes, and words that are no address', () => {
+    for (const bad of ['javascript:alert(1)', 'JAVASCRIPT:alert(1)', 'data:text/html,x', 'ftp://example.com', 'hello', '', 'https://']) {
+      expect(externalHref(bad), bad).toBeUndefined();
+    }
   });
 });
