@@ -55,9 +55,9 @@ export function StudioToolbar({ editor, labels, onLink, onInternalLink, onImage 
       pressed: state.ordered,
       run: () => chain().toggleOrderedList().run(),
     },
-    { id: 'link', text: '🔗', label: labels['studio.tool_link'], pressed: state.link, run: onLink },
+    { id: 'link', text: 'URL', label: labels['studio.tool_link'], pressed: state.link, run: onLink },
     { id: 'internal-link', text: '↪', label: labels['studio.tool_internal_link'], run: onInternalLink },
-    { id: 'image', text: '🖼', label: labels['studio.tool_image'], run: onImage },
+    { id: 'image', text: 'Img', label: labels['studio.tool_image'], run: onImage },
     {
       id: 'table',
       text: '▦',
