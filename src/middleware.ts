@@ -3,7 +3,8 @@
  * 1. storefront: which locale this request belongs to (internal path prefix /{locale}/…);
  * 2. errorBoundary: a thrown error becomes the error page, or a JSON error under /api/* (src/lib/route-errors.ts);
  *    the database unreachable is a 503 with Retry-After (src/server/db/unavailable.ts), not a 500.
- * Outermost, securityHeaders: an HTML answer gets the CSP with its own inline scripts' hashes (docs/product/security.md).
+ * Outermost, securityHeaders: an HTML answer gets the CSP with its own inline scripts' hashes (docs/product/security.md);
+ * the page preview's may name the back office as its one frame ancestor.
  * backoffice: pages under /backoffice answer only on the admin host, never cached, never framed, never indexed
  * (docs/product/back-office.md#host).
  */
@@ -14,6 +15,9 @@ import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '#server/db/unavailab
 import { withHtmlCsp } from '#host/security-headers.ts';
 import { loggerFor } from '#server/telemetry/logger.ts';
 import { adminDomain, BACKOFFICE_PREFIX, isAdminHost } from '#lib/backoffice/backoffice-paths.ts';
+import { framesStorefronts, framingPolicy } from '#lib/security/security-headers.ts';
+import { matchInternalPath } from '#lib/routing/routes.ts';
+import { backofficeOrigin, siteSettings } from '#server/market/site-settings.ts';
 
 const log = loggerFor('pages');
 
@@ -61,6 +65,18 @@ const errorBoundary = defineMiddleware(async (context, next) => {
   }
 });
 
-const securityHeaders = defineMiddleware(async (_context, next) => withHtmlCsp(await next()));
+const BACKOFFICE_ORIGIN = backofficeOrigin(process.env);
+const STOREFRONT_ORIGINS = Object.values(siteSettings(process.env).origins);
+
+const securityHeaders = defineMiddleware(async (context, next) => {
+  // the studio's preview may be framed by the back office, every other page by nobody; the studio frames the
+  // storefronts' preview (docs/product/content-studio.md#preview)
+  const { pathname } = context.url;
+  const framing = framingPolicy(matchInternalPath(pathname)?.name, BACKOFFICE_ORIGIN);
+  return withHtmlCsp(await next(), {
+    frameAncestors: framing.denyHeader ? undefined : framing.frameAncestors,
+    frameSrc: framesStorefronts(pathname) ? STOREFRONT_ORIGINS : undefined,
+  });
+});
 
 export const onRequest = sequence(securityHeaders, backoffice, storefront, errorBoundary);

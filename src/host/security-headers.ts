@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { forwardedHttps } from '#server/http/trusted-proxy.ts';
-import { commonSecurityHeaders } from '#lib/security/security-headers.ts';
+import { commonSecurityHeaders, type HtmlCspOptions } from '#lib/security/security-headers.ts';
 import { htmlCspFor } from '#server/http/html-csp.ts';
 
 /** Over https: TLS here, or a trusted proxy says so (forwardedHttps, the rule isHttps follows too). */
@@ -50,17 +50,28 @@ export function staticHtmlCsp(file: string, fd?: number): string {
   return csp;
 }
 
-/** For on-demand pages (src/middleware.ts): an HTML answer gets the CSP of the HTML it actually carries. */
-export async function withHtmlCsp(response: Response): Promise<Response> {
+/**
+ * For on-demand pages (src/middleware.ts): an HTML answer gets the CSP of the HTML it actually carries. With
+ * `frameAncestors` (the studio's preview, framingPolicy) that origin may frame it and X-Frame-Options is dropped;
+ * with `frameSrc` (the studio) it may frame those origins.
+ */
+export async function withHtmlCsp(
+  response: Response,
+  framing: Pick<HtmlCspOptions, 'frameAncestors' | 'frameSrc'> = {},
+): Promise<Response> {
   if (!/^text\/html\b/i.test(response.headers.get('content-type') ?? '') || !response.body) return response;
   const html = await response.clone().text();
+  const apply = (headers: Headers) => {
+    headers.set('content-security-policy', htmlCspFor(html, framing));
+    if (framing.frameAncestors !== undefined) headers.delete('x-frame-options');
+  };
   try {
-    response.headers.set('content-security-policy', htmlCspFor(html));
+    apply(response.headers);
     return response;
   } catch {
     // Immutable headers (a Response we did not build): copy it.
     const headers = new Headers(response.headers);
-    headers.set('content-security-policy', htmlCspFor(html));
+    apply(headers);
     return new Response(html, { status: response.status, statusText: response.statusText, headers });
   }
 }

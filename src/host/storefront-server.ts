@@ -14,6 +14,7 @@ import { applyConnectionCap, serverLimitsFromEnv, serverOptions } from './server
 import { fileExists, resolveInside, sendFile } from './static-files.ts';
 import { errorBody, type ApiErrorCode } from '#lib/api/errors.ts';
 import { applySecurityHeaders } from './security-headers.ts';
+import { framedByBackoffice } from '#lib/security/security-headers.ts';
 import { loadBuild, type Build } from '#builds/loaded-build.ts';
 import { chooseRequestId } from '#lib/telemetry/request-id.ts';
 import { routeLabel, type HostRoute } from '#lib/telemetry/route-label.ts';
@@ -177,6 +178,8 @@ export function createStorefrontServer(initial: Build, domains: Record<LocaleCod
     }
 
     const { match } = r;
+    // the studio frames the preview (framingPolicy); its CSP names the back office, so the DENY header goes
+    if (framedByBackoffice(match.name)) res.removeHeader('x-frame-options');
     if (match.mode === 'static') {
       if (req.method !== 'GET' && req.method !== 'HEAD') return fail(req, res, 405, 'method_not_allowed', 'Method not allowed');
       const file = resolveInside(

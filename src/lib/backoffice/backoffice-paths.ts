@@ -80,6 +80,7 @@ export const BACKOFFICE_PAGE_PATTERNS: readonly string[] = [
   '/content/deals/:locale/:key',
   '/content/calendar',
   '/content/api/media',
+  '/content/api/link-targets',
 ];
 
 /** The label of a back-office public path: its pattern, or 'backoffice-not-found'. */

@@ -25,12 +25,21 @@ export function commonSecurityHeaders(https: boolean): Record<string, string> {
   };
 }
 
+export interface HtmlCspOptions {
+  /** The page's storefront has a tag manager container. */
+  tagManager?: boolean;
+  /** Who may frame the page (framingPolicy); default 'none'. */
+  frameAncestors?: string;
+  /** Other origins the page may frame (the studio's preview of the storefronts); default only its own. */
+  frameSrc?: readonly string[];
+}
+
 /**
  * The CSP of an HTML page. Scripts: our own files plus exactly the inline scripts of this page, by hash
  * (`'sha256-…'` sources) — never 'unsafe-inline'. Styles allow 'unsafe-inline' because the pages and the
  * React islands set `style` attributes (progress bars, image boxes) that a hash cannot allow.
  */
-export function htmlContentSecurityPolicy(scriptHashSources: readonly string[], opts: { tagManager?: boolean } = {}): string {
+export function htmlContentSecurityPolicy(scriptHashSources: readonly string[], opts: HtmlCspOptions = {}): string {
   // A page whose storefront has a tag manager container (docs/product/tracking.md#tag-manager) may load it
   // from exactly that host; every other page names no other host.
   const tm = opts.tagManager ? [TAG_MANAGER_ORIGIN] : [];
@@ -42,11 +51,36 @@ export function htmlContentSecurityPolicy(scriptHashSources: readonly string[], 
     "font-src 'self'",
     ['connect-src', "'self'", ...tm].join(' '),
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    ...(opts.frameSrc?.length ? [['frame-src', "'self'", ...opts.frameSrc].join(' ')] : []),
+    `frame-ancestors ${opts.frameAncestors ?? "'none'"}`,
     "base-uri 'self'",
     "object-src 'none'",
   ].join('; ');
 }
+
+/**
+ * The one page another site may frame (docs/product/content-studio.md#preview): the signed draft preview, inside the
+ * back office's studio. Every other answer keeps `frame-ancestors 'none'` and X-Frame-Options DENY.
+ */
+const FRAMED_BY_BACKOFFICE: ReadonlySet<string> = new Set(['page-preview']);
+
+export const framedByBackoffice = (routeName: string | undefined): boolean =>
+  routeName !== undefined && FRAMED_BY_BACKOFFICE.has(routeName);
+
+const ORIGIN = /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/;
+
+/**
+ * How an HTML page may be framed: `frameAncestors` for its CSP and whether X-Frame-Options DENY stays (it would
+ * override nothing a CSP-aware browser honours, but an old one would refuse the frame). Only a route framed by the
+ * back office, and only with a well-formed origin, names that origin; anything else is 'none' + DENY.
+ */
+export function framingPolicy(routeName: string | undefined, backofficeOrigin: string): { frameAncestors: string; denyHeader: boolean } {
+  if (framedByBackoffice(routeName) && ORIGIN.test(backofficeOrigin)) return { frameAncestors: backofficeOrigin, denyHeader: false };
+  return { frameAncestors: "'none'", denyHeader: true };
+}
+
+/** The back office's pages that frame a storefront's preview (the content studio, docs/product/content-studio.md#preview). */
+export const framesStorefronts = (internalPath: string): boolean => /^\/backoffice\/content(\/|$)/.test(internalPath);
 
 const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 const SRC_ATTR = /(?:^|\s)src\s*=/i;

@@ -4,7 +4,7 @@
  * it next to the pages for nginx or a CDN.
  */
 import { createHash } from 'node:crypto';
-import { executableInlineScripts, htmlContentSecurityPolicy } from '#lib/security/security-headers.ts';
+import { executableInlineScripts, htmlContentSecurityPolicy, type HtmlCspOptions } from '#lib/security/security-headers.ts';
 import { declaresTagManager } from '#lib/tracking/tag-manager-config.ts';
 
 /** `'sha256-…'` CSP sources for the inline scripts of an HTML text, in page order, without repeats. */
@@ -13,5 +13,6 @@ export function inlineScriptHashSources(html: string): string[] {
   return [...new Set(sources)];
 }
 
-export const htmlCspFor = (html: string): string =>
-  htmlContentSecurityPolicy(inlineScriptHashSources(html), { tagManager: declaresTagManager(html) });
+/** `framing`: who may frame the page and what it may frame (src/lib/security/security-headers.ts); default nobody, only itself. */
+export const htmlCspFor = (html: string, framing: Pick<HtmlCspOptions, 'frameAncestors' | 'frameSrc'> = {}): string =>
+  htmlContentSecurityPolicy(inlineScriptHashSources(html), { tagManager: declaresTagManager(html), ...framing });
