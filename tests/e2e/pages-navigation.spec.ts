@@ -74,7 +74,9 @@ test('back-orders read "out of stock" when delivery dates are off (stock_dates=d
   await expect(page.getByTestId('delivery-estimate')).toHaveText(/^Leverans \S+ \d+ \S+ – \S+ \d+ \S+$/);
 });
 
-test('trust reviews load on a tall viewport with a short page, else after scrolling past 400 px, in the room kept for them', async ({ browser }) => {
+test('trust reviews load on a tall viewport with a short page, else after scrolling past 400 px, in the room kept for them', async ({
+  browser,
+}) => {
   const small = await browser.newPage({ viewport: { width: 1280, height: 700 } });
   await small.goto(origin('sv') + '/kategori/tradgard');
   await expect(small.getByTestId('trust-reviews-loaded')).toHaveCount(0);

@@ -114,7 +114,11 @@ test('an editor writes a page with a heading, an internal link and an image, pre
     await expect(frame.locator('main img[alt="Röd reservdel"]')).toBeVisible();
   }
   // the storefront's own page lays itself out at those widths (read inside the frame: it is another origin)
-  const widthIn = (id: string) => page.frameLocator(`[data-testid="${id}"]`).locator('html').evaluate(() => window.innerWidth);
+  const widthIn = (id: string) =>
+    page
+      .frameLocator(`[data-testid="${id}"]`)
+      .locator('html')
+      .evaluate(() => window.innerWidth);
   expect(await widthIn('studio-preview-mobile')).toBe(375);
   expect(await widthIn('studio-preview-desktop')).toBe(1280);
 

@@ -44,12 +44,24 @@ describe('staff permissions', () => {
       '/returns',
       '/customers',
       '/products',
+      '/content',
       '/health',
       '/experiments',
       '/audit',
       '/staff',
     ]);
-    expect(navFor('staff').map((e) => e.href)).toEqual(['/', '/orders', '/returns', '/customers', '/products', '/health', '/experiments']);
+    expect(navFor('staff').map((e) => e.href)).toEqual([
+      '/',
+      '/orders',
+      '/returns',
+      '/customers',
+      '/products',
+      '/content',
+      '/health',
+      '/experiments',
+    ]);
+    // the editor: the catalogue and content, no orders, returns or customers
+    expect(navFor('editor').map((e) => e.href)).toEqual(['/', '/products', '/content']);
     expect(navFor('read_only').map((e) => e.href)).toEqual([
       '/',
       '/orders',
