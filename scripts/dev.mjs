@@ -23,7 +23,11 @@ if (process.env.NODE_ENV !== 'production' && process.env.PARTSFRONT_SANDBOX !== 
 }
 
 // Outside production a random operator token for this run, printed (docs/product/api.md#operator-orders).
-(await import('#server/cli/demo-operator-token.ts')).ensureDemoOperatorToken();
+{
+  const demo = await import('#server/cli/demo-operator-token.ts');
+  demo.ensureDemoOperatorToken();
+  demo.ensureDemoRebuildToken(); // the studio's widget and deal publishes rebuild the demo (docs/product/content-studio.md)
+}
 const child = spawn(process.execPath, ['node_modules/astro/bin/astro.mjs', 'dev', ...args], { stdio: 'inherit' });
 child.on('exit', (code) => process.exit(code ?? 0));
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));

@@ -38,5 +38,9 @@ if (process.env.NODE_ENV !== 'production' && process.env.PARTSFRONT_SANDBOX !== 
   await startSandboxForShop();
 }
 // Outside production a random operator token for this run, printed (docs/product/api.md#operator-orders).
-(await import('#server/cli/demo-operator-token.ts')).ensureDemoOperatorToken();
+{
+  const demo = await import('#server/cli/demo-operator-token.ts');
+  demo.ensureDemoOperatorToken();
+  demo.ensureDemoRebuildToken(); // the studio's widget and deal publishes rebuild the demo (docs/product/content-studio.md)
+}
 await import('#host/index.ts');

@@ -3,7 +3,8 @@
  * renderer (started on first use), its page-tag index (read on first use) and the two ways a page is written —
  * re-rendered after a change (`rerender`) or rendered for the first time when a shopper asks for a product page the
  * build did not prerender (`materialize`). Every written page's tags are appended to the build's index file, so a
- * restarted server knows them too.
+ * restarted server knows them too. A content page whose twin answers 404 (unpublished, or moved to another slug)
+ * leaves the build: its files are removed and the index forgets it.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -13,13 +14,16 @@ import { PAGE_TAGS_FILE } from '#server/catalogue/page-tags.ts';
 import { siteSettings } from '#server/market/site-settings.ts';
 import { readPageTagIndex, type PageTagIndex } from './page-tag-index.ts';
 import { startPageRenderer, type PageRenderer } from './page-renderer.ts';
-import { replacePage } from './page-writer.ts';
+import { removePage, replacePage } from './page-writer.ts';
 import { loggerFor } from '#server/telemetry/logger.ts';
 
 const log = loggerFor('builds');
 
 /** Pages rendered for the first time at once; further shoppers wait in line (a crawler cannot flood the renderer). */
 export const MATERIALIZE_CONCURRENCY = 4;
+
+/** An internal content page path (`/<locale>/content/<slug>`): the only pages a 404 from their twin removes. */
+export const isContentPage = (page: string): boolean => /^\/[a-z]{2}\/content\/./.test(page);
 
 /** The build was made for other public origins than this process serves (build-pages.ts). */
 export class OtherOrigins extends Error {}
@@ -30,8 +34,11 @@ export interface BuildPages {
   index(): Promise<PageTagIndex>;
   /** False when the build was made for other public origins than this process's: nothing is written into it. */
   writable(): Promise<boolean>;
-  /** Renders the page again over its file, dated `at` (the change's time); throws when it cannot (the live file stays). */
-  rerender(page: string, at: Date): Promise<'written' | 'absent'>;
+  /**
+   * Renders the page again over its file, dated `at` (the change's time); throws when it cannot (the live file stays).
+   * 'removed': a content page that is no longer published left the build.
+   */
+  rerender(page: string, at: Date): Promise<'written' | 'absent' | 'removed'>;
   /** Renders a page the build does not hold yet into its file; false when there is no such page. */
   materialize(page: string): Promise<boolean>;
   close(): Promise<void>;
@@ -69,11 +76,13 @@ export function buildPages(build: Build, domains: Record<LocaleCode, string>): B
       await fs.rename(tmp, file);
     })());
 
-  async function record(page: string, tags: readonly string[]): Promise<void> {
-    (await loadIndex()).update(page, tags);
+  async function record(page: string, tags: readonly string[] | 'gone'): Promise<void> {
+    const index = await loadIndex();
+    if (tags === 'gone') index.remove(page);
+    else index.update(page, tags);
     const file = path.join(build.dir, PAGE_TAGS_FILE);
     await ownIndexFile(file);
-    await fs.appendFile(file, JSON.stringify({ p: page, t: tags }) + '\n');
+    await fs.appendFile(file, JSON.stringify(tags === 'gone' ? { p: page, gone: true } : { p: page, t: tags }) + '\n');
   }
 
   async function slot<T>(work: () => Promise<T>): Promise<T> {
@@ -95,6 +104,13 @@ export function buildPages(build: Build, domains: Record<LocaleCode, string>): B
     async rerender(page, at) {
       if (!(await sameOrigins())) throw new OtherOrigins('this build was made for other public origins');
       const r = await (await render()).render(page);
+      if (r.status === 404 && isContentPage(page)) {
+        // unpublished or moved (docs/product/content-editing.md): the page leaves the build, the host answers 404 or the redirect
+        await removePage(build.clientDir, page);
+        await record(page, 'gone');
+        log.info({ page }, 'content page no longer published: removed from the build');
+        return 'removed';
+      }
       if (r.status !== 200) throw new Error(`render answered ${r.status}`);
       if (!(await replacePage(build.clientDir, page, r.html, { mtime: at }))) return 'absent';
       await record(page, r.tags);

@@ -2,7 +2,8 @@
  * The page-tag index of one build (docs/adr/0017-incremental-pages.md#decision): which prerendered pages carry
  * which tags, read from the build's page-tags.ndjson (first line `{"seq"}`: the change-feed position the build's
  * data is at least as new as, and `origins`: the public origins its pages link to; then `{"p": internal path, "t": tags}` per page). Re-rendered pages replace their
- * own entry, so the index follows what each page shows now.
+ * own entry, so the index follows what each page shows now; a page removed from the build (an unpublished content
+ * page) is a line `{"p": internal path, "gone": true}`.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -17,6 +18,8 @@ export interface PageTagIndex {
   pagesFor(tags: readonly string[], locales: readonly string[]): string[];
   /** A page now shows `tags` (after it was re-rendered). */
   update(page: string, tags: readonly string[]): void;
+  /** The page left the build (its files removed): no tag names it any more. */
+  remove(page: string): void;
   size(): number;
 }
 
@@ -41,6 +44,10 @@ export function createPageTagIndex(seq: number, origins?: Record<string, string>
         pages.add(page);
       }
     },
+    remove(page) {
+      for (const tag of tagsOf.get(page) ?? []) pagesOf.get(tag)?.delete(page);
+      tagsOf.delete(page);
+    },
     size: () => tagsOf.size,
   };
   return index;
@@ -54,9 +61,10 @@ export async function readPageTagIndex(buildDir: string): Promise<PageTagIndex> 
   const lines = readline.createInterface({ input: fs.createReadStream(file, 'utf8'), crlfDelay: Infinity });
   for await (const line of lines) {
     if (!line) continue;
-    const entry = JSON.parse(line) as { seq?: number; origins?: Record<string, string>; p?: string; t?: string[] };
+    const entry = JSON.parse(line) as { seq?: number; origins?: Record<string, string>; p?: string; t?: string[]; gone?: boolean };
     if (typeof entry.seq === 'number') index ??= createPageTagIndex(entry.seq, entry.origins);
     else if (entry.p && entry.t) (index ??= createPageTagIndex(0)).update(entry.p, entry.t);
+    else if (entry.p && entry.gone) (index ??= createPageTagIndex(0)).remove(entry.p);
   }
   return index ?? createPageTagIndex(0);
 }

@@ -2,7 +2,8 @@
  * Replaces one prerendered page of a build in place (docs/adr/0017-incremental-pages.md#decision): the .br and
  * .gz variants and the HTML are each written to a temporary file and renamed over the old one, so a request reads
  * either the old or the new file whole, never a half-written one. A page that is not in the build is created only
- * when asked (`create`: a product page rendered on its first request).
+ * when asked (`create`: a product page rendered on its first request). A page leaves the build (removePage) by
+ * unlinking its files, the HTML first: a request either opened the old files (and reads them whole) or finds none.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -53,4 +54,22 @@ export async function replacePage(
   }
   await replace(file, data, opts.mtime);
   return true;
+}
+
+/**
+ * Removes a page's files (an unpublished or moved content page); false when the build had none. Unlinking removes
+ * this build's name for the file only: a build copied with hard links keeps its own (nothing is written through).
+ */
+export async function removePage(clientDir: string, internalPath: string): Promise<boolean> {
+  const file = pageFile(clientDir, internalPath);
+  if (!path.resolve(file).startsWith(path.resolve(clientDir) + path.sep)) return false;
+  let had = true;
+  await fs.rm(file).catch((err: NodeJS.ErrnoException) => {
+    if (err.code !== 'ENOENT') throw err;
+    had = false;
+  });
+  await fs.rm(`${file}.br`, { force: true });
+  await fs.rm(`${file}.gz`, { force: true });
+  await fs.rmdir(path.dirname(file)).catch(() => {}); // kept while it holds deeper pages (nyheter/vinter under nyheter)
+  return had;
 }

@@ -21,6 +21,10 @@ import { startIdleReclaim } from './idle-reclaim.ts';
 import { startupSummary } from './startup-summary.ts';
 import { warmSearchIndexes } from '#server/search/search-index.ts';
 import { startPageUpdates } from '#builds/page-updates.ts';
+import { startScheduledPublishing } from '#builds/scheduled-publishing-poll.ts';
+import { publishRebuild } from '#builds/publish-rebuild.ts';
+import { schedulePollMs } from '#server/content/scheduled-publishing.ts';
+import { cachedRedirects } from '#server/content/redirects.ts';
 import { loadExperimentsConfig } from '#server/experiments/experiment-config.ts';
 import { loggerFor } from '#server/telemetry/logger.ts';
 import { pingDatabase } from '#server/db/ping.ts';
@@ -51,6 +55,8 @@ const build = await loadBuild(currentBuildDir());
 const app = createStorefrontServer(build, domains, {
   materialize: (b, page) => pages.pagesOf(b).materialize(page),
   checkDatabase: () => pingDatabase(getDb(), 1000),
+  // A moved content page's old address answers 301 to its new one (read at most every few seconds per address).
+  contentRedirect: cachedRedirects(getDb()),
 });
 const pages = startPageUpdates(getDb(), () => app.build, domains);
 app.server.listen(port, host, () => {
@@ -71,6 +77,9 @@ app.server.listen(port, host, () => {
   // docs/product/search.md#index-freshness-and-caching. Listing indexes load on a storefront's first listing request
   // (≈ 0.5 s on 50k products): loading all five at start cost p99 700 ms under load (docs/adr/0012-listing-pages.md).
   void warmSearchIndexes(getDb());
+  // Drafts scheduled for now are published by one node of all (docs/product/content-editing.md#publishing).
+  const scheduleMs = schedulePollMs();
+  if (scheduleMs > 0) startScheduledPublishing({ db: getDb(), rebuild: publishRebuild, intervalMs: scheduleMs });
   // Every node follows the build recorded by a rebuild (PARTSFRONT_BUILD_DIR pins one build: no following).
   const intervalMs = buildPollMs();
   if (!process.env.PARTSFRONT_BUILD_DIR && intervalMs > 0)

@@ -21,17 +21,29 @@ export function applySecurityHeaders(req: IncomingMessage, res: ServerResponse):
   for (const [name, value] of Object.entries(commonSecurityHeaders(requestIsHttps(req)))) res.setHeader(name, value);
 }
 
+/** The whole file behind `fd` by position (its offset untouched, so a stream of it still starts at 0). */
+function readAt(fd: number, size: number): string {
+  const buf = Buffer.alloc(size);
+  let got = 0;
+  while (got < size) {
+    const n = fs.readSync(fd, buf, got, size - got, got);
+    if (n === 0) break;
+    got += n;
+  }
+  return buf.subarray(0, got).toString('utf8');
+}
+
 // Prerendered pages only change with a new build (another directory), so file + size + mtime is a safe key.
 const staticCsp = new Map<string, string>();
 const STATIC_CSP_ENTRIES = 2048;
 
-/** The CSP of a prerendered HTML file, from the inline scripts of that very file. */
-export function staticHtmlCsp(file: string): string {
-  const stat = fs.statSync(file);
+/** The CSP of a prerendered HTML file, from the inline scripts of that very file (read through `fd` when open). */
+export function staticHtmlCsp(file: string, fd?: number): string {
+  const stat = fd === undefined ? fs.statSync(file) : fs.fstatSync(fd);
   const key = `${file}\0${stat.size}\0${stat.mtimeMs}`;
   let csp = staticCsp.get(key);
   if (csp === undefined) {
-    csp = htmlCspFor(fs.readFileSync(file, 'utf8'));
+    csp = htmlCspFor(fd === undefined ? fs.readFileSync(file, 'utf8') : readAt(fd, stat.size));
     if (staticCsp.size >= STATIC_CSP_ENTRIES) staticCsp.delete(staticCsp.keys().next().value as string);
     staticCsp.set(key, csp);
   }

@@ -52,10 +52,38 @@ function pickEncoding(req: IncomingMessage, file: string): { file: string; encod
   return { file };
 }
 
-export function sendFile(req: IncomingMessage, res: ServerResponse, file: string, status = 200): void {
+const gone = (err: unknown) => (err as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
+
+/**
+ * Sends a file. The files are opened before anything is sent, so a page removed meanwhile (an unpublished content
+ * page, src/builds/build-pages.ts) is either sent whole from the open file or, when it was already gone, answered by
+ * `onGone` (default: a plain 404).
+ */
+export function sendFile(req: IncomingMessage, res: ServerResponse, file: string, status = 200, onGone?: () => void): void {
   const ext = path.extname(file).toLowerCase();
-  const chosen = pickEncoding(req, file);
-  const stat = fs.statSync(chosen.file);
+  const fds: number[] = [];
+  let chosen: { file: string; encoding?: string };
+  let fd: number;
+  let csp: string | undefined;
+  try {
+    chosen = pickEncoding(req, file);
+    fd = fs.openSync(chosen.file, 'r');
+    fds.push(fd);
+    if (ext === '.html') {
+      const htmlFd = chosen.file === file ? fd : fs.openSync(file, 'r');
+      if (htmlFd !== fd) fds.push(htmlFd);
+      csp = staticHtmlCsp(file, htmlFd);
+    }
+  } catch (err) {
+    for (const f of fds) fs.closeSync(f);
+    if (!gone(err)) throw err;
+    if (onGone) return onGone();
+    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+    res.end('This page could not be found');
+    return;
+  }
+  for (const f of fds) if (f !== fd) fs.closeSync(f);
+  const stat = fs.fstatSync(fd);
   const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}${chosen.encoding ? '-' + chosen.encoding : ''}"`;
   const immutable = file.includes(`${path.sep}_astro${path.sep}`);
   const headers: Record<string, string | number> = {
@@ -68,10 +96,11 @@ export function sendFile(req: IncomingMessage, res: ServerResponse, file: string
     etag,
     vary: 'Accept-Encoding',
     'x-content-type-options': 'nosniff',
-    ...(ext === '.html' ? { 'content-security-policy': staticHtmlCsp(file) } : {}),
+    ...(csp !== undefined ? { 'content-security-policy': csp } : {}),
   };
   if (chosen.encoding) headers['content-encoding'] = chosen.encoding;
   if (status === 200 && req.headers['if-none-match'] === etag) {
+    fs.closeSync(fd);
     res.writeHead(304, headers);
     res.end();
     return;
@@ -79,8 +108,12 @@ export function sendFile(req: IncomingMessage, res: ServerResponse, file: string
   headers['content-length'] = stat.size;
   res.writeHead(status, headers);
   if (req.method === 'HEAD') {
+    fs.closeSync(fd);
     res.end();
     return;
   }
-  fs.createReadStream(chosen.file).pipe(res);
+  // from the open file (a removed page is still read whole), from its start (the CSP read used positions too)
+  const stream = fs.createReadStream(chosen.file, { fd, start: 0, autoClose: true });
+  stream.on('error', () => res.destroy());
+  stream.pipe(res);
 }

@@ -24,14 +24,16 @@ import { metrics, metricsText, secondsSince } from '#server/telemetry/metrics.ts
 import { isAuthorized } from '#server/security/admin-auth.ts';
 import { logAccess, type Served } from './access-log.ts';
 import { readiness } from './readiness.ts';
+import { largeBodyLimit, readLargeBody } from './upload-body.ts';
 import { adminDomain, backofficeLabel, isAdminHost, resolveBackofficePath } from '#lib/backoffice/backoffice-paths.ts';
+import { pathFor } from '#lib/routing/routes.ts';
 
 const log = loggerFor('host');
 
 /** Callers of the API, /captuerr and the admin routes get the one JSON error body; browsers a plain text. */
 const wantsJson = (req: IncomingMessage) => /^\/(?:api|admin)\/|^\/captuerr(?:[/?%]|$)/.test(req.url ?? '');
-/** The passthrough paths Astro answers; every other passthrough path (build assets) is a file or a 404. */
-const forAstro = (pathname: string) => /^\/(?:api|admin)\/|^\/api$|^\/captuerr$/.test(pathname);
+/** The passthrough paths Astro answers (the studio's images too); every other passthrough path (build assets) is a file or a 404. */
+const forAstro = (pathname: string) => /^\/(?:api|admin|media)\/|^\/api$|^\/captuerr$/.test(pathname);
 
 function fail(req: IncomingMessage, res: ServerResponse, status: number, code: ApiErrorCode, text: string): void {
   const json = wantsJson(req);
@@ -70,7 +72,14 @@ export interface StorefrontServerOptions {
   trustProxy?: boolean;
   /** The back office's domain (PARTSFRONT_ADMIN_DOMAIN, docs/product/back-office.md#host). */
   adminDomain?: string;
+  /** The new slug of a moved content page (src/server/content/redirects.ts, cached briefly); undefined: none. */
+  contentRedirect?: ContentRedirect;
 }
+
+/** Where a content address that is no page now leads (its page moved); undefined when nowhere. */
+export type ContentRedirect = (locale: LocaleCode, slug: string) => Promise<string | undefined>;
+/** A moved page's old address: permanent, but cached for an hour only, so a slug used again is reachable soon. */
+const REDIRECT_CACHE_CONTROL = 'public, max-age=3600';
 
 const sendJson = (res: ServerResponse, status: number, body: unknown) => {
   res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
@@ -100,6 +109,8 @@ export function createStorefrontServer(initial: Build, domains: Record<LocaleCod
     }
     req.url = r.internalPath + url.search;
     req.headers['x-partsfront-public-path'] = url.pathname;
+    const limit = largeBodyLimit(req.method, r.internalPath); // the studio's image upload (src/host/upload-body.ts)
+    if (limit !== undefined) return readLargeBody(req, res, limit, () => void current.handler(req, res, missing));
     return void current.handler(req, res, missing);
   };
 
@@ -176,7 +187,25 @@ export function createStorefrontServer(initial: Build, domains: Record<LocaleCod
         path.posix.join(match.internalPath, 'index.html'),
         path.join(current.clientDir, r.locale),
       );
-      if (fileExists(file)) return sendFile(req, res, file);
+      if (fileExists(file)) return sendFile(req, res, file, 200, () => notFound(req, res, current, r.locale));
+      const slug = match.params.all;
+      if (file && match.name === 'content' && slug && opts.contentRedirect) {
+        opts.contentRedirect(r.locale, slug).then(
+          (to) => {
+            if (to === undefined) return notFound(req, res, current, r.locale);
+            res.writeHead(301, {
+              location: pathFor('content', r.locale, { all: to }) + url.search,
+              'cache-control': REDIRECT_CACHE_CONTROL,
+            });
+            res.end();
+          },
+          (err: unknown) => {
+            log.error({ err, slug }, 'content redirects unreadable; answered as not found');
+            notFound(req, res, current, r.locale);
+          },
+        );
+        return;
+      }
       if (file && opts.materialize && MATERIALIZED_ROUTES.has(match.name)) {
         const started = performance.now();
         opts.materialize(current, match.internalPath).then(

@@ -24,6 +24,8 @@ export const API_ERROR_STATUS = {
   /** The Host is not one of this server's storefronts (answered by the HTTP host). */
   misdirected_request: 421,
   rebuild_running: 409,
+  /** Another save of the same draft came in after the one the editor started from (the studio's version check). */
+  conflict: 409,
   /** The server's total changed since the shopper last saw it: show the new total and ask again. */
   price_changed: 409,
   out_of_stock: 409,

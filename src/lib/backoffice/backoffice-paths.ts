@@ -1,8 +1,11 @@
 /**
  * The back office's host (docs/adr/0024-back-office-host-and-staff-accounts.md): requests whose Host is the admin
  * domain go to the Astro pages under /backoffice (public /orders → internal /backoffice/orders), build assets
- * excepted. Shared by the production server and the `astro dev` integration. Pure.
+ * and the studio's images (/media/*, the same route as on the storefronts) excepted. Shared by the production
+ * server and the `astro dev` integration. Pure.
  */
+import { MEDIA_PATH_PREFIX, MEDIA_ROUTE_LABEL } from '#lib/content/media-rules.ts';
+
 export const BACKOFFICE_PREFIX = '/backoffice';
 export const DEFAULT_ADMIN_DOMAIN = 'admin.localhost';
 
@@ -33,6 +36,8 @@ export type BackofficeResolution = { kind: 'asset' } | { kind: 'page'; internalP
 
 export function resolveBackofficePath(pathname: string): BackofficeResolution {
   if (ASSETS.some((re) => re.test(pathname))) return { kind: 'asset' };
+  // images the studio inserts into storefront pages show in its preview and editor on this host too
+  if (MEDIA_PATH_PREFIX.test(pathname)) return { kind: 'page', internalPath: pathname };
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   return { kind: 'page', internalPath: trimmed === '/' ? BACKOFFICE_PREFIX : `${BACKOFFICE_PREFIX}${trimmed}` };
 }
@@ -65,15 +70,29 @@ export const BACKOFFICE_PAGE_PATTERNS: readonly string[] = [
   '/customers/:id',
   '/products',
   '/products/:sku',
+  '/content',
+  '/content/new',
+  '/content/page/:locale/:...slug',
+  '/content/api/draft',
+  '/content/widgets',
+  '/content/widgets/:locale/:slug',
+  '/content/deals',
+  '/content/deals/:locale/:key',
+  '/content/calendar',
+  '/content/api/media',
   '/content/api/link-targets',
 ];
 
 /** The label of a back-office public path: its pattern, or 'backoffice-not-found'. */
 export function backofficeLabel(pathname: string): string {
+  if (MEDIA_PATH_PREFIX.test(pathname)) return MEDIA_ROUTE_LABEL;
   const parts = pathname.split('/').filter(Boolean);
   for (const p of BACKOFFICE_PAGE_PATTERNS) {
     const pp = p.split('/').filter(Boolean);
-    if (pp.length === parts.length && pp.every((seg, i) => seg.startsWith(':') || seg === parts[i])) return `bo:${p}`;
+    // a last segment ':...name' takes the rest of the path (a content page's address may have sections)
+    const rest = pp.at(-1)?.startsWith(':...') ?? false;
+    const fits = rest ? parts.length >= pp.length : pp.length === parts.length;
+    if (fits && pp.every((seg, i) => seg.startsWith(':') || seg === parts[i])) return `bo:${p}`;
   }
   return 'bo:not-found';
 }

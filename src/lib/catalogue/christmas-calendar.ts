@@ -36,3 +36,18 @@ export function pickDoorProducts<T extends { id: number; orderable: boolean; sto
   const step = pool.length / CALENDAR_DOORS;
   return Array.from({ length: CALENDAR_DOORS }, (_, i) => pool[Math.floor(i * step)]);
 }
+
+/**
+ * The doors with an editor's choices (docs/product/content-studio.md#christmas-calendar): a chosen door shows its
+ * product; the others keep the automatic pick in order, without the products chosen elsewhere (no product twice).
+ */
+export function withChosenDoors<T extends { id: number }>(automatic: readonly T[], chosen: ReadonlyMap<number, T>): T[] {
+  const taken = new Set([...chosen.values()].map((p) => p.id));
+  const rest = automatic.filter((p) => !taken.has(p.id));
+  const doors: T[] = [];
+  for (let door = 1; door <= CALENDAR_DOORS; door++) {
+    const pick = chosen.get(door) ?? rest.shift();
+    if (pick) doors.push(pick);
+  }
+  return doors;
+}

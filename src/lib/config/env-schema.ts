@@ -292,6 +292,7 @@ const GROUPS: Record<EnvGroup, Record<string, Def>> = {
     PARTSFRONT_OUT_DIR: { type: path(), expects: 'a folder path', default: 'dist', description: '`astro build` output folder' },
     PARTSFRONT_BUILD_POLL_MS: num(0, '2000', 'how often a node checks the recorded build (0: never)'),
     PARTSFRONT_CHANGE_POLL_MS: num(0, '1000', 'how often changed pages are re-rendered (0: never)'),
+    PARTSFRONT_SCHEDULE_POLL_MS: num(0, '5000', 'how often a node publishes the drafts scheduled for now (0: never)'),
     PARTSFRONT_PRERENDER_PRODUCTS: num(
       0,
       undefined,

@@ -7,6 +7,7 @@
  */
 import { commonSecurityHeaders, NON_HTML_CSP } from '#lib/security/security-headers.ts';
 import { LOCALE_CODES, type LocaleCode } from '#lib/market/locales.ts';
+import { MEDIA_UPLOAD_BODY_LIMIT } from '#lib/content/media-rules.ts';
 
 export interface NginxSiteOptions {
   /** What each server block listens on: a port or address:port. */
@@ -158,6 +159,8 @@ function backofficeServer(o: NginxSiteOptions, domain: string): string[] {
     `  listen ${o.listen};`,
     `  server_name ${domain};`,
     ...proxyLines('  ', o.forwardedProto ?? '$scheme'),
+    `  # the studio's image upload takes up to 10 MB (docs/product/content-studio.md#images); nginx's default is 1 MB`,
+    `  client_max_body_size ${Math.ceil(MEDIA_UPLOAD_BODY_LIMIT / 1024 / 1024)}m;`,
     `  location / {`,
     `    proxy_pass http://${NGINX_UPSTREAM};`,
     `  }`,

@@ -48,6 +48,8 @@ export class InvalidTransitionError extends refusalOf('invalid_transition') {}
 export class ReturnNotAllowedError extends refusalOf('return_not_allowed') {}
 /** A rebuild is running: publish again when it is done. */
 export class RebuildRunningError extends refusalOf('rebuild_running') {}
+
+export class ConflictError extends refusalOf('conflict') {}
 /** A line's quantity is no longer in stock. */
 export class OutOfStockError extends refusalOf('out_of_stock') {}
 /** The server's total differs from the amount the shopper (or the payment) agreed to. */

@@ -57,3 +57,20 @@ export function localDayOf(instant: Date, timeZone: string): { date: string; fro
   const date = localDate(instant, timeZone);
   return { date, from: localMidnightUtc(date, timeZone), to: localMidnightUtc(nextDate(date), timeZone) };
 }
+
+/** The UTC instant of a wall-clock time `YYYY-MM-DDTHH:MM` (an <input type="datetime-local"> value) in `timeZone`; undefined when malformed. */
+export function localTimeUtc(dateTime: string, timeZone: string): Date | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(dateTime);
+  if (!m) return undefined;
+  const [y, mo, d, h, mi] = m.slice(1).map(Number) as [number, number, number, number, number];
+  const guess = Date.UTC(y, mo - 1, d, h, mi);
+  if (new Date(guess).getUTCMonth() !== mo - 1 || h > 23 || mi > 59) return undefined;
+  let instant = guess - offsetAt(guess, timeZone);
+  instant = guess - offsetAt(instant, timeZone);
+  return new Date(instant);
+}
+
+/** `instant` as a wall-clock `YYYY-MM-DDTHH:MM` in `timeZone` (the value a datetime-local input shows). */
+export function localDateTime(instant: Date, timeZone: string): string {
+  return `${localDate(instant, timeZone)}T${new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(instant)}`;
+}

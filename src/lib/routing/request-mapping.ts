@@ -7,7 +7,7 @@ import { matchPublicPath, type RouteMatch } from './routes.ts';
 
 export type Resolution =
   | { kind: 'unknown-host' }
-  | { kind: 'passthrough'; locale: LocaleCode } // /api/*, /captuerr, /admin/*, build assets: not localized
+  | { kind: 'passthrough'; locale: LocaleCode } // /api/*, /captuerr, /admin/*, /media/*, build assets: not localized
   /** A per-domain file at a fixed public path (robots.txt, sitemap.xml): prerendered per locale at internalPath. */
   | { kind: 'locale-file'; locale: LocaleCode; internalPath: string }
   | { kind: 'page'; locale: LocaleCode; match: RouteMatch }
@@ -18,6 +18,8 @@ const PASSTHROUGH = [
   /^\/api(\/|$)/,
   /^\/captuerr$/,
   /^\/admin\//,
+  // the studio's images, the same address on every domain (docs/product/content-studio.md#images)
+  /^\/media\//,
   /^\/_astro\//,
   /^\/@/,
   /^\/node_modules\//,

@@ -6,12 +6,13 @@
 import type { Resolution } from '#lib/routing/request-mapping.ts';
 
 /**
- * The passthrough endpoints under src/pages (api, admin, captuerr), `[x]` segments written `:x`. A unit test
+ * The passthrough endpoints under src/pages (api, admin, captuerr, media), `[x]` segments written `:x`. A unit test
  * (tests/unit/lib/telemetry/route-label.test.ts) checks that every endpoint file has its pattern here.
  */
 export const ENDPOINT_PATTERNS: readonly string[] = [
   '/admin/rebuild',
   '/captuerr',
+  '/media/:file',
   '/api/auth/change-password',
   '/api/auth/forgot-password',
   '/api/auth/login-link',

@@ -112,6 +112,8 @@ const catalogueObject = z.object({
         body_html: z.string(),
         meta_description: z.string().default(''),
         published: z.boolean().default(true),
+        /** The same page in the other storefronts shares this key (the studio's translations, docs/product/content-studio.md). */
+        translation_key: z.string().min(1).max(120).nullable().default(null),
       }),
     )
     .default([]),

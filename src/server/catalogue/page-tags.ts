@@ -3,7 +3,8 @@
  * feed names changes. A page is re-rendered when a change carries one of its tags:
  * - `product:<id>` — the page shows that product's name, price, stock or image (its own page, an accessory card,
  *   a bundle line);
- * - `content:<locale>:<slug>` — the content page itself.
+ * - `content:<locale>:<slug>` — the content page itself;
+ * - `calendar:<locale>` — the Christmas calendar page (an editor chose its doors).
  * The build appends every prerendered page's tags to `page-tags.ndjson` beside client/ (never served); a
  * re-rendered page answers its tags in the `x-page-tags` header, and the index is updated with them.
  */
@@ -17,6 +18,7 @@ export const PAGE_TAGS_HEADER = 'x-page-tags';
 
 export const productTag = (id: number) => `product:${id}`;
 export const contentTag = (locale: string, slug: string) => `content:${locale}:${slug}`;
+export const calendarTag = (locale: string) => `calendar:${locale}`;
 
 export function productPageTags(product: PageProduct, relations: ProductRelations): string[] {
   const ids = new Set<number>([product.id, ...relations.accessories.map((a) => a.id)]);

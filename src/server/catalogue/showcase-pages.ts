@@ -8,12 +8,13 @@ import { getDb } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import type { PriceObject } from '#lib/catalogue/types.ts';
 import { homeShowcase } from '#lib/catalogue/home-showcase.ts';
-import { pickDoorProducts } from '#lib/catalogue/christmas-calendar.ts';
+import { pickDoorProducts, withChosenDoors } from '#lib/catalogue/christmas-calendar.ts';
+import { chosenDoors } from './calendar-doors.ts';
 import { localeCatalogue, type PageProduct } from './page-catalogue.ts';
 import { loadCategoryTree, type Category } from './category-repository.ts';
 import { brandsById, listingProducts } from './listing-products.ts';
 import { localizedProducts } from './localized-products.ts';
-import { productTag } from './page-tags.ts';
+import { calendarTag, productTag } from './page-tags.ts';
 
 export interface HomePageData {
   top: Category[];
@@ -35,10 +36,25 @@ export async function homePageFromBuild(locale: LocaleCode): Promise<HomePageDat
   return { top: cat.categoryTree.filter((c) => c.show_in_main_menu), deals, popular, pageTags: tagsOf(deals, popular) };
 }
 
+/** The doors an editor chose, as products of the list (a product no longer sold here or not orderable is skipped). */
+async function chosenFrom<T extends { id: number; orderable: boolean }>(
+  locale: LocaleCode,
+  products: readonly T[],
+): Promise<Map<number, T>> {
+  const byId = new Map(products.map((p) => [p.id, p]));
+  const chosen = new Map<number, T>();
+  for (const [door, id] of await chosenDoors(getDb(), locale)) {
+    const p = byId.get(id);
+    if (p?.orderable) chosen.set(door, p);
+  }
+  return chosen;
+}
+
 export async function calendarPageFromBuild(locale: LocaleCode): Promise<CalendarPageData> {
   const cat = await localeCatalogue(locale);
-  const doors = pickDoorProducts(cat.products.map((p) => ({ ...p, campaign: hasCampaign(p.prices) })));
-  return { doors, pageTags: tagsOf(doors) };
+  const products = cat.products.map((p) => ({ ...p, campaign: hasCampaign(p.prices) }));
+  const doors = withChosenDoors(pickDoorProducts(products), await chosenFrom(locale, products));
+  return { doors, pageTags: [calendarTag(locale), ...tagsOf(doors)] };
 }
 
 /** The storefront's products as the showcases choose them, in id order (no descriptions, images or names). */
@@ -75,9 +91,10 @@ export async function freshHomePage(locale: LocaleCode): Promise<HomePageData> {
 }
 
 export async function freshCalendarPage(locale: LocaleCode): Promise<CalendarPageData> {
-  const chosen = pickDoorProducts(await slimProducts(locale));
+  const slim = await slimProducts(locale);
+  const chosen = withChosenDoors(pickDoorProducts(slim), await chosenFrom(locale, slim));
   const shown = await cards(locale, [...new Set(chosen.map((p) => p.id))]);
   const byId = new Map(shown.map((p) => [p.id, p]));
   const doors = chosen.flatMap((p) => byId.get(p.id) ?? []);
-  return { doors, pageTags: tagsOf(doors) };
+  return { doors, pageTags: [calendarTag(locale), ...tagsOf(doors)] };
 }

@@ -4,7 +4,7 @@
  * storefront already has can be drafted (a deal also as `new`); nothing here touches the published tables.
  */
 import { randomUUID } from 'node:crypto';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import type { SaveDraft } from '#lib/content/draft-contracts.ts';
@@ -40,7 +40,10 @@ export async function saveDraft(db: Db, locale: LocaleCode, input: SaveDraft & {
   await db
     .insertInto('content_drafts')
     .values({ id: randomUUID(), kind: input.kind, locale, key: input.key, ...values })
-    .onConflict((oc) => oc.columns(['kind', 'locale', 'key']).doUpdateSet(values))
+    // a save over the draft raises its revision, so a studio editor who started from the older one is told (studio-drafts.ts)
+    .onConflict((oc) =>
+      oc.columns(['kind', 'locale', 'key']).doUpdateSet({ ...values, revision: sql<number>`content_drafts.revision + 1` }),
+    )
     .execute();
   return db
     .selectFrom('content_drafts')

@@ -14,6 +14,7 @@ import type { DraftRow } from './drafts-store.ts';
 import { recordChange } from '#server/catalogue/change-feed.ts';
 import { contentTag } from '#server/catalogue/page-tags.ts';
 import { publishDeal } from './deal-drafts.ts';
+import { recordVersion } from './studio-versions.ts';
 
 /** 'running': a rebuild began between the check and the commit; it may predate this change (docs/product/content-editing.md). */
 export type RebuildOutcome = 'started' | 'running' | 'off';
@@ -36,7 +37,14 @@ export async function publishDraft(db: Db, draft: DraftRow, editor: string, rebu
   let key = draft.key;
   await db.transaction().execute(async (trx) => {
     if (draft.kind === 'page') {
-      const page = { title: draft.title, body_html: draft.body_html, meta_description: draft.meta_description, updated_at: at };
+      const page = {
+        title: draft.title,
+        body_html: draft.body_html,
+        meta_description: draft.meta_description,
+        updated_at: at,
+        published: 1, // publishing an unpublished page brings it back
+        ...(draft.translation_key ? { translation_key: draft.translation_key } : {}),
+      };
       const updated = await trx
         .updateTable('content_pages')
         .set(page)
@@ -51,7 +59,7 @@ export async function publishDraft(db: Db, draft: DraftRow, editor: string, rebu
           .executeTakeFirst();
         await trx
           .insertInto('content_pages')
-          .values({ id: Number(max?.id ?? 0) + 1, locale: draft.locale, slug: draft.key, published: 1, ...page })
+          .values({ id: Number(max?.id ?? 0) + 1, locale: draft.locale, slug: draft.key, ...page })
           .execute();
       }
       await recordChange(trx, {
@@ -69,6 +77,9 @@ export async function publishDraft(db: Db, draft: DraftRow, editor: string, rebu
         .where('locale', '=', draft.locale)
         .where('slug', '=', draft.key)
         .execute();
+    await recordVersion(trx, { ...draft, key }, editor, at);
+    // publishing now supersedes a publish scheduled for later
+    await trx.updateTable('content_drafts').set({ publish_at: null, scheduled_by: null }).where('id', '=', draft.id).execute();
     await trx
       .insertInto('content_publish_log')
       .values({

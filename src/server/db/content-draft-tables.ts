@@ -54,9 +54,18 @@ export interface ContentRedirectsTable {
   created_by: string;
   created_at: string;
 }
+/** A Christmas calendar door an editor chose (migration 0032). */
+export interface CalendarDoorsTable {
+  locale: string;
+  door: number;
+  product_id: number;
+  chosen_by: string;
+  chosen_at: string;
+}
 export interface ContentDraftTables {
   content_drafts: ContentDraftsTable;
   content_publish_log: ContentPublishLogTable;
   content_versions: ContentVersionsTable;
   content_redirects: ContentRedirectsTable;
+  calendar_doors: CalendarDoorsTable;
 }

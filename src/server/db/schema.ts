@@ -16,6 +16,7 @@ import type { CatalogueChangeTables } from './catalogue-change-tables.ts';
 import type { ExperimentTables, ExperimentVisitorColumn } from './experiment-tables.ts';
 import type { StaffTables } from './staff-tables.ts';
 import type { OrderNotesTable } from './back-office-tables.ts';
+import type { MediaTable, MediaVariantsTable } from './media-tables.ts';
 export interface CategoriesTable {
   id: number;
   parent_id: number | null;
@@ -334,4 +335,9 @@ export interface Database {
 // 0029_back_office_orders: staff's internal notes on an order (its own block: other tables merge in beside it)
 export interface Database {
   order_notes: OrderNotesTable;
+}
+// 0031_media: the content studio's images and their resized variants (src/server/media)
+export interface Database {
+  media: MediaTable;
+  media_variants: MediaVariantsTable;
 }

@@ -74,19 +74,24 @@ const DEAL_TITLE: Record<LocaleCode, string> = {
   nl: 'Deal van de week',
 };
 
+/** Translation keys of PAGES by position: every storefront lists the same pages in the same order. */
+const PAGE_KEYS = ['about-us', 'delivery-terms', 'privacy', 'returns'];
+
 export function demoContent(
   products: Product[],
   now: Date,
 ): Pick<CatalogueInput, 'content_pages' | 'widgets' | 'deals' | 'search_triggers'> {
   const content_pages = LOCALE_CODES.flatMap((locale) => [
-    ...PAGES[locale].map((p) => ({
+    ...PAGES[locale].map((p, i) => ({
       locale,
+      // the n-th page of each storefront is the same page in its language (the studio's translation groups)
+      translation_key: PAGE_KEYS[i] ?? null,
       slug: p.slug,
       title: p.title,
       body_html: `<h2>${p.title}</h2><p>${p.body}</p>`,
       meta_description: p.body,
     })),
-    { locale, ...accessibilityStatementPage(locale) },
+    { locale, translation_key: 'accessibility-statement', ...accessibilityStatementPage(locale) },
   ]);
 
   const widgets = LOCALE_CODES.flatMap((locale) => {

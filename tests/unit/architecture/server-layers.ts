@@ -6,8 +6,8 @@
 export const SERVER_LAYERS: readonly (readonly string[])[] = [
   // 0 ground floor: the database, process caches, storefront settings, secrets and tokens, the logger and metrics
   ['db', 'cache', 'market', 'security', 'telemetry'],
-  // 1 the order record, the API edge's plumbing, what provider adapters share
-  ['orders', 'http', 'providers'],
+  // 1 the order record, the API edge's plumbing, what provider adapters share, the studio's stored images
+  ['orders', 'http', 'providers', 'media'],
   // 2 mail (reads orders for campaigns), experiments (joins orders), payment adapters, coupon rules
   ['mail', 'experiments', 'payments', 'coupons'],
   // 3 accounts and sessions, the catalogue (counts orders for recommendations), shipping adapters

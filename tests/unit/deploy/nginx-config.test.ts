@@ -85,6 +85,7 @@ describe('renderNginxSite', () => {
     expect(block).toContain('proxy_set_header Host $http_host;');
     expect(block).toContain('proxy_set_header X-Forwarded-For $remote_addr;');
     expect(block).not.toContain('try_files');
+    expect(block).toContain('client_max_body_size 11m;'); // the studio's image upload
     expect(() => renderNginxSite({ ...base, adminDomain: 'admin.example.se; root /' })).toThrow(/bad domain/);
   });
 

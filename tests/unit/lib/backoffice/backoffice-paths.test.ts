@@ -60,6 +60,9 @@ describe('back-office host and paths', () => {
     expect(resolveBackofficePath('/api/products')).toEqual({ kind: 'page', internalPath: '/backoffice/api/products' });
     expect(resolveBackofficePath('/_astro/index.abc.css')).toEqual({ kind: 'asset' });
     expect(resolveBackofficePath('/favicon.svg')).toEqual({ kind: 'asset' });
+    // the studio's images: the same route as on the storefronts
+    const image = '/media/0123456789abcdef0123456789abcdef-480.webp';
+    expect(resolveBackofficePath(image)).toEqual({ kind: 'page', internalPath: image });
     expect(publicBackofficePath('/backoffice')).toBe('/');
     expect(publicBackofficePath('/backoffice/audit')).toBe('/audit');
   });
@@ -69,6 +72,9 @@ describe('back-office host and paths', () => {
     expect(backofficeLabel('/invite/abcdefabcdef')).toBe('bo:/invite/:token');
     expect(backofficeLabel('/')).toBe('bo:/');
     expect(backofficeLabel('/no/such/page')).toBe('bo:not-found');
+    expect(backofficeLabel('/content/page/sv/kundservice/retur')).toBe('bo:/content/page/:locale/:...slug');
+    expect(backofficeLabel('/content/page/sv')).toBe('bo:not-found');
+    expect(backofficeLabel('/media/0123456789abcdef0123456789abcdef-480.webp')).toBe('/media/:file');
   });
 
   it('has every string in English and Swedish', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarYear, isDoorOpen, pickDoorProducts, CALENDAR_DOORS } from '#lib/catalogue/christmas-calendar.ts';
+import { calendarYear, isDoorOpen, pickDoorProducts, CALENDAR_DOORS, withChosenDoors } from '#lib/catalogue/christmas-calendar.ts';
 
 describe('Christmas calendar', () => {
   it("is for this December, or last year's in January", () => {
@@ -25,5 +25,28 @@ describe('Christmas calendar', () => {
     expect(doors.every((d) => d.orderable)).toBe(true);
     expect(doors[0].campaign).toBe(true);
     expect(pickDoorProducts(products.slice(0, 5)).length).toBeLessThanOrEqual(5);
+  });
+});
+
+describe('doors an editor chose', () => {
+  const auto = Array.from({ length: 30 }, (_, i) => ({ id: i + 1 }));
+  it('keeps the chosen doors and fills the others with the automatic pick in order, no product twice', () => {
+    const doors = withChosenDoors(
+      auto.slice(0, 24),
+      new Map([
+        [1, { id: 3 }],
+        [24, { id: 99 }],
+      ]),
+    );
+    expect(doors).toHaveLength(24);
+    expect(doors[0]).toEqual({ id: 3 });
+    expect(doors[23]).toEqual({ id: 99 });
+    // 3 is chosen for door 1, so the automatic list goes on without it
+    expect(doors.slice(1, 4).map((d) => d.id)).toEqual([1, 2, 4]);
+    expect(new Set(doors.map((d) => d.id)).size).toBe(24);
+  });
+  it('is the automatic pick without choices, and leaves doors empty only when products run out', () => {
+    expect(withChosenDoors(auto.slice(0, 24), new Map())).toEqual(auto.slice(0, 24));
+    expect(withChosenDoors(auto.slice(0, 2), new Map([[5, { id: 7 }]])).map((d) => d.id)).toEqual([1, 2, 7]);
   });
 });

@@ -1,6 +1,6 @@
 /** Storefront days (docs/product/back-office-data.md#days-and-time-zones), across daylight saving changes. */
 import { describe, expect, it } from 'vitest';
-import { localDate, localDayOf, localMidnightUtc, nextDate } from '#lib/market/local-day.ts';
+import { localDate, localDateTime, localDayOf, localMidnightUtc, localTimeUtc, nextDate } from '#lib/market/local-day.ts';
 
 describe('storefront days', () => {
   it('"today" starts at local midnight of the storefront', () => {
@@ -35,5 +35,14 @@ describe('storefront days', () => {
     expect(localDate(at, 'Europe/Stockholm')).toBe('2026-11-26');
     expect(localDate(at, 'Europe/Helsinki')).toBe('2026-11-27');
     expect(nextDate('2026-12-31')).toBe('2027-01-01');
+  });
+
+  it('reads a wall-clock time (a scheduled publish) in the zone, in winter and summer time, and writes it back', () => {
+    expect(localTimeUtc('2026-12-01T08:30', 'Europe/Stockholm')?.toISOString()).toBe('2026-12-01T07:30:00.000Z');
+    expect(localTimeUtc('2026-07-01T08:30', 'Europe/Stockholm')?.toISOString()).toBe('2026-07-01T06:30:00.000Z');
+    expect(localTimeUtc('2026-02-30T08:30', 'Europe/Stockholm')).toBeUndefined();
+    expect(localTimeUtc('2026-12-01 08:30', 'Europe/Stockholm')).toBeUndefined();
+    expect(localDateTime(new Date('2026-12-01T07:30:00Z'), 'Europe/Stockholm')).toBe('2026-12-01T08:30');
+    expect(localDateTime(new Date('2026-07-01T22:05:00Z'), 'Europe/Stockholm')).toBe('2026-07-02T00:05');
   });
 });

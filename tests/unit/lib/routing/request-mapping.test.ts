@@ -22,7 +22,8 @@ describe('host + path → internal page', () => {
     expect(resolveRequest(undefined, '/api/strings', DEFAULT_DOMAINS)).toEqual({ kind: 'unknown-host' });
   });
   it('passes API calls and assets through unchanged', () => {
-    for (const p of ['/api/products', '/captuerr', '/_astro/x.js', '/images/parts/pump.svg', '/favicon.svg', '/admin/rebuild']) {
+    const image = '/media/0123456789abcdef0123456789abcdef-480.webp'; // the studio's images
+    for (const p of ['/api/products', '/captuerr', '/_astro/x.js', '/images/parts/pump.svg', '/favicon.svg', '/admin/rebuild', image]) {
       expect(resolveRequest('nl.localhost', p, DEFAULT_DOMAINS), p).toEqual({ kind: 'passthrough', locale: 'nl' });
     }
   });

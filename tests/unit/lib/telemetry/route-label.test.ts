@@ -13,7 +13,7 @@ const label = (host: string, url: string) => {
 };
 const sv = domains.sv;
 
-/** Every endpoint file under src/pages (api, admin, captuerr) as a pattern: `[x]` → `:x`, index → its folder. */
+/** Every endpoint file under src/pages (api, admin, captuerr, media) as a pattern: `[x]` → `:x`, index → its folder. */
 function endpointFiles(): string[] {
   const root = path.resolve('src/pages');
   const out: string[] = [];
@@ -26,6 +26,7 @@ function endpointFiles(): string[] {
   };
   walk(path.join(root, 'api'));
   walk(path.join(root, 'admin'));
+  walk(path.join(root, 'media'));
   out.push('/captuerr');
   return out
     .filter((p) => !p.includes('[...'))
@@ -53,6 +54,7 @@ describe('route labels', () => {
     expect(label(sv, '/api/widget-by-slug/anna@example.com')).toBe('/api/widget-by-slug/:slug');
     expect(label(sv, '/api/auth/token-login?token=abcdef')).toBe('/api/auth/token-login');
     expect(label(sv, '/captuerr')).toBe('/captuerr');
+    expect(label(sv, '/media/0123456789abcdef0123456789abcdef-480.webp')).toBe('/media/:file');
   });
 
   it('folds what is not a known endpoint into fixed labels', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ensureDemoOperatorToken } from '#server/cli/demo-operator-token.ts';
+import { ensureDemoOperatorToken, ensureDemoRebuildToken } from '#server/cli/demo-operator-token.ts';
 import { requireOperator } from '#server/fulfilment/operator-auth.ts';
 
 const post = (authorization?: string) =>
@@ -25,6 +25,18 @@ describe('operator token', () => {
     ensureDemoOperatorToken(production, (s) => printed.push(s));
     expect(production.PARTSFRONT_OPERATOR_TOKEN).toBeUndefined();
     expect(printed).toHaveLength(1);
+  });
+
+  it('outside production a random rebuild token is made, so publishing a widget rebuilds the demo; never in production', () => {
+    const env: Record<string, string | undefined> = {};
+    ensureDemoRebuildToken(env);
+    expect(env.PARTSFRONT_REBUILD_TOKEN).toMatch(/^[\w-]{24}$/);
+    const configured = { PARTSFRONT_REBUILD_TOKEN: 'mine' };
+    ensureDemoRebuildToken(configured);
+    expect(configured.PARTSFRONT_REBUILD_TOKEN).toBe('mine');
+    const production: Record<string, string | undefined> = { NODE_ENV: 'production' };
+    ensureDemoRebuildToken(production);
+    expect(production.PARTSFRONT_REBUILD_TOKEN).toBeUndefined();
   });
 
   it('requireOperator: only the configured Bearer token passes; no token configured refuses everyone', () => {

@@ -1,0 +1,34 @@
+/** A page's HTML as readable lines and their diff (docs/product/content-studio.md#version-history). */
+import { describe, expect, it } from 'vitest';
+import { readableDiff, readableLines } from '#lib/content/readable-html.ts';
+
+describe('readable lines of a content page', () => {
+  it('writes headings, paragraphs, lists, links, images and table rows as words', () => {
+    const html =
+      '<h2>Frakt</h2><p>Vi skickar <strong>samma dag</strong> &amp; <a href="/om-oss">mer</a>.</p>' +
+      '<ul><li>PostNord</li><li>DHL</li></ul><ol><li>Beställ</li></ol>' +
+      '<p><img src="/media/1-480.webp" alt="Paket"></p>' +
+      '<table><tr><th>Land</th><th>Pris</th></tr><tr><td>SE</td><td>49 kr</td></tr></table>';
+    expect(readableLines(html)).toEqual([
+      '## Frakt',
+      'Vi skickar samma dag & mer → /om-oss.',
+      '• PostNord',
+      '• DHL',
+      '1. Beställ',
+      '[image: Paket]',
+      '| Land | Pris',
+      '| SE | 49 kr',
+    ]);
+  });
+
+  it('diffs two versions line by line', () => {
+    expect(readableDiff(['# A', 'same', 'old'], ['# A', 'same', 'new', 'more'])).toEqual([
+      { change: 'same', text: '# A' },
+      { change: 'same', text: 'same' },
+      { change: 'removed', text: 'old' },
+      { change: 'added', text: 'new' },
+      { change: 'added', text: 'more' },
+    ]);
+    expect(readableDiff([], ['x'])).toEqual([{ change: 'added', text: 'x' }]);
+  });
+});
