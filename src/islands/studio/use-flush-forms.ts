@@ -22,8 +22,12 @@ export function useFlushForms(flush: () => Promise<number | undefined>) {
         if (revision === undefined) return; // the status line says why
         const field = form.querySelector<HTMLInputElement>('input[name=revision]');
         if (field) field.value = String(revision);
-        form.dataset[FLUSHED] = '1';
-        form.requestSubmit(submitter);
+        // a task later: with nothing to save the flush resolves while this submit is still being dispatched, and
+        // a form ignores requestSubmit while it fires its submit event (HTML's "firing submission events")
+        setTimeout(() => {
+          form.dataset[FLUSHED] = '1';
+          form.requestSubmit(submitter);
+        }, 0);
       });
     };
     document.addEventListener('submit', onSubmit, true);
