@@ -4,7 +4,7 @@
  * toolbar and dialogs, the autosave status and the preview at phone and desktop width. It talks only to the
  * back office's JSON endpoints (draft, media, link-targets) with the session's CSRF token; no server code here.
  */
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { EditorContent, useEditor } from '@tiptap/react';
 import { externalHref, type LinkTarget } from '#lib/content/studio-link-refs.ts';
 import type { UploadedImage } from '#lib/content/studio-media.ts';
@@ -73,6 +73,14 @@ export default function StudioEditor(props: StudioEditorProps) {
     onSaved,
   });
   useFlushForms(saver.flush);
+  // leaving with edits not saved yet: the browser asks first (read at that moment, not from the last render)
+  useEffect(() => {
+    const ask = (e: BeforeUnloadEvent) => {
+      if (saver.unsaved()) e.preventDefault();
+    };
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [saver]);
 
   const editor = useEditor({
     extensions: studioExtensions(),

@@ -67,9 +67,9 @@ export function StudioToolbar({ editor, labels, onLink, onInternalLink, onImage 
     },
     ...(state.table
       ? [
-          { id: 'row-add', text: '+▭', label: labels['studio.tool_row_add'], run: () => chain().addRowAfter().run() },
-          { id: 'column-add', text: '+▯', label: labels['studio.tool_column_add'], run: () => chain().addColumnAfter().run() },
-          { id: 'table-delete', text: '✕▦', label: labels['studio.tool_table_delete'], run: () => chain().deleteTable().run() },
+          { id: 'row-add', text: '+Row', label: labels['studio.tool_row_add'], run: () => chain().addRowAfter().run() },
+          { id: 'column-add', text: '+Col', label: labels['studio.tool_column_add'], run: () => chain().addColumnAfter().run() },
+          { id: 'table-delete', text: '×Tbl', label: labels['studio.tool_table_delete'], run: () => chain().deleteTable().run() },
         ]
       : []),
   ];

@@ -104,6 +104,8 @@ export interface Autosaver {
   /** Saves what is pending (after a save under way); the saved revision, or undefined when it could not be saved. */
   flush(): Promise<number | undefined>;
   revision(): number;
+  /** Edits not saved yet that a save may still keep (after a conflict, none can). */
+  unsaved(): boolean;
   /** Stops the timers (the island unmounts). */
   dispose(): void;
 }
@@ -173,6 +175,7 @@ export function createAutosaver(d: AutosaverDeps): Autosaver {
       return !stopped && sameDraft(latest, saved) ? revision : undefined;
     },
     revision: () => revision,
+    unsaved: () => !stopped && !sameDraft(latest, saved),
     dispose() {
       stopped = true;
       cancel();

@@ -126,7 +126,9 @@ describe('studio autosave', () => {
   it('flush saves pending edits at once and answers the new revision', async () => {
     const h = harness([saved(7)]);
     h.saver.change({ bodyHtml: '<p>typed just now</p>' });
+    expect(h.saver.unsaved()).toBe(true);
     expect(await h.saver.flush()).toBe(7);
+    expect(h.saver.unsaved()).toBe(false);
     expect(h.posted).toHaveLength(1);
     expect(h.timers()).toHaveLength(0);
   });
