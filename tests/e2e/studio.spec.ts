@@ -255,7 +255,7 @@ test('script payloads in the title and text stay text; an editor reaches no orde
   await shopper.close();
 });
 
-test('the widgets, deals and Christmas calendar pages pass axe; a door an editor chose shows on the calendar within seconds', async ({
+test('the widgets, deals and Christmas calendar pages pass axe; a widget is edited and published; a door an editor chose shows on the calendar within seconds', async ({
   page,
 }) => {
   test.setTimeout(60_000);
@@ -270,6 +270,46 @@ test('the widgets, deals and Christmas calendar pages pass axe; a door an editor
     expect((await page.goto(`${ADMIN}${path}`))!.status(), path).toBe(200);
     expect(await wcagViolations(page), path).toEqual([]);
   }
+  // a widget in the same editor: its text and "hidden" switch autosaved, then published (no rebuild in this server)
+  const original = await withDb((db) =>
+    db
+      .selectFrom('widgets')
+      .select(['content', 'hidden'])
+      .where('locale', '=', 'nl')
+      .where('slug', '=', 'footer-columns')
+      .executeTakeFirstOrThrow(),
+  );
+  try {
+    await page.goto(`${ADMIN}/content/widgets/nl/footer-columns`);
+    await page.getByTestId('studio-editor').click();
+    await page.keyboard.type('Klantenservice en retouren');
+    await page.getByTestId('studio-hidden').check();
+    await saved(page);
+    await page.getByTestId('bo-studio-publish-now').getByRole('button', { name: 'Publish now' }).click();
+    await expect(page.getByTestId('bo-studio-notice')).toContainText('Published');
+    const w = await withDb((db) =>
+      db
+        .selectFrom('widgets')
+        .select(['content', 'hidden'])
+        .where('locale', '=', 'nl')
+        .where('slug', '=', 'footer-columns')
+        .executeTakeFirstOrThrow(),
+    );
+    expect(w.content).toContain('Klantenservice en retouren');
+    expect(w.hidden).toBe(1);
+  } finally {
+    await withDb(async (db) => {
+      await db.updateTable('widgets').set(original).where('locale', '=', 'nl').where('slug', '=', 'footer-columns').execute();
+      await db
+        .deleteFrom('content_drafts')
+        .where('kind', '=', 'widget')
+        .where('locale', '=', 'nl')
+        .where('key', '=', 'footer-columns')
+        .execute();
+    });
+  }
+
+  await page.goto(`${ADMIN}/content/calendar?locale=da`);
   // a product no Danish door shows yet behind door 1
   const shown = await page.getByTestId('bo-calendar-door').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-sku')));
   const pick = await withDb(async (db) => {

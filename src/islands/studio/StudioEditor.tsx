@@ -21,6 +21,10 @@ import { useFlushForms } from './use-flush-forms.ts';
 import '#styles/studio.css';
 
 export interface StudioEditorProps {
+  /** A layout widget (no title or description; a "hidden" switch) or a content page (default). */
+  kind?: 'page' | 'widget';
+  /** A widget's "hidden" switch as the draft has it. */
+  hidden?: boolean;
   locale: string;
   slug: string;
   title: string;
@@ -57,6 +61,8 @@ export default function StudioEditor(props: StudioEditorProps) {
   const { locale, slug, labels, csrf } = props;
   const [title, setTitle] = useState(props.title);
   const [meta, setMeta] = useState(props.metaDescription);
+  const widget = props.kind === 'widget';
+  const [hidden, setHidden] = useState(!!props.hidden);
   const [previewHref, setPreviewHref] = useState(props.previewHref);
   const [reload, setReload] = useState(0);
   const [dialog, setDialog] = useState<Dialog>(undefined);
@@ -67,7 +73,9 @@ export default function StudioEditor(props: StudioEditorProps) {
     setReload((n) => n + 1);
   }, []);
   const { status, saver } = useAutosave({
-    initial: { locale, slug, title: props.title, metaDescription: props.metaDescription, bodyHtml: props.bodyHtml },
+    initial: widget
+      ? { kind: 'widget', locale, slug, title: '', metaDescription: '', bodyHtml: props.bodyHtml, hidden: !!props.hidden }
+      : { locale, slug, title: props.title, metaDescription: props.metaDescription, bodyHtml: props.bodyHtml },
     revision: props.revision,
     csrf,
     onSaved,
@@ -156,35 +164,53 @@ export default function StudioEditor(props: StudioEditorProps) {
   return (
     <div className="studio">
       <div className="studio-main">
-        <div className="studio-field">
-          <label htmlFor="studio-title">{labels['studio.title_label']}</label>
-          <input
-            id="studio-title"
-            data-testid="studio-title"
-            type="text"
-            required
-            maxLength={200}
-            value={title}
-            onChange={(e) => {
-              setTitle(e.target.value);
-              saver.change({ title: e.target.value });
-            }}
-          />
-        </div>
-        <div className="studio-field">
-          <label htmlFor="studio-meta">{labels['studio.meta_label']}</label>
-          <textarea
-            id="studio-meta"
-            data-testid="studio-meta"
-            maxLength={300}
-            rows={2}
-            value={meta}
-            onChange={(e) => {
-              setMeta(e.target.value);
-              saver.change({ metaDescription: e.target.value });
-            }}
-          />
-        </div>
+        {widget ? (
+          <div className="studio-field studio-check">
+            <input
+              id="studio-hidden"
+              data-testid="studio-hidden"
+              type="checkbox"
+              checked={hidden}
+              onChange={(e) => {
+                setHidden(e.target.checked);
+                saver.change({ hidden: e.target.checked });
+              }}
+            />
+            <label htmlFor="studio-hidden">{labels['studio.hidden_label']}</label>
+          </div>
+        ) : (
+          <>
+            <div className="studio-field">
+              <label htmlFor="studio-title">{labels['studio.title_label']}</label>
+              <input
+                id="studio-title"
+                data-testid="studio-title"
+                type="text"
+                required
+                maxLength={200}
+                value={title}
+                onChange={(e) => {
+                  setTitle(e.target.value);
+                  saver.change({ title: e.target.value });
+                }}
+              />
+            </div>
+            <div className="studio-field">
+              <label htmlFor="studio-meta">{labels['studio.meta_label']}</label>
+              <textarea
+                id="studio-meta"
+                data-testid="studio-meta"
+                maxLength={300}
+                rows={2}
+                value={meta}
+                onChange={(e) => {
+                  setMeta(e.target.value);
+                  saver.change({ metaDescription: e.target.value });
+                }}
+              />
+            </div>
+          </>
+        )}
         <div className="studio-field">
           <span id="studio-editor-label" className="studio-label">
             {labels['studio.editor_label']}

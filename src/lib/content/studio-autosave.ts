@@ -18,11 +18,15 @@ export function retryDelayMs(attempt: number): number {
 
 /** The body of POST /content/api/draft. */
 export interface DraftSave {
+  /** A layout widget's draft (slug = the widget's); a page's when absent. */
+  kind?: 'page' | 'widget';
   locale: string;
   slug: string;
   title: string;
   metaDescription: string;
   bodyHtml: string;
+  /** A widget's "hidden" switch. */
+  hidden?: boolean;
   baseRevision: number;
 }
 
@@ -71,7 +75,12 @@ export function clockTime(iso: string, locale = 'en'): string {
 
 /** Two saves of the same fields are the same: nothing to save. */
 export const sameDraft = (a: Omit<DraftSave, 'baseRevision'>, b: Omit<DraftSave, 'baseRevision'>): boolean =>
-  a.title === b.title && a.metaDescription === b.metaDescription && a.bodyHtml === b.bodyHtml && a.slug === b.slug && a.locale === b.locale;
+  a.title === b.title &&
+  a.metaDescription === b.metaDescription &&
+  a.bodyHtml === b.bodyHtml &&
+  a.slug === b.slug &&
+  a.locale === b.locale &&
+  !!a.hidden === !!b.hidden;
 
 export type Fields = Omit<DraftSave, 'baseRevision'>;
 

@@ -9,6 +9,7 @@ import type { BoKey } from '#lib/staff/backoffice-i18n.ts';
 export const STUDIO_EDITOR_LABELS = [
   'studio.title_label',
   'studio.meta_label',
+  'studio.hidden_label',
   'studio.editor_label',
   'studio.toolbar',
   'studio.tool_h2',
