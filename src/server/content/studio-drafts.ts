@@ -1,5 +1,5 @@
 /**
- * The studio's page drafts (docs/product/content-studio.md#autosave-and-the-version-check): every save raises the
+ * The studio's page drafts (docs/product/content-studio.md#autosave): every save raises the
  * draft's revision and names the revision it started from. A save from an older revision is refused with who saved
  * in between, so two editors never overwrite each other silently. The check and the write are one statement
  * (`… WHERE revision = base`), so two saves racing from the same revision cannot both win.

@@ -1,4 +1,4 @@
-/** POST /content/api/draft on the back office: the studio editor's autosave (docs/product/content-studio.md#autosave-and-the-version-check). */
+/** POST /content/api/draft on the back office: the studio editor's autosave (docs/product/content-studio.md#autosave). */
 import type { APIRoute } from 'astro';
 import { studioDraftApi } from '#server/backoffice/content-studio.ts';
 
