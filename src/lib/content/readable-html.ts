@@ -14,15 +14,19 @@ export function readableLines(html: string): string[] {
   let line = '';
   const prefix: string[] = [];
   const links: (string | undefined)[] = [];
+  let inCell = 0;
+  // a table row of empty cells (the editor's new table) says nothing
   const flush = () => {
     const text = line.replace(/\s+/g, ' ').trim();
-    if (text) lines.push(text);
+    if (/[^|\s]/.test(text)) lines.push(text);
     line = '';
   };
+  // the editor wraps a cell's text in <p>: inside a cell, blocks are words of the row's line
+  const isBlock = (name: string) => BLOCKS.has(name) && !(inCell > 0 && name !== 'tr');
   const parser = new Parser(
     {
       onopentag(name, attrs) {
-        if (BLOCKS.has(name)) {
+        if (isBlock(name)) {
           flush();
           const h = HEADING.exec(name);
           if (h) line = `${'#'.repeat(Number(h[1]))} `;
@@ -30,7 +34,10 @@ export function readableLines(html: string): string[] {
         }
         if (name === 'ol') prefix.push('1.');
         if (name === 'ul') prefix.push('•');
-        if (name === 'td' || name === 'th') line += line.trim() ? ' | ' : '| ';
+        if (name === 'td' || name === 'th') {
+          line += line.trim() ? ' | ' : '| ';
+          inCell++;
+        }
         if (name === 'br') line += ' ';
         if (name === 'a') links.push(attrs.href);
         if (name === 'img') line += ` [image: ${attrs.alt ?? ''}] `;
@@ -44,7 +51,8 @@ export function readableLines(html: string): string[] {
           if (href) line += ` → ${href}`;
         }
         if (name === 'ol' || name === 'ul') prefix.pop();
-        if (BLOCKS.has(name)) flush();
+        if (name === 'td' || name === 'th') inCell--;
+        if (isBlock(name)) flush();
       },
     },
     { decodeEntities: true },

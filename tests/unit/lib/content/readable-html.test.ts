@@ -21,6 +21,13 @@ describe('readable lines of a content page', () => {
     ]);
   });
 
+  it('reads the editor’s tables (cell text in paragraphs) as one line per row, and skips empty rows', () => {
+    const html =
+      '<table><tbody><tr><th><p>Märke</p></th><th><p>Modell</p></th></tr><tr><td><p>LG</p></td><td><p>LG851E</p></td></tr>' +
+      '<tr><td><p></p></td><td><p></p></td></tr></tbody></table><p>Efter</p>';
+    expect(readableLines(html)).toEqual(['| Märke | Modell', '| LG | LG851E', 'Efter']);
+  });
+
   it('diffs two versions line by line', () => {
     expect(readableDiff(['# A', 'same', 'old'], ['# A', 'same', 'new', 'more'])).toEqual([
       { change: 'same', text: '# A' },
