@@ -54,6 +54,8 @@ export function PreviewPane({ href, reload, labels }: Props) {
   return (
     <section className="studio-preview" aria-labelledby="studio-preview-title">
       <h2 id="studio-preview-title">{labels['studio.preview_title']}</h2>
+      {/* a page or widget without a draft has no preview link yet */}
+      {!href && <p className="studio-preview-none">{labels['studio.preview_none']}</p>}
       <div className="studio-preview-frames">
         <ScaledFrame kind="mobile" href={href} reload={reload} title={labels['studio.preview_mobile']} />
         <ScaledFrame kind="desktop" href={href} reload={reload} title={labels['studio.preview_desktop']} />

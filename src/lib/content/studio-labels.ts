@@ -57,6 +57,7 @@ export const STUDIO_EDITOR_LABELS = [
   'studio.image_uploading',
   'studio.image_failed',
   'studio.preview_title',
+  'studio.preview_none',
   'studio.preview_mobile',
   'studio.preview_desktop',
 ] as const satisfies readonly BoKey[];
