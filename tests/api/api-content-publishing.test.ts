@@ -13,6 +13,7 @@ import { recordChange } from '#server/catalogue/change-feed.ts';
 import { addRedirect } from '#server/content/redirects.ts';
 import { saveDraft } from '#server/content/drafts-store.ts';
 import { request } from '#tests/support/http.ts';
+import { waitFor as waitUntil } from '#tests/support/wait-for.ts';
 import { startServer, type RunningServer } from '#tests/support/server.ts';
 import { API_PORT, E2E_PORT, TEST_BUILD_DIR, TEST_DIR } from '#tests/support/test-env.ts';
 import { openTestDb } from './api-support.ts';
@@ -25,15 +26,7 @@ const no = (p: string, headers: Record<string, string> = {}) => request(`http://
 let h: DbHandle;
 let server: RunningServer;
 
-async function waitFor<T>(what: string, read: () => Promise<T | undefined>, ms = 15_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${server.output().slice(-2000)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const waitFor = <T>(what: string, read: () => Promise<T | undefined>, ms = 15_000) => waitUntil(what, read, ms, () => server.output());
 
 const contentChange = (slug: string) =>
   h.db

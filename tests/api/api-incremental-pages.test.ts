@@ -16,6 +16,7 @@ import type { PriceObject } from '#lib/catalogue/types.ts';
 import type { DbHandle } from '#server/db/connection.ts';
 import { readPageTagIndex } from '#builds/page-tag-index.ts';
 import { request } from '#tests/support/http.ts';
+import { waitFor as waitUntil } from '#tests/support/wait-for.ts';
 import { startServer, type RunningServer } from '#tests/support/server.ts';
 import { API_PORT, E2E_PORT, TEST_BUILD_DIR, TEST_DIR, TEST_OPERATOR_TOKEN } from '#tests/support/test-env.ts';
 import { openTestDb } from './api-support.ts';
@@ -51,15 +52,7 @@ interface Subject {
 }
 let subject: Subject;
 
-async function waitFor<T>(what: string, read: () => Promise<T | undefined>, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${server.output().slice(-2000)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const waitFor = <T>(what: string, read: () => Promise<T | undefined>, ms = 10_000) => waitUntil(what, read, ms, () => server.output());
 
 const pricePattern = (amount: number) => new RegExp(`data-testid="price" data-amount="${amount}"`);
 
