@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { openDb } from '#server/db/connection.ts';
+import { openDb, type Db } from '#server/db/connection.ts';
 import { dbConfigFromEnv } from '#server/db/config.ts';
 import { migrate } from '#server/db/migrate.ts';
 import { generateDemoCatalogue } from '#server/seed/demo-generator.ts';
@@ -18,14 +18,23 @@ export function databaseUrlFor(url: string | undefined): string {
 }
 
 /** Drops everything and seeds `products` demo products. PostgreSQL: recreates the public schema. */
+async function dropEverySqliteTable(db: Db): Promise<void> {
+  const { rows } = await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`.execute(
+    db,
+  );
+  await sql`PRAGMA foreign_keys = OFF`.execute(db);
+  for (const { name } of rows) await sql`DROP TABLE IF EXISTS ${sql.id(name)}`.execute(db);
+  await sql`PRAGMA foreign_keys = ON`.execute(db);
+}
+
 export async function resetDatabase(url: string, products = TEST_PRODUCTS): Promise<void> {
   const config = dbConfigFromEnv({ DATABASE_URL: url });
-  if (config.kind === 'sqlite') {
-    for (const suffix of ['', '-wal', '-shm']) fs.rmSync(config.file + suffix, { force: true });
-  }
   const { db } = openDb(config);
   try {
     if (config.kind === 'postgres') await sql`DROP SCHEMA public CASCADE; CREATE SCHEMA public`.execute(db);
+    // emptied in place, never deleted: a running server keeps a deleted file open and would go on reading the old
+    // data while the tests write into the new file (a suite after data-layer.test.ts signing a staff member in)
+    else await dropEverySqliteTable(db);
     await migrate(db);
     await writeCatalogue(db, generateDemoCatalogue({ products, now: new Date() }));
     // the README's demo account and guest order, as `npm run seed` adds them
