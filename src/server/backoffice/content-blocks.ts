@@ -29,8 +29,7 @@ const localeSchema = z.enum(LOCALE_CODES);
 const isStoreMessage = (slug: string) => slug === 'store-message' || slug === 'store-message-footer';
 
 /** After a publish: the rebuild's outcome as the notice's key. */
-const publishedNotice = (outcome: string): string =>
-  outcome === 'incremental' || outcome === 'started' ? 'published' : `published_${outcome}`;
+const publishedNotice = (outcome: string): string => (outcome === 'incremental' ? 'published' : `published_${outcome}`);
 
 // ---- widgets ---------------------------------------------------------------------------------------------------
 
@@ -133,7 +132,7 @@ export async function widgetPage(ctx: StaffRequest, locale: string, slug: string
   });
   if (!form) {
     const done = ctx.url.searchParams.get('done') ?? '';
-    return view(/^published(_off|_running)?$/.test(done) ? { notice: { key: `content.done_${done}` as BoKey } } : {});
+    return view(/^published(_started|_off|_running)?$/.test(done) ? { notice: { key: `content.done_${done}` as BoKey } } : {});
   }
   const revision = Number(formText(form, 'revision'));
   if (formText(form, 'action') !== 'publish' || !draft || draft.revision !== revision)
@@ -293,7 +292,7 @@ export async function dealPage(ctx: StaffRequest, locale: string, key: string, r
   });
   if (!form) {
     const done = ctx.url.searchParams.get('done') ?? '';
-    return view(/^(saved|published(_off|_running)?)$/.test(done) ? { notice: { key: `content.done_${done}` as BoKey } } : {});
+    return view(/^(saved|published(_started|_off|_running)?)$/.test(done) ? { notice: { key: `content.done_${done}` as BoKey } } : {});
   }
   const action = formText(form, 'action');
   if (action === 'publish') {
