@@ -37,6 +37,14 @@ export async function publishDraft(db: Db, draft: DraftRow, editor: string, rebu
   let key = draft.key;
   await db.transaction().execute(async (trx) => {
     if (draft.kind === 'page') {
+      // first: the change feed's counter row is locked until commit, so concurrent publishes (two nodes, PostgreSQL)
+      // queue here and the next page id below is read after the other's commit
+      await recordChange(trx, {
+        tags: [contentTag(draft.locale, draft.key)],
+        locales: [draft.locale],
+        reason: 'content',
+        changedBy: editor,
+      });
       const page = {
         title: draft.title,
         body_html: draft.body_html,
@@ -52,7 +60,7 @@ export async function publishDraft(db: Db, draft: DraftRow, editor: string, rebu
         .where('slug', '=', draft.key)
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) === 0) {
-        // a new page; a publish is a rare staff action: the next id under the transaction is enough
+        // a new page: the next id, read under the counter's lock taken above
         const max = await trx
           .selectFrom('content_pages')
           .select((eb) => eb.fn.max('id').as('id'))
@@ -62,12 +70,6 @@ export async function publishDraft(db: Db, draft: DraftRow, editor: string, rebu
           .values({ id: Number(max?.id ?? 0) + 1, locale: draft.locale, slug: draft.key, ...page })
           .execute();
       }
-      await recordChange(trx, {
-        tags: [contentTag(draft.locale, draft.key)],
-        locales: [draft.locale],
-        reason: 'content',
-        changedBy: editor,
-      });
     } else if (draft.kind === 'deal')
       key = String(await publishDeal(trx, draft)); // a new deal's id
     else
