@@ -22,9 +22,21 @@ export function localAtom<T>(name: string, initial: T, revive?: (v: unknown) => 
   return persistentAtom<T>(PREFIX + name, initial, { encode: JSON.stringify, decode: decoder(initial, revive) });
 }
 
+/**
+ * The tab's sessionStorage, or undefined where there is none — or where merely reading it throws, as in a
+ * cross-site frame whose browser blocks third-party storage (the back office's preview of a storefront page).
+ */
+export function sessionStore(): Storage | undefined {
+  try {
+    return typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
 export function sessionAtom<T>(name: string, initial: T, revive?: (v: unknown) => T): WritableAtom<T> {
   const key = PREFIX + name;
-  const store = typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
+  const store = sessionStore();
   let start = initial;
   try {
     const raw = store?.getItem(key);

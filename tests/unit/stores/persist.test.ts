@@ -1,0 +1,44 @@
+/**
+ * A per-tab slice where the browser refuses storage (docs/product/client-state.md#persisted-slices): reading
+ * `sessionStorage` itself throws in a cross-site frame whose browser blocks third-party storage (the back
+ * office's preview of a storefront page). The slice then lives in memory instead of breaking the page's script.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { sessionAtom, sessionStore } from '#stores/persist.ts';
+
+const descriptor = Object.getOwnPropertyDescriptor(globalThis, 'sessionStorage');
+afterEach(() => {
+  if (descriptor) Object.defineProperty(globalThis, 'sessionStorage', descriptor);
+  else delete (globalThis as { sessionStorage?: unknown }).sessionStorage;
+});
+
+describe('sessionAtom', () => {
+  it('keeps the value in memory when reading sessionStorage throws', () => {
+    Object.defineProperty(globalThis, 'sessionStorage', {
+      configurable: true,
+      get() {
+        throw new DOMException(
+          "Failed to read the 'sessionStorage' property from 'Window': Access is denied for this document.",
+          'SecurityError',
+        );
+      },
+    });
+    expect(sessionStore()).toBeUndefined();
+    const a = sessionAtom('test-blocked', { n: 1 });
+    expect(a.get()).toEqual({ n: 1 });
+    a.set({ n: 2 });
+    expect(a.get()).toEqual({ n: 2 });
+  });
+
+  it('reads and writes the tab’s storage where there is one', () => {
+    const data = new Map<string, string>([['td02:test-kept', '{"n":7}']]);
+    Object.defineProperty(globalThis, 'sessionStorage', {
+      configurable: true,
+      value: { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v) },
+    });
+    const a = sessionAtom('test-kept', { n: 0 });
+    expect(a.get()).toEqual({ n: 7 });
+    a.set({ n: 8 });
+    expect(data.get('td02:test-kept')).toBe('{"n":8}');
+  });
+});
