@@ -143,6 +143,16 @@ describe('the content studio', () => {
     const bad = await saveDraft({ ...draftBody({ baseRevision: 2 }), title: '' });
     expect(bad.status).toBe(400);
     expect(bad.json<{ error: { code: string } }>().error.code).toBe('invalid_request');
+    const notJson = await request(`${ADMIN}/content/api/draft`, {
+      method: 'POST',
+      headers: { cookie: editor.cookie, origin: ADMIN, 'x-csrf-token': editor.csrf, 'content-type': 'application/json' },
+      body: '{"locale":',
+    });
+    expect(notJson.status).toBe(400);
+    expect(notJson.json<{ error: { code: string } }>().error.code).toBe('bad_json');
+    const get = await request(`${ADMIN}/content/api/draft`, { headers: { cookie: editor.cookie } });
+    expect(get.status).toBe(405);
+    expect(get.json<{ error: { code: string } }>().error.code).toBe('method_not_allowed');
     const missing = await saveDraft(draftBody({ baseRevision: 1, slug: `nowhere-${run}` }));
     expect(missing.status).toBe(404);
   });

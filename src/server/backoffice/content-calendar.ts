@@ -15,7 +15,8 @@ import { recordStaffAction } from '#server/staff/audit-log.ts';
 import { freshCalendarPage } from '#server/catalogue/showcase-pages.ts';
 import { chooseDoors, chosenDoors } from '#server/catalogue/calendar-doors.ts';
 import { localizedProducts } from '#server/catalogue/localized-products.ts';
-import { contentGuard, type PageAnswer } from './content-studio.ts';
+import { contentGuard } from './content-studio.ts';
+import { answer, seeOther, type PageAnswer } from './page-answer.ts';
 
 export interface CalendarDoorRow {
   door: number;
@@ -35,8 +36,6 @@ export interface CalendarView {
   notice?: { key: BoKey };
   error?: { key: BoKey; values?: Record<string, string> };
 }
-
-const answer = (response: Response) => ({ kind: 'answer' as const, response });
 
 async function currentDoors(locale: LocaleCode): Promise<CalendarDoorRow[]> {
   const [page, chosen] = await Promise.all([freshCalendarPage(locale), chosenDoors(getDb(), locale)]);
@@ -93,5 +92,5 @@ export async function calendarPage(ctx: StaffRequest): Promise<PageAnswer<Calend
       after: { doors: after },
     });
   }
-  return answer(new Response(null, { status: 303, headers: { location: `/content/calendar?locale=${locale}&done=doors` } }));
+  return seeOther(`/content/calendar?locale=${locale}&done=doors`);
 }

@@ -5,6 +5,7 @@
  * Refused with the service's message while an order or a return is open. The audit row holds no personal data
  * (it would outlive the erasure): only the account id, the order count and the before/after flag.
  */
+import { seeOther } from './page-answer.ts';
 import { z } from 'zod';
 import { getDb } from '#server/db/connection.ts';
 import { recordStaffAction } from '#server/staff/audit-log.ts';
@@ -91,5 +92,5 @@ export async function customersPage(ctx: StaffRequest, idParam: string | undefin
     throw err;
   }
   const location = `/customers/${id.data}?done=anonymise`;
-  return { kind: 'answer', response: new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } }) };
+  return seeOther(location);
 }

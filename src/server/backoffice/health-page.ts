@@ -4,6 +4,7 @@
  * (health.act), is shown back for confirmation first, acts on `step=confirm`, is audited, and a repeat (the
  * message already queued) changes nothing.
  */
+import { seeOther } from './page-answer.ts';
 import { formText } from '#lib/staff/form-text.ts';
 import { z } from 'zod';
 import { getDb } from '#server/db/connection.ts';
@@ -113,5 +114,5 @@ export async function healthPage(ctx: StaffRequest): Promise<HealthPage> {
     });
   }
   const to = `/health?done=${changed ? 'resent' : 'unchanged'}`;
-  return { kind: 'answer', response: new Response(null, { status: 303, headers: { location: to, 'cache-control': 'no-store' } }) };
+  return seeOther(to);
 }

@@ -4,6 +4,7 @@
  * after) and answered with a redirect; a refusal is the domain error's message on the page. A repeat that
  * changes nothing is neither a second change nor a second audit row.
  */
+import { seeOther } from './page-answer.ts';
 import { formText } from '#lib/staff/form-text.ts';
 import { z } from 'zod';
 import { getDb } from '#server/db/connection.ts';
@@ -81,7 +82,7 @@ export async function orderPost(ctx: StaffRequest, number: string): Promise<Orde
       });
     }
     const to = `/orders/${encodeURIComponent(number)}?done=${input.action}&changed=${result.changed ? 1 : 0}`;
-    return { kind: 'answer', response: new Response(null, { status: 303, headers: { location: to, 'cache-control': 'no-store' } }) };
+    return seeOther(to);
   } catch (err) {
     if (err instanceof DomainError) return { kind: 'refused', access, status: err.status, message: err.message, input };
     throw err;

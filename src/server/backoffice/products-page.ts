@@ -6,6 +6,7 @@
  * writes nothing. Every change is audited with the record before and after.
  */
 import { formText } from '#lib/staff/form-text.ts';
+import { answer, seeOther, type PageAnswer } from './page-answer.ts';
 import { z } from 'zod';
 import { getDb } from '#server/db/connection.ts';
 import type { BoKey } from '#lib/staff/backoffice-i18n.ts';
@@ -46,10 +47,6 @@ export interface ProductView {
   draft?: { locale?: LocaleCode; normal?: string; campaign?: string; stockStatus?: string; stockQuantity?: string };
   confirm?: ProductConfirm;
 }
-
-export type PageAnswer<V> = { kind: 'view'; view: V; status: number } | { kind: 'answer'; response: Response };
-
-const answer = (response: Response) => ({ kind: 'answer' as const, response });
 
 export async function productsListPage(ctx: StaffRequest): Promise<PageAnswer<ProductsListView>> {
   const access = await requireStaff(ctx, 'catalogue.read');
@@ -102,7 +99,7 @@ export async function productPage(ctx: StaffRequest, sku: string): Promise<Produ
   }
   const actor = { staff: access.staff, ip: staffIpOf(ctx) };
   const confirmed = formText(form, 'step') === 'confirm';
-  const redirect = (done: string) => answer(new Response(null, { status: 303, headers: { location: `${productPath(sku)}?done=${done}` } }));
+  const redirect = (done: string) => seeOther(`${productPath(sku)}?done=${done}`);
   const changedBy = `staff:${access.staff.email}`;
   const subject = { type: 'product', id: product.sku };
 

@@ -5,6 +5,7 @@
  * the row moves only from the state it was read in). Every step is shown back for confirmation first, acts on
  * `step=confirm`, is audited with the state before and after, and answers a redirect (a repeat changes nothing).
  */
+import { seeOther } from './page-answer.ts';
 import { formText } from '#lib/staff/form-text.ts';
 import { z } from 'zod';
 import { getDb } from '#server/db/connection.ts';
@@ -117,5 +118,5 @@ export async function returnsPage(ctx: StaffRequest): Promise<ReturnsPage> {
     );
   }
   const location = `/returns?done=${action}&rma=${encodeURIComponent(rma)}`;
-  return { kind: 'answer', response: new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } }) };
+  return seeOther(location);
 }

@@ -11,7 +11,7 @@ import type { Db } from '#server/db/connection.ts';
 import { getDb } from '#server/db/connection.ts';
 import { clientIp } from '#server/http/rate-limit.ts';
 import { forwardedHttps } from '#server/http/trusted-proxy.ts';
-import { errorBody } from '#lib/api/errors.ts';
+import { errorResponse } from '#server/http/endpoint.ts';
 import { escapeHtml } from '#lib/mail/html-escape.ts';
 import { can, type Permission } from '#lib/staff/permissions.ts';
 import { CSRF_FIELD, CSRF_HEADER, csrfTokenMatches, isSameHostPost } from '#lib/staff/csrf.ts';
@@ -67,11 +67,7 @@ const wantsJson = (request: Request) => /\bapplication\/json\b/i.test(request.he
 /** The refusal: a small page in the member's language (or JSON when asked for), never cached. */
 export function forbiddenResponse(request: Request, locale: StaffLocale = 'en'): Response {
   const t = boTranslator(locale);
-  if (wantsJson(request))
-    return new Response(JSON.stringify(errorBody('forbidden', t('forbidden.text'))), {
-      status: 403,
-      headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
-    });
+  if (wantsJson(request)) return errorResponse(403, 'forbidden', t('forbidden.text'));
   const html = `<!doctype html>
 <html lang="${BO_LANG[locale]}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(t('forbidden.title'))}</title></head>
 <body><main data-testid="bo-forbidden"><h1>${escapeHtml(t('forbidden.title'))}</h1><p>${escapeHtml(t('forbidden.text'))}</p><p><a href="/">${escapeHtml(t('forbidden.back'))}</a></p></main></body></html>`;
@@ -79,11 +75,7 @@ export function forbiddenResponse(request: Request, locale: StaffLocale = 'en'):
 }
 
 function toLogin(ctx: StaffRequest): Response {
-  if (wantsJson(ctx.request))
-    return new Response(JSON.stringify(errorBody('unauthorized', 'sign in to the back office first')), {
-      status: 401,
-      headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
-    });
+  if (wantsJson(ctx.request)) return errorResponse(401, 'unauthorized', 'sign in to the back office first');
   const next = publicBackofficePath(ctx.url.pathname);
   const to = next === '/' ? '/login' : `/login?next=${encodeURIComponent(next + ctx.url.search)}`;
   return new Response(null, { status: 303, headers: { location: to, 'cache-control': 'no-store' } });
@@ -124,12 +116,6 @@ export async function requireStaffPost(ctx: StaffRequest, permission: Permission
   return { ...access, form };
 }
 
-const jsonRefusal = (status: number, code: 'unauthorized' | 'forbidden', message: string) =>
-  new Response(JSON.stringify(errorBody(code, message)), {
-    status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
-  });
-
 /**
  * A script's request to a back-office JSON endpoint (the studio's autosave, uploads, link search): an active
  * session with the permission; a POST also from this host (Origin, else Referer) with the session's CSRF token in
@@ -137,11 +123,11 @@ const jsonRefusal = (status: number, code: 'unauthorized' | 'forbidden', message
  */
 export async function requireStaffJson(ctx: StaffRequest, permission: Permission): Promise<StaffAccess | Response> {
   const post = ctx.request.method !== 'GET' && ctx.request.method !== 'HEAD';
-  if (post && !sameHostPost(ctx.request)) return jsonRefusal(403, 'forbidden', 'the request did not come from the back office');
+  if (post && !sameHostPost(ctx.request)) return errorResponse(403, 'forbidden', 'the request did not come from the back office');
   const access = await staffSessionOf(ctx);
-  if (!access || access.session.stage !== 'active') return jsonRefusal(401, 'unauthorized', 'sign in to the back office first');
+  if (!access || access.session.stage !== 'active') return errorResponse(401, 'unauthorized', 'sign in to the back office first');
   if (post && !csrfTokenMatches(access.session.csrf_token, ctx.request.headers.get(CSRF_HEADER)))
-    return jsonRefusal(403, 'forbidden', 'the CSRF token is missing or wrong; reload the page');
-  if (!can(access.staff.role, permission)) return jsonRefusal(403, 'forbidden', 'your role may not do this');
+    return errorResponse(403, 'forbidden', 'the CSRF token is missing or wrong; reload the page');
+  if (!can(access.staff.role, permission)) return errorResponse(403, 'forbidden', 'your role may not do this');
   return access;
 }
