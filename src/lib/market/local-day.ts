@@ -34,10 +34,14 @@ function offsetAt(instant: number, timeZone: string): number {
 /** The UTC instant of local midnight starting `date` (YYYY-MM-DD) in `timeZone`. */
 export function localMidnightUtc(date: string, timeZone: string): Date {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const guess = Date.UTC(y, m - 1, d);
+  return wallClockUtc(Date.UTC(y, m - 1, d), timeZone);
+}
+
+/** The UTC instant at which the zone's clock shows `asUtc` (a wall-clock time written as if it were UTC). */
+function wallClockUtc(asUtc: number, timeZone: string): Date {
   // twice: the offset at the guess can differ from the one at the answer across a change of offset
-  let instant = guess - offsetAt(guess, timeZone);
-  instant = guess - offsetAt(instant, timeZone);
+  let instant = asUtc - offsetAt(asUtc, timeZone);
+  instant = asUtc - offsetAt(instant, timeZone);
   return new Date(instant);
 }
 
@@ -63,11 +67,9 @@ export function localTimeUtc(dateTime: string, timeZone: string): Date | undefin
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(dateTime);
   if (!m) return undefined;
   const [y, mo, d, h, mi] = m.slice(1).map(Number) as [number, number, number, number, number];
-  const guess = Date.UTC(y, mo - 1, d, h, mi);
-  if (new Date(guess).getUTCMonth() !== mo - 1 || h > 23 || mi > 59) return undefined;
-  let instant = guess - offsetAt(guess, timeZone);
-  instant = guess - offsetAt(instant, timeZone);
-  return new Date(instant);
+  const asUtc = Date.UTC(y, mo - 1, d, h, mi);
+  if (new Date(asUtc).getUTCMonth() !== mo - 1 || h > 23 || mi > 59) return undefined;
+  return wallClockUtc(asUtc, timeZone);
 }
 
 /** `instant` as a wall-clock `YYYY-MM-DDTHH:MM` in `timeZone` (the value a datetime-local input shows). */

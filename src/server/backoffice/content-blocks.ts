@@ -11,7 +11,7 @@ import { LOCALE_CODES, type LocaleCode } from '#lib/market/locales.ts';
 import { WIDGET_SLUGS, type WidgetSlug } from '#lib/api/content-contracts.ts';
 import { showStoreMessage, textOf } from '#lib/content/widgets.ts';
 import { HOME_TIME_ZONE } from '#lib/backoffice/order-filter.ts';
-import { localTimeUtc } from '#lib/market/local-day.ts';
+import { localDateTime, localTimeUtc } from '#lib/market/local-day.ts';
 import { DomainError } from '#lib/errors/domain-errors.ts';
 import { getDb, type Db } from '#server/db/connection.ts';
 import { requireStaff, staffIpOf, type StaffAccess, type StaffRequest } from '#server/staff/staff-guard.ts';
@@ -20,11 +20,10 @@ import { pageDraftOf } from '#server/content/studio-drafts.ts';
 import { publishDraft, RebuildRunning, type RebuildControl } from '#server/content/publish-content.ts';
 import { saveDraft, type DraftRow } from '#server/content/drafts-store.ts';
 import { dealFields, dealProduct } from '#server/content/deal-drafts.ts';
-import { contentGuard, previewHrefOf, type PageAnswer } from './content-studio.ts';
+import { conflictMessage, contentGuard, previewHrefOf } from './content-studio.ts';
+import { answer, seeOther, type PageAnswer } from './page-answer.ts';
 
 type Message = { key: BoKey; values?: Record<string, string> };
-const answer = (response: Response) => ({ kind: 'answer' as const, response });
-const seeOther = (location: string) => answer(new Response(null, { status: 303, headers: { location } }));
 const localeSchema = z.enum(LOCALE_CODES);
 const isStoreMessage = (slug: string) => slug === 'store-message' || slug === 'store-message-footer';
 
@@ -135,11 +134,7 @@ export async function widgetPage(ctx: StaffRequest, locale: string, slug: string
     return view(/^published(_started|_off|_running)?$/.test(done) ? { notice: { key: `content.done_${done}` as BoKey } } : {});
   }
   const revision = Number(formText(form, 'revision'));
-  if (formText(form, 'action') !== 'publish' || !draft || draft.revision !== revision)
-    return view(
-      { error: { key: 'content.conflict', values: { name: draft?.updated_by ?? '', revision: String(draft?.revision ?? 0) } } },
-      409,
-    );
+  if (formText(form, 'action') !== 'publish' || !draft || draft.revision !== revision) return view({ error: conflictMessage(draft) }, 409);
   const outcome = await publishOrRefuse(db, draft, access, rebuild);
   if ('error' in outcome) return view({ error: outcome.error }, 409);
   await recordStaffAction(db, {
@@ -237,11 +232,10 @@ const dealFormSchema = z.object({
   expiresAt: z.string().max(40),
 });
 
+/** An ISO instant as the form's datetime-local value in the shop's home zone ('' for none). */
 const wallClock = (iso: string) => {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime())
-    ? ''
-    : new Intl.DateTimeFormat('sv-SE', { timeZone: HOME_TIME_ZONE, dateStyle: 'short', timeStyle: 'short' }).format(d).replace(' ', 'T');
+  return Number.isNaN(d.getTime()) ? '' : localDateTime(d, HOME_TIME_ZONE);
 };
 
 export async function dealPage(ctx: StaffRequest, locale: string, key: string, rebuild: RebuildControl): Promise<DealPage> {
@@ -297,11 +291,7 @@ export async function dealPage(ctx: StaffRequest, locale: string, key: string, r
   const action = formText(form, 'action');
   if (action === 'publish') {
     const revision = Number(formText(form, 'revision'));
-    if (!draft || draft.revision !== revision)
-      return view(
-        { error: { key: 'content.conflict', values: { name: draft?.updated_by ?? '', revision: String(draft?.revision ?? 0) } } },
-        409,
-      );
+    if (!draft || draft.revision !== revision) return view({ error: conflictMessage(draft) }, 409);
     const outcome = await publishOrRefuse(db, draft, access, rebuild);
     if ('error' in outcome) return view({ error: outcome.error }, 409);
     const published = (await db.selectFrom('content_drafts').select('key').where('id', '=', draft.id).executeTakeFirst())?.key ?? key;

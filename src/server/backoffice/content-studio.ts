@@ -5,6 +5,7 @@
  * are form posts with the draft's revision, refused when someone saved in between. content.edit; every change audited.
  */
 import { z } from 'zod';
+import { answer, seeOther, type PageAnswer } from './page-answer.ts';
 import { formText } from '#lib/staff/form-text.ts';
 import type { BoKey } from '#lib/staff/backoffice-i18n.ts';
 import { LOCALE_CODES, type LocaleCode } from '#lib/market/locales.ts';
@@ -13,7 +14,8 @@ import { localTimeUtc } from '#lib/market/local-day.ts';
 import { readableDiff, readableLines, type DiffRow } from '#lib/content/readable-html.ts';
 import { errorBody } from '#lib/api/errors.ts';
 import { WIDGET_SLUGS } from '#lib/api/content-contracts.ts';
-import { DomainError } from '#lib/errors/domain-errors.ts';
+import { DomainError, InvalidRequestError, NotFoundError } from '#lib/errors/domain-errors.ts';
+import { json, readJsonBody } from '#server/http/endpoint.ts';
 import { getDb, type Db } from '#server/db/connection.ts';
 import { siteSettings } from '#server/market/site-settings.ts';
 import {
@@ -45,9 +47,6 @@ import type { DraftRow } from '#server/content/drafts-store.ts';
 import type { RebuildControl } from '#server/content/publish-content.ts';
 
 type Message = { key: BoKey; values?: Record<string, string> };
-export type PageAnswer<V> = { kind: 'view'; view: V; status: number } | { kind: 'answer'; response: Response };
-const answer = (response: Response) => ({ kind: 'answer' as const, response });
-const seeOther = (location: string) => answer(new Response(null, { status: 303, headers: { location } }));
 
 /** A content page's address: lower-case words and digits joined by '-', sections by '/' (SPEC's content slugs). */
 export const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,78}[a-z0-9])?(?:\/[a-z0-9](?:[a-z0-9-]{0,78}[a-z0-9])?){0,3}$/;
@@ -275,6 +274,12 @@ const actionSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('rename'), slug: slugSchema }),
 ]);
 
+/** A form posted from an older revision than the draft's: who saved it since, and its revision now. */
+export const conflictMessage = (draft: Pick<DraftRow, 'updated_by' | 'revision'> | undefined): Message => ({
+  key: 'content.conflict',
+  values: { name: draft?.updated_by ?? '', revision: String(draft?.revision ?? 0) },
+});
+
 /** The studio's guard: a view needs content.edit; a post also the same host and the CSRF token (it answers the form). */
 export async function contentGuard(ctx: StaffRequest): Promise<Response | { access: StaffAccess; form?: FormData }> {
   if (ctx.request.method === 'POST') {
@@ -320,10 +325,7 @@ export async function studioPage(
   const done = (what: string, path = studioPath(current.locale, current.slug)) => seeOther(`${path}?done=${what}`);
   const draft = await pageDraftOf(db, current.locale, current.slug);
   // a form posted from an older revision of the draft: someone saved in between (studio-drafts.ts)
-  const stale = (revision: number) =>
-    !draft || draft.revision !== revision
-      ? view({ error: { key: 'content.conflict', values: { name: draft?.updated_by ?? '', revision: String(draft?.revision ?? 0) } } }, 409)
-      : undefined;
+  const stale = (revision: number) => (!draft || draft.revision !== revision ? view({ error: conflictMessage(draft) }, 409) : undefined);
 
   if (a.action === 'publish') {
     const refused = stale(a.revision);
@@ -408,31 +410,22 @@ const draftSchema = z.discriminatedUnion('kind', [
   }),
 ]);
 
-const jsonAnswer = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
-  });
+/** An editor's body: up to 200,000 characters of HTML, which UTF-8 and JSON escaping may make several times longer. */
+const DRAFT_BODY_BYTES = 1024 * 1024;
 
-/** POST /content/api/draft: `{ revision, savedAt, previewHref }`, 409 `conflict` with who saved in between, 400 on bad input. */
+/**
+ * POST /content/api/draft (run through `endpoint`, which answers refusals as the API's JSON errors): `{ revision,
+ * savedAt, previewHref }`, 409 `conflict` with who saved in between, 400 on bad input, 404 for no such page or widget.
+ */
 export async function studioDraftApi(ctx: StaffRequest, now = new Date()): Promise<Response> {
   const access = await requireStaffJson(ctx, 'content.edit');
   if (access instanceof Response) return access;
-  if (ctx.request.method !== 'POST') return jsonAnswer(405, errorBody('method_not_allowed', 'use POST'));
-  let body: unknown;
-  try {
-    body = await ctx.request.json();
-  } catch {
-    return jsonAnswer(400, errorBody('bad_json', 'the body is not JSON'));
-  }
+  const body = await readJsonBody(ctx.request, DRAFT_BODY_BYTES);
   // the editor of a page sends no kind
   const input = draftSchema.safeParse(body && typeof body === 'object' && !('kind' in body) ? { ...body, kind: 'page' } : body);
   if (!input.success) {
     const issue = input.error.issues[0];
-    return jsonAnswer(
-      400,
-      errorBody('invalid_request', `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`, issue?.path.join('.')),
-    );
+    throw new InvalidRequestError(`${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`, issue?.path.join('.'));
   }
   const db = getDb();
   const { locale, slug } = input.data;
@@ -441,7 +434,7 @@ export async function studioDraftApi(ctx: StaffRequest, now = new Date()): Promi
     input.data.kind === 'widget'
       ? await db.selectFrom('widgets').select('slug').where('locale', '=', locale).where('slug', '=', slug).executeTakeFirst()
       : ((await contentPageRow(db, locale, slug)) ?? (await pageDraftOf(db, locale, slug)));
-  if (!exists) return jsonAnswer(404, errorBody('not_found', `${locale} has no ${input.data.kind} ${slug}`, 'slug'));
+  if (!exists) throw new NotFoundError(`${locale} has no ${input.data.kind} ${slug}`, 'slug');
   try {
     const saved = await savePageDraft(
       db,
@@ -450,10 +443,9 @@ export async function studioDraftApi(ctx: StaffRequest, now = new Date()): Promi
         : { ...input.data, editor: access.staff.email },
       now,
     );
-    return jsonAnswer(200, { revision: saved.revision, savedAt: saved.updated_at, previewHref: previewHrefOf(saved, locale) });
+    return json({ revision: saved.revision, savedAt: saved.updated_at, previewHref: previewHrefOf(saved, locale) });
   } catch (err) {
-    if (err instanceof DraftConflict) return jsonAnswer(409, { ...errorBody('conflict', err.message), current: err.current });
-    if (err instanceof DomainError) return jsonAnswer(err.status, errorBody(err.code, err.message, err.field));
+    if (err instanceof DraftConflict) return json({ ...errorBody('conflict', err.message), current: err.current }, 409);
     throw err;
   }
 }
