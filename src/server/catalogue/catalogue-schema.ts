@@ -9,6 +9,7 @@ import { STOCK_STATUSES } from '#lib/catalogue/types.ts';
 import { parseMinorUnits } from '#lib/pricing/minor-units.ts';
 import { couponDocumentSchema } from '#server/coupons/coupon-document.ts';
 import { accessoriesDocumentSchema, upsellBundleDocumentSchema } from './accessories-import.ts';
+import { diagramDocumentSchema, modelDocumentSchema, productNumberFields } from './model-import.ts';
 import { missingSafety, resolveSafety } from '#lib/catalogue/product-safety.ts';
 
 const localeKey = z.enum(LOCALE_CODES);
@@ -101,6 +102,8 @@ const catalogueObject = z.object({
       safety: safetyInfo.nullable().default(null),
       /** Earlier prices per storefront, for the prior price of a reduction (docs/adr/0022-prior-price.md). */
       price_history: perLocale(z.array(pricePointSchema)).default({}),
+      /** OEM numbers, cross-references and supersession (docs/product/parts-finder.md#import-format). */
+      ...productNumberFields,
     }),
   ),
   content_pages: z
@@ -139,6 +142,10 @@ const catalogueObject = z.object({
   /** Product relations by sku (docs/product/accessories.md#import-format). */
   accessories: z.array(accessoriesDocumentSchema).default([]),
   upsell_bundles: z.array(upsellBundleDocumentSchema).default([]),
+  /** Appliance models with their diagrams and compatible parts by sku (docs/product/parts-finder.md#import-format). */
+  models: z.array(modelDocumentSchema).default([]),
+  /** Exploded views the models share (docs/product/parts-finder.md#import-format). */
+  diagrams: z.array(diagramDocumentSchema).default([]),
 });
 
 /**

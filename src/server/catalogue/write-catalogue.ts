@@ -8,6 +8,7 @@ import { catalogueSchema, type Catalogue, type CatalogueInput } from './catalogu
 import { unitPrice } from '#lib/pricing/tiers.ts';
 import { couponRow } from '#server/coupons/coupon-document.ts';
 import { relationRows } from './accessories-import.ts';
+import { modelRows } from './model-import.ts';
 import { historyRows, recordPriceHistory } from './price-history.ts';
 import { toMinorUnits } from '#lib/pricing/minor-units.ts';
 import type { PriceHistoryTable } from '#server/db/schema.ts';
@@ -27,6 +28,7 @@ export interface WriteSummary {
   tags: number;
   products: number;
   content_pages: number;
+  models: number;
 }
 
 type Trx = Parameters<Parameters<ReturnType<Db['transaction']>['execute']>[0]>[0];
@@ -99,11 +101,19 @@ export async function writeCatalogue(
   );
   const skuToId = new Map(cat.products.map((p) => [p.sku, p.id]));
   const relations = relationRows(skuToId, cat.accessories, cat.upsell_bundles); // throws before anything is written
+  const parts = modelRows(cat); // so does this
 
   await db.transaction().execute(async (trx) => {
     const latestPrice = await latestRecordedPrices(trx);
     // Children before parents: the delete order respects the foreign keys.
     for (const table of [
+      'model_parts',
+      'model_diagrams',
+      'appliance_model_aliases',
+      'appliance_models',
+      'diagrams',
+      'product_supersessions',
+      'product_numbers',
       'upsell_bundle_lines',
       'upsell_bundles',
       'product_accessories',
@@ -283,6 +293,13 @@ export async function writeCatalogue(
     await insertChunked(relations.accessories, (rows) => trx.insertInto('product_accessories').values(rows).execute());
     await insertChunked(relations.bundles, (rows) => trx.insertInto('upsell_bundles').values(rows).execute());
     await insertChunked(relations.bundleLines, (rows) => trx.insertInto('upsell_bundle_lines').values(rows).execute());
+    await insertChunked(parts.numbers, (rows) => trx.insertInto('product_numbers').values(rows).execute());
+    await insertChunked(parts.supersessions, (rows) => trx.insertInto('product_supersessions').values(rows).execute());
+    await insertChunked(parts.models, (rows) => trx.insertInto('appliance_models').values(rows).execute());
+    await insertChunked(parts.aliases, (rows) => trx.insertInto('appliance_model_aliases').values(rows).execute());
+    await insertChunked(parts.diagrams, (rows) => trx.insertInto('diagrams').values(rows).execute());
+    await insertChunked(parts.modelDiagrams, (rows) => trx.insertInto('model_diagrams').values(rows).execute());
+    await insertChunked(parts.parts, (rows) => trx.insertInto('model_parts').values(rows).execute());
   });
   // Fresh planner statistics for the new catalogue: without them SQLite joins products to their translations
   // by scanning an index instead of looking each product up (a 50k listing index loaded in 2.4 s instead of 0.5 s).
@@ -293,5 +310,6 @@ export async function writeCatalogue(
     tags: cat.tags.length,
     products: cat.products.length,
     content_pages: cat.content_pages.length,
+    models: cat.models.length,
   };
 }

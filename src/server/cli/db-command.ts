@@ -38,9 +38,13 @@ export async function runDbCommand(command: string, args: string[]): Promise<voi
       if (ifEmpty && !(await isCatalogueEmpty(db))) return;
       const products = Number(arg(args, '--products') ?? 1000);
       if (!Number.isInteger(products) || products < 1) throw new Error('--products must be a positive integer');
-      const catalogue = generateDemoCatalogue({ products, now: new Date(), onProgress: progressBar('generating') });
+      const models = arg(args, '--models') === undefined ? undefined : Number(arg(args, '--models'));
+      if (models !== undefined && (!Number.isInteger(models) || models < 0)) throw new Error('--models must be a whole number');
+      const catalogue = generateDemoCatalogue({ products, models, now: new Date(), onProgress: progressBar('generating') });
       const summary = await writeCatalogue(db, catalogue, progressBar('writing   '));
-      console.log(`seeded ${where}: ${summary.products} products, ${summary.categories} categories, ${summary.brands} brands`);
+      console.log(
+        `seeded ${where}: ${summary.products} products, ${summary.categories} categories, ${summary.brands} brands, ${summary.models} appliance models`,
+      );
       if (await seedDemoCustomers(db)) console.log('added the demo customer (README: Demo account)');
       if (await seedDemoOrders(db)) console.log('added the demo guest order (README: Demo account)');
       const offers = await seedSubscriptionOffers(db);

@@ -17,6 +17,7 @@ import type { ExperimentTables, ExperimentVisitorColumn } from './experiment-tab
 import type { StaffTables } from './staff-tables.ts';
 import type { OrderNotesTable } from './back-office-tables.ts';
 import type { MediaTable, MediaVariantsTable } from './media-tables.ts';
+import type { ApplianceModelTables } from './appliance-model-tables.ts';
 export interface CategoriesTable {
   id: number;
   parent_id: number | null;
@@ -173,6 +174,7 @@ export interface Database
     CatalogueChangeTables,
     ExperimentTables,
     ProductViewTables,
+    ApplianceModelTables,
     StaffTables {
   categories: CategoriesTable;
   category_translations: CategoryTranslationsTable;

@@ -13,9 +13,12 @@ import { demoContent } from './demo-content.ts';
 import { demoCoupons } from './demo-coupons.ts';
 import { demoRelations } from './accessories-demo.ts';
 import { demoBrandSafety, demoProductSafety } from './demo-safety.ts';
+import { demoModels, type ProductModelFacts } from './demo-models.ts';
 
 export interface DemoOptions {
   products?: number;
+  /** At least this many appliance models (default twice the products, at most 2,000; docs/product/parts-finder.md#demo-data). */
+  models?: number;
   seed?: number;
   now?: Date;
   onProgress?: (done: number, total: number) => void;
@@ -89,7 +92,8 @@ export function generateDemoCatalogue(options: DemoOptions = {}): CatalogueInput
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)];
 
   const categories: CatalogueInput['categories'] = [];
-  const leaves: { id: number; applianceNames: string[]; partKey: string; path: number[] }[] = [];
+  const leaves: { id: number; applianceNames: string[]; partKey: string; partOrder: number; path: number[] }[] = [];
+  const appliances: { id: number; parts: string[] }[] = [];
   let nextCategoryId = 1;
   const tr = (names: readonly string[], slugSuffix = '') =>
     Object.fromEntries(LOCALE_CODES.map((c, i) => [c, { name: names[i], slug: slugify(names[i]) + slugSuffix }]));
@@ -116,6 +120,7 @@ export function generateDemoCatalogue(options: DemoOptions = {}): CatalogueInput
         thumb: { url: `/images/categories/${appliance.key}.svg`, width: 120, height: 120 },
         translations: tr(appliance.names),
       });
+      appliances.push({ id: applianceId, parts: appliance.parts });
       for (const [pi, partKey] of appliance.parts.entries()) {
         const id = nextCategoryId++;
         // Leaf slugs repeat across appliances ("filter"), so they carry the appliance: unique per locale.
@@ -131,7 +136,7 @@ export function generateDemoCatalogue(options: DemoOptions = {}): CatalogueInput
             LOCALE_CODES.map((c, i) => [c, { name: names[i], slug: slugify(`${names[i]} ${appliance.names[i]}`) }]),
           ),
         });
-        leaves.push({ id, applianceNames: appliance.names, partKey, path: [groupId, applianceId, id] });
+        leaves.push({ id, applianceNames: appliance.names, partKey, partOrder: pi, path: [groupId, applianceId, id] });
       }
     }
   }
@@ -146,6 +151,19 @@ export function generateDemoCatalogue(options: DemoOptions = {}): CatalogueInput
   const tags = TAGS.map((t, i) => ({ id: i + 1, translations: tr(t.names) }));
 
   const products: CatalogueInput['products'] = [];
+  const facts: ProductModelFacts[] = [];
+  /** A product's name, address and description in one storefront language, naming its model. */
+  const texts = (li: number, id: number, leaf: (typeof leaves)[number], brandName: string, model: string) => {
+    const fill = (tpl: string) =>
+      tpl
+        .replace('{part}', PART_TYPES[leaf.partKey][li])
+        .replace('{brand}', brandName)
+        .replace('{appliance}', leaf.applianceNames[li].toLowerCase())
+        .replace('{model}', model);
+    const name = `${fill(NAME_TEMPLATE[li])} ${model}`.replace(/^./, (c) => c.toUpperCase());
+    return { name, slug: `${slugify(name)}-${id}`, description: fill(DESCRIPTION_TEMPLATE[li]) };
+  };
+  const productLeaf: (typeof leaves)[number][] = [];
   for (let i = 0; i < total; i++) {
     const id = i + 1;
     const leaf = pick(leaves);
@@ -165,14 +183,7 @@ export function generateDemoCatalogue(options: DemoOptions = {}): CatalogueInput
     const prices: Record<string, { prices: PriceObject; vat: number }> = {};
     const price_history: Record<string, { at: string; q: number; p: number }[]> = {};
     for (const [li, code] of LOCALE_CODES.entries()) {
-      const fill = (tpl: string) =>
-        tpl
-          .replace('{part}', PART_TYPES[leaf.partKey][li])
-          .replace('{brand}', brand.name)
-          .replace('{appliance}', leaf.applianceNames[li].toLowerCase())
-          .replace('{model}', model);
-      const name = `${fill(NAME_TEMPLATE[li])} ${model}`.replace(/^./, (c) => c.toUpperCase());
-      translations[code] = { name, slug: `${slugify(name)}-${id}`, description: fill(DESCRIPTION_TEMPLATE[li]) };
+      translations[code] = texts(li, id, leaf, brand.name, model);
       prices[code] = { prices: demoPrices(baseEur, code, tiered, campaign), vat: LOCALES[code].defaultVat };
       const history = demoPriceHistory(prices[code].prices, demoNow);
       if (history.length > 0) price_history[code] = history;
@@ -219,6 +230,8 @@ export function generateDemoCatalogue(options: DemoOptions = {}): CatalogueInput
       safety: demoProductSafety(leaf.partKey),
       price_history,
     });
+    facts.push({ brandId: brand.id, applianceId: leaf.path[1], partKey: leaf.partKey, partOrder: leaf.partOrder, model });
+    productLeaf.push(leaf);
     if (options.onProgress && (id % 1000 === 0 || id === total)) options.onProgress(id, total);
   }
   // The last campaign product has no history: its reduction may not be announced (docs/adr/0022-prior-price.md).
@@ -235,6 +248,20 @@ export function generateDemoCatalogue(options: DemoOptions = {}): CatalogueInput
     p.stock_quantity = status === 'in-stock' ? 25 : 0;
   });
 
+  const parts = demoModels({
+    products,
+    facts,
+    brands,
+    appliances,
+    models: options.models ?? Math.min(2000, 2 * total),
+    rand: prng((options.seed ?? 20261122) ^ 0x5eed),
+    renameModel: (index, model) => {
+      const p = products[index];
+      const brandName = brands[facts[index].brandId - 1].name;
+      p.translations = Object.fromEntries(LOCALE_CODES.map((code, li) => [code, texts(li, p.id, productLeaf[index], brandName, model)]));
+    },
+  });
+
   return {
     categories,
     brands,
@@ -243,5 +270,6 @@ export function generateDemoCatalogue(options: DemoOptions = {}): CatalogueInput
     ...demoContent(products, demoNow),
     coupons: demoCoupons(products),
     ...demoRelations(products, leaves),
+    ...parts,
   };
 }
