@@ -103,6 +103,12 @@ export const ROUTES = {
     internal: '/product/:slug',
     mode: 'static',
   },
+  /** An appliance model's parts (docs/product/parts-finder.md#model-pages). */
+  'model-slug': {
+    path: { sv: '/modell/:slug', no: '/modell/:slug', da: '/model/:slug', fi: '/malli/:slug', nl: '/model/:slug' },
+    internal: '/model/:slug',
+    mode: 'static',
+  },
   'product-category-all': {
     path: { sv: '/kategori/*all', no: '/kategori/*all', da: '/kategori/*all', fi: '/kategoria/*all', nl: '/categorie/*all' },
     internal: '/category/*all',

@@ -97,6 +97,16 @@ const EXPECTED: Record<RouteName, { params: RouteParams; paths: Record<LocaleCod
         nl: '/categorie/kok/diskmaskin/pagina/12',
       },
     },
+    'model-slug': {
+      params: { slug: 'bosch-sms46gi01e' },
+      paths: {
+        sv: '/modell/bosch-sms46gi01e',
+        no: '/modell/bosch-sms46gi01e',
+        da: '/model/bosch-sms46gi01e',
+        fi: '/malli/bosch-sms46gi01e',
+        nl: '/model/bosch-sms46gi01e',
+      },
+    },
     'discount-category': { params: { category: 'filter', discount: 'SAVE10' }, paths: same('/rabatt/filter/SAVE10') },
     discount: { params: { discount: 'SAVE10' }, paths: same('/rabatt/SAVE10') },
     content: { params: { all: 'kundservice/retur' }, paths: same('/kundservice/retur') },
