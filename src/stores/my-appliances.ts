@@ -16,14 +16,14 @@ import {
 } from '#lib/account/saved-models.ts';
 import type { SavedModelList, SavedModelView } from '#lib/api/my-appliances-contracts.ts';
 import { API_PATHS } from '#lib/api/paths.ts';
-import type { AuthState } from '#lib/account/client-rules.ts';
+import { isLoggedIn, type AuthState } from '#lib/account/client-rules.ts';
 import { getJson, type ApiAnswer } from '#api-client/http.ts';
 import { deleteSavedModel, putSavedModels } from '#api-client/my-appliances.ts';
 
 export const myAppliances = localAtom<SavedModelsState>('my-appliances', NO_SAVED_MODELS, reviveSavedModels);
 
-/** An account session (not a guest's one-order session): the server refreshes an expired access token itself. */
-const inAccount = (a: AuthState) => a.loggedIn && a.strategy === 'myAccount';
+/** An account session (not a guest's one-order session), as the header draws it. */
+const inAccount = (a: AuthState) => isLoggedIn(a, Date.now()) && a.strategy === 'myAccount';
 
 const fromView = (v: SavedModelView): SavedModel => ({
   slug: v.slug,
@@ -95,6 +95,6 @@ export function followAccount(): void {
   auth.subscribe((a) => {
     const { synced } = myAppliances.get();
     if (inAccount(a) && !synced) void mergeWithAccount();
-    else if (!a.loggedIn && synced) setModels(myAppliances.get().models, false);
+    else if (!inAccount(a) && synced) setModels(myAppliances.get().models, false);
   });
 }
