@@ -35,7 +35,8 @@ export function wireMyAppliances(): void {
   root.addEventListener('focusout', (e) => {
     if (!root.contains(e.relatedTarget as Node | null) && e.relatedTarget) setOpen(false);
   });
+  // the path as dispatched: a remove button is already out of the DOM when the click reaches the document
   document.addEventListener('click', (e) => {
-    if (!panel.hidden && !root.contains(e.target as Node)) setOpen(false);
+    if (!panel.hidden && !e.composedPath().includes(root)) setOpen(false);
   });
 }
