@@ -117,3 +117,20 @@ test('removing in the header while logged in removes it from the account too', a
   const rows = await withDb((db) => db.selectFrom('customer_models').where('customer_id', '=', customerId).selectAll().execute());
   expect(rows).toEqual([]);
 });
+
+test('on a phone the open panel stays on the screen', async ({ browser }) => {
+  const ctx = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const page = await ctx.newPage();
+  await consentGiven(page, sv);
+  await page.goto(sv + pathFor('model-slug', 'sv', { slug: SLUG }));
+  await hydrated(page);
+  await page.getByTestId('save-model').click();
+  await page.getByTestId('my-appliances').click();
+  const panel = page.getByTestId('my-appliances-panel');
+  await expect(panel.getByRole('link')).toHaveCount(1);
+  const box = (await panel.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(360);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await ctx.close();
+});
