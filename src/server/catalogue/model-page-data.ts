@@ -145,3 +145,18 @@ export async function freshModelPage(locale: LocaleCode, slug: string, query: Li
   const categoryById = new Map(flattenCategories(tree).map((c) => [c.id, c]));
   return pageData(locale, model, products, categoryById, query, alternates);
 }
+
+/** Every model page of the storefronts (sitemaps): its slug and the storefronts that have it, in model order. */
+export async function modelPagesForSitemap(): Promise<{ slug: string; alternates: Partial<Record<LocaleCode, string>> }[]> {
+  const db = getDb();
+  const [models, translated] = await Promise.all([
+    db.selectFrom('appliance_models').select(['slug', 'category_id']).orderBy('id').execute(),
+    db.selectFrom('category_translations').select(['category_id', 'locale']).execute(),
+  ]);
+  const locales = new Map<number, Set<string>>();
+  for (const r of translated) locales.set(r.category_id, (locales.get(r.category_id) ?? new Set()).add(r.locale));
+  return models.map((m) => ({
+    slug: m.slug,
+    alternates: Object.fromEntries(LOCALE_CODES.filter((c) => locales.get(m.category_id)?.has(c)).map((c) => [c, m.slug])),
+  }));
+}
