@@ -34,6 +34,8 @@ export const ENDPOINT_PATTERNS: readonly string[] = [
   '/api/current-deal',
   '/api/experiment-events',
   '/api/experiments',
+  '/api/my-appliances',
+  '/api/my-appliances/:slug',
   '/api/operator/experiments/report',
   '/api/operator/orders/:number/:action',
   '/api/operator/products/:sku',
