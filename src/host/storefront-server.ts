@@ -59,8 +59,8 @@ function notFound(req: IncomingMessage, res: ServerResponse, build: Build, local
 
 /** Renders a prerenderable page the build does not hold yet into it; false when there is no such page (docs/adr/0017-incremental-pages.md). */
 export type Materialize = (build: Build, internalPath: string) => Promise<boolean>;
-/** Routes whose pages a build may leave out and render on their first request (PARTSFRONT_PRERENDER_PRODUCTS). */
-const MATERIALIZED_ROUTES = new Set(['product']);
+/** Routes whose pages a build may leave out and render on their first request (PARTSFRONT_PRERENDER_PRODUCTS, _MODELS). */
+const MATERIALIZED_ROUTES = new Set(['product', 'model-slug']);
 
 export interface StorefrontServerOptions {
   materialize?: Materialize;

@@ -22,3 +22,13 @@ export function productsToPrerender<T extends PrerenderCandidate>(products: read
   const rank = (p: T) => (p.stock_status === 'in-stock' ? 0 : p.orderable ? 1 : 2);
   return [...products].sort((a, b) => rank(a) - rank(b) || a.id - b.id).slice(0, limit);
 }
+
+/**
+ * Model pages a build prerenders per storefront (PARTSFRONT_PRERENDER_MODELS; ADR 0027): the first N models in
+ * import order; the others render on their first request and are kept. Unset: MODEL_PRERENDER_DEFAULT.
+ */
+export const MODEL_PRERENDER_DEFAULT = 100;
+
+export function modelPrerenderLimit(value: string | undefined): number {
+  return prerenderLimit(value) ?? MODEL_PRERENDER_DEFAULT;
+}

@@ -16,6 +16,17 @@ export function breadcrumbJsonLd(crumbs: readonly { name: string; url: string }[
   };
 }
 
+/** An ordered list of pages (a model page's parts, docs/product/parts-finder.md#model-pages). */
+export function itemListJsonLd(name: string, items: readonly { name: string; url: string }[]) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ItemList',
+    name,
+    numberOfItems: items.length,
+    itemListElement: items.map((x, i) => ({ '@type': 'ListItem', position: i + 1, name: x.name, url: x.url })),
+  };
+}
+
 export interface ProductLdInput {
   name: string;
   sku: string;

@@ -298,6 +298,11 @@ const GROUPS: Record<EnvGroup, Record<string, Def>> = {
       undefined,
       'product pages prerendered per storefront (unset: all; docs/adr/0017-incremental-pages.md)',
     ),
+    PARTSFRONT_PRERENDER_MODELS: num(
+      0,
+      '100',
+      'model pages prerendered per storefront, the rest on first request (docs/adr/0027-model-pages-on-demand.md)',
+    ),
     PARTSFRONT_BUILD_LOG: {
       type: oneOf('progress', 'pages'),
       expects: 'progress or pages',

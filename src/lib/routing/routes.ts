@@ -103,6 +103,18 @@ export const ROUTES = {
     internal: '/product/:slug',
     mode: 'static',
   },
+  /** A model page's parts filtered (docs/product/parts-finder.md#model-pages): on demand, noindex; before model-slug. */
+  'model-slug-parts': {
+    path: {
+      sv: '/modell/:slug/delar',
+      no: '/modell/:slug/deler',
+      da: '/model/:slug/dele',
+      fi: '/malli/:slug/osat',
+      nl: '/model/:slug/onderdelen',
+    },
+    internal: '/model-parts/:slug',
+    mode: 'server',
+  },
   /** An appliance model's parts (docs/product/parts-finder.md#model-pages). */
   'model-slug': {
     path: { sv: '/modell/:slug', no: '/modell/:slug', da: '/model/:slug', fi: '/malli/:slug', nl: '/model/:slug' },

@@ -11,6 +11,7 @@ import { siteSettings } from '#server/market/site-settings.ts';
 import { categoryPaths, localeCatalogue, productSlugs, tagSlugs } from '#server/catalogue/page-catalogue.ts';
 import { alternatesWhere } from '#lib/routing/alternates.ts';
 import { getLayoutData } from '#server/catalogue/layout-data.ts';
+import { modelPagesForSitemap } from '#server/catalogue/model-page-data.ts';
 
 export const getStaticPaths = (() => LOCALE_CODES.map((locale) => ({ params: { locale } }))) satisfies GetStaticPaths;
 
@@ -32,6 +33,9 @@ export const GET: APIRoute = async ({ params }) => {
   for (const g of cat.tags) entries.push(entry(alternatesWhere('product-tag-slug', 'slug', await tagSlugs(g.id))));
   for (const p of cat.products)
     entries.push(entry(alternatesWhere('product', 'slug', await productSlugs(p.id)), p.updated_at.slice(0, 10)));
+  // every model page, prerendered or not (a left-out one renders on its first request: ADR 0027)
+  for (const m of await modelPagesForSitemap())
+    if (m.alternates[locale]) entries.push(entry(alternatesWhere('model-slug', 'slug', m.alternates)));
   for (const page of (await getLayoutData(locale)).footerPages)
     entries.push(entry({ [locale]: pathFor('content', locale, { all: page.slug }) }));
 

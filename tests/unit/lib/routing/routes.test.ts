@@ -97,6 +97,16 @@ const EXPECTED: Record<RouteName, { params: RouteParams; paths: Record<LocaleCod
         nl: '/categorie/kok/diskmaskin/pagina/12',
       },
     },
+    'model-slug-parts': {
+      params: { slug: 'bosch-sms46gi01e' },
+      paths: {
+        sv: '/modell/bosch-sms46gi01e/delar',
+        no: '/modell/bosch-sms46gi01e/deler',
+        da: '/model/bosch-sms46gi01e/dele',
+        fi: '/malli/bosch-sms46gi01e/osat',
+        nl: '/model/bosch-sms46gi01e/onderdelen',
+      },
+    },
     'model-slug': {
       params: { slug: 'bosch-sms46gi01e' },
       paths: {
