@@ -116,8 +116,13 @@ test('a callout is a button named after its part; hover and focus highlight its 
   await page.getByTestId('model-heading').hover();
   await expect(g).not.toHaveClass(/is-diagram-active/);
 
+  // focus shows while the pointer is on neither a callout nor a row
+  await page.mouse.move(0, 0);
   await g.focus();
   await expect(row(page)).toHaveClass(/is-diagram-active/);
+  await expect(g).toHaveClass(/is-diagram-active/);
+  await g.evaluate((el) => (el as SVGElement).blur());
+  await expect(row(page)).not.toHaveClass(/is-diagram-active/);
   expect(errors).toEqual([]);
 });
 

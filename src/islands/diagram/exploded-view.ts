@@ -63,10 +63,21 @@ function wire(root: HTMLElement): void {
     const row = target.closest<HTMLElement>(ROW);
     return row ? rowKeys(row.dataset.partPosition).filter((k) => callouts.has(k)) : [];
   };
-  document.addEventListener('mouseover', (e) => highlight(keysOf(e.target)));
-  document.addEventListener('focusin', (e) => highlight(keysOf(e.target)));
+  // the pointer's place wins while it is on a callout or row; elsewhere the keyboard focus's place shows
+  let hovered: string[] = [];
+  let focused: string[] = [];
+  const show = () => highlight(hovered.length ? hovered : focused);
+  document.addEventListener('mouseover', (e) => {
+    hovered = keysOf(e.target);
+    show();
+  });
+  document.addEventListener('focusin', (e) => {
+    focused = keysOf(e.target);
+    show();
+  });
   document.addEventListener('focusout', (e) => {
-    if (!keysOf(e.relatedTarget).length) highlight([]);
+    focused = keysOf(e.relatedTarget);
+    show();
   });
 
   const say = (text: string) => {
