@@ -166,3 +166,38 @@ test('keyboard only: Tab reaches the skip link and the callouts, Enter adds the 
   await page.keyboard.press('Enter');
   await expect(page.locator('#exploded-views-end')).toBeFocused();
 });
+
+test('a callout whose part cannot be ordered now says so and adds nothing', async ({ page }) => {
+  const { db } = openDb({ kind: 'sqlite', file: TEST_SQLITE_FILE });
+  let place: { slug: string; diagram_no: number; position: string; name: string };
+  try {
+    place = await db
+      .selectFrom('model_parts as mp')
+      .innerJoin('appliance_models as m', 'm.id', 'mp.model_id')
+      .innerJoin('products as p', 'p.id', 'mp.product_id')
+      .innerJoin('product_translations as t', (j) => j.onRef('t.product_id', '=', 'p.id').on('t.locale', '=', 'sv'))
+      .select(['m.slug', 'mp.diagram_no', 'mp.position', 't.name'])
+      .where('mp.position', '!=', '')
+      .where('p.orderable', '=', 0)
+      .orderBy('m.id')
+      .orderBy('mp.position')
+      .executeTakeFirstOrThrow();
+  } finally {
+    await db.destroy();
+  }
+  const syncs: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/sync-cart')) syncs.push(r.url());
+  });
+  await page.goto(sv + pathFor('model-slug', 'sv', { slug: place.slug }));
+  await hydrated(page);
+  const g = page.locator(`figure[data-diagram-no="${place.diagram_no}"] [data-position="${place.position}"]`);
+  await expect(g).toHaveAttribute('aria-disabled', 'true');
+  // a disabled button stays focusable, so a keyboard user hears why (Playwright won't click an aria-disabled one)
+  await g.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('diagram-announce')).toHaveText(`${place.name} kan inte beställas just nu`);
+  await expect(page.getByTestId('cart-count')).toHaveText('0');
+  expect(await cartSkus(page)).toEqual([]);
+  expect(syncs).toEqual([]);
+});
