@@ -1,7 +1,7 @@
 /**
  * axe with the WCAG 2.1 A/AA rules on every page type of every storefront (docs/product/legal.md#accessibility-european-accessibility-act-directive-eu-2019882):
  * one browser per storefront walks home (with and without the consent bar), the accessibility statement, category,
- * product, mini cart, login dialog, search results (hits and none), 404, checkout (empty, with an error, filled),
+ * product, mini cart, login dialog, model page, search results (hits and none), 404, checkout (empty, with an error, filled),
  * confirmation, failed, every my-account page, the return form (and its error), track order, the guest order and its
  * return form. All findings are collected and compared once, so a failure names every page at once.
  */
@@ -65,6 +65,13 @@ for (const locale of LOCALE_CODES) {
     await page.getByTestId('account-link').click();
     await expect(page.getByTestId('login-dialog')).toBeVisible();
     await check('open login dialog');
+
+    // a model page (docs/product/parts-finder.md#model-pages): the first model is prerendered by every build
+    const model = await withDb((db) => db.selectFrom('appliance_models').select('slug').orderBy('id').executeTakeFirstOrThrow());
+    await page.goto(o + pathFor('model-slug', locale, { slug: model.slug }));
+    await expect(page.getByTestId('model-part').first()).toBeVisible();
+    await hydrated(page);
+    await check('model page');
 
     await page.goto(`${o}${pathFor('searchresults', locale)}?q=${encodeURIComponent(product!.sku)}`);
     await expect(page.getByTestId('product-link').first()).toBeVisible();

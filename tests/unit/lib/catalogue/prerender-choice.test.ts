@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { prerenderLimit, productsToPrerender } from '#lib/catalogue/prerender-choice.ts';
+import { MODEL_PRERENDER_DEFAULT, modelPrerenderLimit, prerenderLimit, productsToPrerender } from '#lib/catalogue/prerender-choice.ts';
 
 const p = (id: number, stock_status: string, orderable = true) => ({ id, stock_status, orderable });
 
@@ -28,5 +28,13 @@ describe('productsToPrerender', () => {
     expect(productsToPrerender(all, 3).map((x) => x.id)).toEqual([1, 3, 4]);
     expect(productsToPrerender(all, 4).map((x) => x.id)).toEqual([1, 3, 4, 2]);
     expect(productsToPrerender(all, 0)).toEqual([]);
+  });
+});
+
+describe('model pages prerendered (ADR 0027)', () => {
+  it('takes PARTSFRONT_PRERENDER_MODELS, else the small default set', () => {
+    expect(modelPrerenderLimit('0')).toBe(0);
+    expect(modelPrerenderLimit('2000')).toBe(2000);
+    for (const v of [undefined, '', 'x', '-1']) expect(modelPrerenderLimit(v)).toBe(MODEL_PRERENDER_DEFAULT);
   });
 });
