@@ -34,6 +34,7 @@ export const ENDPOINT_PATTERNS: readonly string[] = [
   '/api/current-deal',
   '/api/experiment-events',
   '/api/experiments',
+  '/api/models',
   '/api/operator/experiments/report',
   '/api/operator/orders/:number/:action',
   '/api/operator/products/:sku',
