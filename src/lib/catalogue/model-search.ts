@@ -89,17 +89,64 @@ export function modelMatchRank(entry: ModelSearchEntry, q: ModelQuery): 0 | 1 | 
   return best;
 }
 
+/** Every 3-character piece of a normalized number: a fragment of 3 or more occurs only in numbers holding all of its pieces. */
+function trigrams(normalized: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i + 3 <= normalized.length; i++) out.push(normalized.slice(i, i + 3));
+  return out;
+}
+
+/** Trigram → the entries (indexes, ascending) whose number or an alias holds it: built once per index. */
+export type ModelTrigrams = Map<string, Int32Array>;
+
+export function buildModelTrigrams(entries: readonly ModelSearchEntry[]): ModelTrigrams {
+  const lists = new Map<string, number[]>();
+  entries.forEach((e, i) => {
+    for (const n of e.numbers)
+      for (const t of trigrams(n)) {
+        const list = lists.get(t);
+        if (!list) lists.set(t, [i]);
+        else if (list[list.length - 1] !== i) list.push(i);
+      }
+  });
+  return new Map([...lists].map(([t, list]) => [t, Int32Array.from(list)]));
+}
+
+/** The entries that may hold a fragment: those of its rarest trigram (none when a trigram occurs nowhere). */
+function candidates(map: ModelTrigrams, fragment: string): Int32Array | null {
+  if (fragment.length < 3) return null;
+  let best: Int32Array | undefined;
+  for (const t of trigrams(fragment)) {
+    const list = map.get(t);
+    if (!list) return new Int32Array(0);
+    if (!best || list.length < best.length) best = list;
+  }
+  return best ?? null;
+}
+
 /**
  * The best `limit` entries for a query, by rank (whole > prefix > infix), then the shorter number, then the
- * brand, then the number; indexes into `entries`.
+ * brand, then the number; indexes into `entries`. With `map` (buildModelTrigrams) only the entries sharing the
+ * fragment's rarest trigram are compared instead of every entry.
  */
-export function rankModels(entries: readonly ModelSearchEntry[], q: ModelQuery, limit: number): number[] {
+export function rankModels(entries: readonly ModelSearchEntry[], q: ModelQuery, limit: number, map?: ModelTrigrams): number[] {
   if (q.whole.length < 3 && q.rest.length < 3) return [];
   const hits: { i: number; rank: number }[] = [];
-  for (let i = 0; i < entries.length; i++) {
+  const consider = (i: number) => {
     const rank = modelMatchRank(entries[i], q);
     if (rank > 0) hits.push({ i, rank });
-  }
+  };
+  if (map) {
+    const seen = new Set<number>();
+    const narrowed = q.brands.length > 0 || q.types.length > 0;
+    for (const list of [candidates(map, q.whole), narrowed && q.rest !== q.whole ? candidates(map, q.rest) : null])
+      if (list)
+        for (const i of list)
+          if (!seen.has(i)) {
+            seen.add(i);
+            consider(i);
+          }
+  } else for (let i = 0; i < entries.length; i++) consider(i);
   const number = (i: number) => entries[i].numbers[0] ?? '';
   hits.sort(
     (a, b) =>

@@ -10,7 +10,7 @@ import type { Db } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import { processCache } from '#server/cache/process-cache.ts';
 import { modelSearchRows, type ModelSummary } from '#server/catalogue/appliance-models.ts';
-import type { ModelSearchEntry, ModelVocabulary } from '#lib/catalogue/model-search.ts';
+import { buildModelTrigrams, type ModelSearchEntry, type ModelTrigrams, type ModelVocabulary } from '#lib/catalogue/model-search.ts';
 import { catalogueVersion } from './catalogue-version.ts';
 
 export const MODEL_VERSION_CHECK_MS = 5_000;
@@ -22,6 +22,8 @@ export interface ModelIndex {
   entries: ModelSearchEntry[];
   models: ModelSummary[];
   vocabulary: ModelVocabulary;
+  /** Trigram → entries: a query compares only the entries sharing its fragment's rarest trigram. */
+  trigrams: ModelTrigrams;
 }
 
 /** The products' version and the newest model: a re-import replaces both, so either changes. */
@@ -37,20 +39,18 @@ export async function buildModelIndex(db: Db, locale: LocaleCode, version?: stri
   const v = version ?? (await modelsVersion(db));
   const rows = await modelSearchRows(db, locale);
   const lower = (s: string) => s.toLocaleLowerCase(locale);
-  const entries = rows.map(
-    (m): ModelSearchEntry => ({
-      numbers: [m.normalized, ...m.aliases.filter((a) => a !== m.normalized)],
-      brand: m.brand,
-      brandKey: lower(m.brand),
-      typeKey: lower(m.applianceType),
-    }),
-  );
+  const entries = rows.map((m): ModelSearchEntry => ({
+    numbers: [m.normalized, ...m.aliases.filter((a) => a !== m.normalized)],
+    brand: m.brand,
+    brandKey: lower(m.brand),
+    typeKey: lower(m.applianceType),
+  }));
   const models = rows.map(({ aliases: _aliases, ...summary }) => summary);
   const vocabulary: ModelVocabulary = {
     brands: [...new Set(entries.map((e) => e.brandKey))],
     types: [...new Set(entries.map((e) => e.typeKey))],
   };
-  return { version: v, locale, entries, models, vocabulary };
+  return { version: v, locale, entries, models, vocabulary, trigrams: buildModelTrigrams(entries) };
 }
 
 interface Slot {

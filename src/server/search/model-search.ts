@@ -17,7 +17,7 @@ export async function searchModels(db: Db, locale: LocaleCode, query: string, li
   const index = await getModelIndex(db, locale);
   const q = parseModelQuery(query, index.vocabulary, locale);
   const template = STRINGS[locale].model_search.name;
-  return rankModels(index.entries, q, Math.min(limit, MODEL_SEARCH_LIMIT)).map((i) => {
+  return rankModels(index.entries, q, Math.min(limit, MODEL_SEARCH_LIMIT), index.trigrams).map((i) => {
     const m = index.models[i];
     return {
       id: m.id,

@@ -20,7 +20,6 @@ const log = loggerFor('search');
 
 export const VERSION_CHECK_MS = 5_000;
 
-
 /** Rows per read while building: node:sqlite is synchronous, so a build yields between chunks. */
 const CHUNK = 2000;
 const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
