@@ -12,6 +12,10 @@ import { processCache } from '#server/cache/process-cache.ts';
 import { modelSearchRows, type ModelSummary } from '#server/catalogue/appliance-models.ts';
 import { buildModelTrigrams, type ModelSearchEntry, type ModelTrigrams, type ModelVocabulary } from '#lib/catalogue/model-search.ts';
 import { catalogueVersion } from './catalogue-version.ts';
+import { loggerFor } from '#server/telemetry/logger.ts';
+
+const log = loggerFor('search');
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export const MODEL_VERSION_CHECK_MS = 5_000;
 
@@ -36,8 +40,11 @@ async function modelsVersion(db: Db): Promise<string> {
 }
 
 export async function buildModelIndex(db: Db, locale: LocaleCode, version?: string): Promise<ModelIndex> {
+  const started = performance.now();
   const v = version ?? (await modelsVersion(db));
   const rows = await modelSearchRows(db, locale);
+  // node:sqlite reads synchronously: let waiting requests run between the read and the building
+  await yieldToRequests();
   const lower = (s: string) => s.toLocaleLowerCase(locale);
   const entries = rows.map((m): ModelSearchEntry => ({
     numbers: [m.normalized, ...m.aliases.filter((a) => a !== m.normalized)],
@@ -50,7 +57,10 @@ export async function buildModelIndex(db: Db, locale: LocaleCode, version?: stri
     brands: [...new Set(entries.map((e) => e.brandKey))],
     types: [...new Set(entries.map((e) => e.typeKey))],
   };
-  return { version: v, locale, entries, models, vocabulary, trigrams: buildModelTrigrams(entries) };
+  await yieldToRequests();
+  const trigrams = buildModelTrigrams(entries);
+  log.info({ locale, models: entries.length, ms: Math.round(performance.now() - started) }, 'model index built');
+  return { version: v, locale, entries, models, vocabulary, trigrams };
 }
 
 interface Slot {
