@@ -6,6 +6,7 @@
 import { expect, test } from '@playwright/test';
 import { origin } from '#tests/support/test-env.ts';
 import { consentGiven, hostGet, hydrated } from './islands-fixtures.ts';
+import { wcagViolations } from './a11y-fixtures.ts';
 
 const sv = origin('sv');
 // Demo model id 1 (docs/product/parts-finder.md#demo-data).
@@ -48,6 +49,7 @@ test('a model fragment in the header search: the models group first, linking the
   await input.focus();
   for (let i = 0; i < 5 && !(await first.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
   expect(await first.evaluate((el) => el === document.activeElement)).toBe(true);
+  expect(await wcagViolations(page)).toEqual([]);
 });
 
 test('the results page lists the matching models above the products', async ({ page, request }) => {
@@ -55,6 +57,7 @@ test('the results page lists the matching models above the products', async ({ p
   const models = page.getByTestId('searchresults-models');
   await expect(models).toBeVisible();
   await expect(models.getByRole('link').first()).toHaveAttribute('href', MODEL_PATH);
+  expect(await wcagViolations(page)).toEqual([]);
   // server-rendered: in the HTML without scripts
   const html = await (await hostGet(request, 'sv', '/sok?q=el102s')).text();
   expect(html).toContain('data-testid="searchresults-models"');
