@@ -1,15 +1,18 @@
 /**
  * The model search's in-process index per storefront (docs/product/parts-finder.md#model-search): every appliance
  * model with its number and aliases normalized once, and the brand and type words that narrow a query. Built
- * from the database (one read per storefront, well under a second for 20k models) and kept fresh by the rule the
- * product search index follows (docs/product/search.md#index-freshness-and-caching): the catalogue's version is
- * checked at most every VERSION_CHECK_MS and a changed catalogue is read again in the background while queries
- * keep using the previous index.
+ * from the database (one read per storefront) and kept fresh by the rule the product search index follows
+ * (docs/product/search.md#index-freshness-and-caching): the catalogue's version is checked at most every
+ * MODEL_VERSION_CHECK_MS and a changed catalogue is read again in the background while queries keep using the
+ * previous index.
  */
 import type { Db } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import { processCache } from '#server/cache/process-cache.ts';
 import { modelSearchRows, type ModelSummary } from '#server/catalogue/appliance-models.ts';
+
+/** A model as the ranking reads it (ModelSearchEntry) and as an answer shows it. */
+export type IndexedModel = ModelSearchEntry & Pick<ModelSummary, 'id' | 'slug' | 'number' | 'applianceType' | 'yearFrom' | 'yearTo'>;
 import { buildModelTrigrams, type ModelSearchEntry, type ModelTrigrams, type ModelVocabulary } from '#lib/catalogue/model-search.ts';
 import { catalogueVersion } from './catalogue-version.ts';
 import { loggerFor } from '#server/telemetry/logger.ts';
@@ -22,9 +25,7 @@ export const MODEL_VERSION_CHECK_MS = 5_000;
 export interface ModelIndex {
   version: string;
   locale: LocaleCode;
-  /** Parallel arrays: entries[i] is what the ranking reads, models[i] what an answer shows. */
-  entries: ModelSearchEntry[];
-  models: ModelSummary[];
+  entries: IndexedModel[];
   vocabulary: ModelVocabulary;
   /** Trigram → entries: a query compares only the entries sharing its fragment's rarest trigram. */
   trigrams: ModelTrigrams;
@@ -45,14 +46,27 @@ export async function buildModelIndex(db: Db, locale: LocaleCode, version?: stri
   const rows = await modelSearchRows(db, locale);
   // node:sqlite reads synchronously: let waiting requests run between the read and the building
   await yieldToRequests();
-  const lower = (s: string) => s.toLocaleLowerCase(locale);
-  const entries = rows.map((m): ModelSearchEntry => ({
-    numbers: [m.normalized, ...m.aliases.filter((a) => a !== m.normalized)],
-    brand: m.brand,
+  // one string per brand and type name, not one per row: the index stays small in the heap (5 storefronts)
+  const interned = new Map<string, string>();
+  const intern = (x: string) => interned.get(x) ?? (interned.set(x, x), x);
+  const lowered = new Map<string, string>();
+  const lower = (x: string) => {
+    let l = lowered.get(x);
+    if (l === undefined) lowered.set(x, (l = intern(x.toLocaleLowerCase(locale))));
+    return l;
+  };
+  const entries = rows.map((m): IndexedModel => ({
+    numbers: m.aliases.length === 0 ? [m.normalized] : [m.normalized, ...m.aliases.filter((a) => a !== m.normalized)],
+    brand: intern(m.brand),
     brandKey: lower(m.brand),
     typeKey: lower(m.applianceType),
+    id: m.id,
+    slug: m.slug,
+    number: m.number,
+    applianceType: intern(m.applianceType),
+    yearFrom: m.yearFrom,
+    yearTo: m.yearTo,
   }));
-  const models = rows.map(({ aliases: _aliases, ...summary }) => summary);
   const vocabulary: ModelVocabulary = {
     brands: [...new Set(entries.map((e) => e.brandKey))],
     types: [...new Set(entries.map((e) => e.typeKey))],
@@ -60,7 +74,7 @@ export async function buildModelIndex(db: Db, locale: LocaleCode, version?: stri
   await yieldToRequests();
   const trigrams = buildModelTrigrams(entries);
   log.info({ locale, models: entries.length, ms: Math.round(performance.now() - started) }, 'model index built');
-  return { version: v, locale, entries, models, vocabulary, trigrams };
+  return { version: v, locale, entries, vocabulary, trigrams };
 }
 
 interface Slot {

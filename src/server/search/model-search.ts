@@ -18,7 +18,7 @@ export async function searchModels(db: Db, locale: LocaleCode, query: string, li
   const q = parseModelQuery(query, index.vocabulary, locale);
   const template = STRINGS[locale].model_search.name;
   return rankModels(index.entries, q, Math.min(limit, MODEL_SEARCH_LIMIT), index.trigrams).map((i) => {
-    const m = index.models[i];
+    const m = index.entries[i];
     return {
       id: m.id,
       name: modelName(template, { brand: m.brand, number: m.number, type: m.applianceType }, locale),
