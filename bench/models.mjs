@@ -83,6 +83,30 @@ const QUERIES = Array.from({ length: 2000 }, (_, i) => {
   return { kind, q: KINDS[kind]() };
 });
 
+// The search alone, in this process (no HTTP): what a request adds to the server's own overhead.
+{
+  const { openDb } = await import('#server/db/connection.ts');
+  const { buildModelIndex } = await import('#server/search/model-index.ts');
+  const { parseModelQuery, rankModels } = await import('#lib/catalogue/model-search.ts');
+  const { db } = openDb({ kind: 'sqlite', file: DB_FILE });
+  let t = performance.now();
+  const index = await buildModelIndex(db, 'sv');
+  const buildMs = performance.now() - t;
+  await db.destroy();
+  const times = [];
+  for (let round = 0; round < 5; round++)
+    for (const { q } of QUERIES) {
+      t = performance.now();
+      rankModels(index.entries, parseModelQuery(q, index.vocabulary, 'sv'), 10, index.trigrams);
+      times.push(performance.now() - t);
+    }
+  times.sort((a, b) => a - b);
+  const at = (p) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))].toFixed(3);
+  console.log(
+    `in process: ${index.entries.length} models, index built in ${buildMs.toFixed(0)} ms; ranking p50 ${at(50)} ms   p95 ${at(95)} ms   p99 ${at(99)} ms`,
+  );
+}
+
 const buildDir = findBuildDir();
 // Pin the server to the machine's first two cores when taskset exists (the budget is "on 2 cores").
 const pin = fs.existsSync('/usr/bin/taskset') ? ['taskset', ['-c', '0,1', process.execPath]] : [process.execPath, []];
