@@ -10,6 +10,7 @@ export const API_PATHS = {
   publicConfig: '/api/public-config',
   searchTriggers: '/api/search-triggers',
   searchSuggestions: '/api/search-suggestions',
+  models: '/api/models',
   productCategories: '/api/product-categories',
   categoryChildren: '/api/category-children',
   strings: '/api/strings',

@@ -34,6 +34,7 @@ export const ENDPOINT_PATTERNS: readonly string[] = [
   '/api/current-deal',
   '/api/experiment-events',
   '/api/experiments',
+  '/api/models',
   '/api/my-appliances',
   '/api/my-appliances/:slug',
   '/api/operator/experiments/report',
