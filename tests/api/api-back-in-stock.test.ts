@@ -161,7 +161,11 @@ describe('subscribe, confirm, notify once', () => {
     expect(shown.body).toContain('data-testid="back-in-stock-confirm"');
     expect((await requestOf(addr('anna'), P.id))!.confirmed_at).toBeNull();
     // a cross-site post of the button is refused
-    const forged = await request(link, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://evil.test' }, body: '' });
+    const forged = await request(link, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://evil.test' },
+      body: '',
+    });
     expect(forged.status).toBe(403);
     expect((await requestOf(addr('anna'), P.id))!.confirmed_at).toBeNull();
     const done = await press(link);
@@ -208,7 +212,11 @@ describe('the stop link and the claim', () => {
     const [confirm] = await mails(addr('erik'), 'stock_alert_confirm');
     const stop = linkIn(confirm!.text_body, 'stop');
     expect((await request(stop)).body).toContain('data-testid="back-in-stock-stop"');
-    const r = await request(stop, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    const r = await request(stop, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
     expect(r.status).toBe(200);
     expect(r.body).toContain('data-outcome="unsubscribed"');
     expect(await requestOf(addr('erik'), R.id)).toBeUndefined();

@@ -21,7 +21,9 @@ export function stockAlertConfirmMail(locale: LocaleCode, o: { product: string; 
   const html = htmlMail(
     locale,
     subject,
-    [para(m('intro')), htmlButton(o.confirmUrl, m('button')), htmlFootnote(m('ignore')), htmlLink(o.stopUrl, m('stop'), '8px 0 0')].join('\n'),
+    [para(m('intro')), htmlButton(o.confirmUrl, m('button')), htmlFootnote(m('ignore')), htmlLink(o.stopUrl, m('stop'), '8px 0 0')].join(
+      '\n',
+    ),
   );
   return { subject, text, html };
 }
@@ -37,7 +39,9 @@ export function stockAlertMail(
   const html = htmlMail(
     locale,
     subject,
-    [para(m('intro')), htmlButton(o.productUrl, m('button')), htmlFootnote(m('once')), htmlLink(o.stopUrl, m('stop'), '8px 0 0')].join('\n'),
+    [para(m('intro')), htmlButton(o.productUrl, m('button')), htmlFootnote(m('once')), htmlLink(o.stopUrl, m('stop'), '8px 0 0')].join(
+      '\n',
+    ),
   );
   return { subject, text, html, headers: unsubscribeHeaders(o.stopUrl) };
 }

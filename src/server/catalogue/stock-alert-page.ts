@@ -27,7 +27,8 @@ const HOUR_MS = 3_600_000;
 export const STOCK_ALERT_EMAIL_LIMIT = 5;
 const ipLimiter = (db: Db) =>
   createRateLimiter({ bucket: 'stock-alert:ip', limit: Number(process.env.STOCK_ALERT_RATE_LIMIT ?? 20), windowMs: HOUR_MS, db: () => db });
-const emailLimiter = (db: Db) => createRateLimiter({ bucket: 'stock-alert:email', limit: STOCK_ALERT_EMAIL_LIMIT, windowMs: HOUR_MS, db: () => db });
+const emailLimiter = (db: Db) =>
+  createRateLimiter({ bucket: 'stock-alert:email', limit: STOCK_ALERT_EMAIL_LIMIT, windowMs: HOUR_MS, db: () => db });
 
 export type StockAlertProblem = 'invalid_email' | 'not_offered' | 'rate_limited' | 'forbidden';
 
@@ -36,7 +37,13 @@ export type StockAlertPage =
   | { kind: 'problem'; status: 400 | 403 | 409 | 429; problem: StockAlertProblem; retryAfterSeconds?: number; productId?: number }
   /** The button of a link: `action` is this URL (token included). */
   | { kind: 'ask'; status: 200; link: 'confirm' | 'stop'; action: string }
-  | { kind: 'done'; status: 200; outcome: 'confirmed' | 'already_confirmed' | 'ended' | 'unsubscribed'; product: string | null; productUrl: string | null }
+  | {
+      kind: 'done';
+      status: 200;
+      outcome: 'confirmed' | 'already_confirmed' | 'ended' | 'unsubscribed';
+      product: string | null;
+      productUrl: string | null;
+    }
   | { kind: 'invalid_link'; status: 400 }
   | { kind: 'not_found'; status: 404 };
 
@@ -63,7 +70,8 @@ export async function stockAlertPage(
       return { kind: 'ask', status: 200, link: param, action: stockAlertLink(r.locale, param, token) };
     }
     // the page's own button (same origin), or for `stop` a mail provider's one-click POST (no Origin)
-    if (!r.sameOrigin && !(param === STOP_PARAM && (await isOneClick(r.request)))) return { kind: 'problem', status: 403, problem: 'forbidden' };
+    if (!r.sameOrigin && !(param === STOP_PARAM && (await isOneClick(r.request))))
+      return { kind: 'problem', status: 403, problem: 'forbidden' };
     const outcome = param === CONFIRM_PARAM ? await confirmStockAlert(db, r.locale, token) : await endStockAlert(db, r.locale, token);
     if (outcome.kind === 'invalid') return { kind: 'invalid_link', status: 400 };
     return { kind: 'done', status: 200, outcome: outcome.kind, product: outcome.product, productUrl: outcome.productUrl };
@@ -90,11 +98,17 @@ export async function stockAlertPage(
 }
 
 /** The JSON answer of the enhanced form (docs/product/api.md error shape). */
-export function stockAlertJson(page: StockAlertPage, locale: LocaleCode): { status: number; body: unknown; headers: Record<string, string> } {
+export function stockAlertJson(
+  page: StockAlertPage,
+  locale: LocaleCode,
+): { status: number; body: unknown; headers: Record<string, string> } {
   const t = translator(locale);
-  if (page.kind === 'sent') return { status: 200, body: { status: 'sent', message: t('back_in_stock.sent', { product: page.product }) }, headers: {} };
+  if (page.kind === 'sent')
+    return { status: 200, body: { status: 'sent', message: t('back_in_stock.sent', { product: page.product }) }, headers: {} };
   if (page.kind !== 'problem') return { status: page.status, body: { error: { code: 'not_found', message: 'not found' } }, headers: {} };
-  const code = { invalid_email: 'invalid_request', not_offered: 'conflict', rate_limited: 'rate_limited', forbidden: 'forbidden' }[page.problem];
+  const code = { invalid_email: 'invalid_request', not_offered: 'conflict', rate_limited: 'rate_limited', forbidden: 'forbidden' }[
+    page.problem
+  ];
   return {
     status: page.status,
     body: { error: { code, message: t(`back_in_stock.${page.problem}`), ...(page.problem === 'invalid_email' ? { field: 'email' } : {}) } },

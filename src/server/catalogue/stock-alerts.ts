@@ -89,7 +89,13 @@ export async function requestStockAlert(
       confirmUrl: origin(r.locale) + stockAlertLink(r.locale, CONFIRM_PARAM, confirmToken),
       stopUrl: origin(r.locale) + stockAlertLink(r.locale, STOP_PARAM, unsubscribeToken),
     });
-    await enqueueMail(db, { ...mail, kind: 'stock_alert_confirm', locale: r.locale, to: email, dedupeKey: `stock_alert_confirm:${id}:${hash.slice(0, 16)}` });
+    await enqueueMail(db, {
+      ...mail,
+      kind: 'stock_alert_confirm',
+      locale: r.locale,
+      to: email,
+      dedupeKey: `stock_alert_confirm:${id}:${hash.slice(0, 16)}`,
+    });
   };
   const existing = await db
     .selectFrom('stock_alerts')
@@ -102,7 +108,12 @@ export async function requestStockAlert(
     if (existing.confirmed_at) return { kind: 'sent', product: product.name };
     const renewed = await db
       .updateTable('stock_alerts')
-      .set({ confirm_token_hash: tokenHash(confirmToken), consent_text: r.consentText, consent_version: STOCK_ALERT_CONSENT_VERSION, consented_at: at })
+      .set({
+        confirm_token_hash: tokenHash(confirmToken),
+        consent_text: r.consentText,
+        consent_version: STOCK_ALERT_CONSENT_VERSION,
+        consented_at: at,
+      })
       .where('id', '=', existing.id)
       .where('confirmed_at', 'is', null)
       .where('ended_at', 'is', null)
@@ -197,7 +208,9 @@ export async function endStockAlert(db: Db, locale: LocaleCode, token: string, n
 export async function stockAlertTokenKnown(db: Db, locale: LocaleCode, param: typeof CONFIRM_PARAM | typeof STOP_PARAM, token: string) {
   if (!isOpaqueToken(token)) return false;
   const q = db.selectFrom('stock_alerts').select('id').where('locale', '=', locale);
-  const row = await (param === CONFIRM_PARAM ? q.where('confirm_token_hash', '=', tokenHash(token)) : q.where('unsubscribe_token', '=', token)).executeTakeFirst();
+  const row = await (
+    param === CONFIRM_PARAM ? q.where('confirm_token_hash', '=', tokenHash(token)) : q.where('unsubscribe_token', '=', token)
+  ).executeTakeFirst();
   return !!row;
 }
 
@@ -284,7 +297,10 @@ export interface WaitingCount {
 }
 
 /** Waiting (confirmed) and pending requests per product, most waiting first — for staff (back office, CLI). */
-export async function stockAlertCounts(db: Db, opts: { productIds?: readonly number[]; nameLocale?: LocaleCode } = {}): Promise<WaitingCount[]> {
+export async function stockAlertCounts(
+  db: Db,
+  opts: { productIds?: readonly number[]; nameLocale?: LocaleCode } = {},
+): Promise<WaitingCount[]> {
   let q = db
     .selectFrom('stock_alerts as a')
     .innerJoin('products as p', 'p.id', 'a.product_id')
