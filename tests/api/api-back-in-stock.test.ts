@@ -19,6 +19,7 @@ import { waitFor as waitUntil } from '#tests/support/wait-for.ts';
 import { startServer, type RunningServer } from '#tests/support/server.ts';
 import { API_PORT, TEST_BUILD_DIR, TEST_OPERATOR_TOKEN } from '#tests/support/test-env.ts';
 import { openTestDb } from './api-support.ts';
+import { boGet, staffSession } from './backoffice-session.ts';
 
 const PORT = API_PORT + 17;
 const stamp = Date.now().toString(36);
@@ -246,6 +247,15 @@ describe('the stop link and the claim', () => {
     const text: string[] = [];
     expect(await stockAlertsCommand(h.db, [], (s) => text.push(s))).toBe(0);
     expect(text.join('\n')).toContain(R.sku);
+    // the back office: the catalogue's requests table and the product's page (read-only staff may see them)
+    const staff = await staffSession(h, 'read_only');
+    const list = await boGet('/products', staff.cookie);
+    expect(list.status).toBe(200);
+    expect(list.body).toMatch(
+      new RegExp(`data-testid="bo-stock-alert-row" data-sku="${R.sku}"[\\s\\S]*?data-testid="bo-stock-alert-waiting">1<`),
+    );
+    const page = await boGet(`/products/${encodeURIComponent(R.sku)}`, staff.cookie);
+    expect(page.body).toMatch(/data-testid="bo-stock-alerts"[^>]*>[^<]*\b1;/);
   });
 });
 
