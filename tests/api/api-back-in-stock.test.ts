@@ -136,7 +136,7 @@ describe('the form', () => {
     expect(html).toContain(`name="product_id" value="${P.id}"`);
     expect(html).toMatch(/<label for="back-in-stock-email-\d+">/);
     expect(staticPage(orderableSlug)).not.toContain('data-testid="back-in-stock-form"');
-    expect(staticPage(orderableSlug)).not.toContain('wireBackInStockForm');
+    expect(staticPage(orderableSlug)).not.toContain('back-in-stock'); // nor the form's script
   });
 });
 
