@@ -22,6 +22,8 @@ import { startupSummary } from './startup-summary.ts';
 import { warmSearchIndexes } from '#server/search/search-index.ts';
 import { startPageUpdates } from '#builds/page-updates.ts';
 import { startScheduledPublishing } from '#builds/scheduled-publishing-poll.ts';
+import { startStockAlerts } from '#builds/stock-alerts-poll.ts';
+import { changePollMs } from '#builds/incremental-pages.ts';
 import { publishRebuild } from '#builds/publish-rebuild.ts';
 import { schedulePollMs } from '#server/content/scheduled-publishing.ts';
 import { cachedRedirects } from '#server/content/redirects.ts';
@@ -80,6 +82,10 @@ app.server.listen(port, host, () => {
   // Drafts scheduled for now are published by one node of all (docs/product/content-editing.md#publishing).
   const scheduleMs = schedulePollMs();
   if (scheduleMs > 0) startScheduledPublishing({ db: getDb(), rebuild: publishRebuild, intervalMs: scheduleMs });
+  // Confirmed back-in-stock requests get their one mail when the change feed (or the minute's sweep) finds stock:
+  // docs/product/parts-finder.md#back-in-stock.
+  const stockAlertMs = changePollMs();
+  if (stockAlertMs > 0) startStockAlerts(getDb(), stockAlertMs);
   // Every node follows the build recorded by a rebuild (PARTSFRONT_BUILD_DIR pins one build: no following).
   const intervalMs = buildPollMs();
   if (!process.env.PARTSFRONT_BUILD_DIR && intervalMs > 0)

@@ -47,6 +47,7 @@ interface Subject {
   slugs: Record<string, string>;
   prices: PriceObject;
   stock_status: string;
+  orderable: number;
   /** Other pages of the sv storefront showing the product (accessory or bundle line). */
   showing: string[];
 }
@@ -80,7 +81,7 @@ beforeAll(async () => {
     .selectFrom('products as p')
     .innerJoin('product_prices as pr', (j) => j.onRef('pr.product_id', '=', 'p.id').on('pr.locale', '=', 'sv'))
     .where('p.id', '=', pick.id)
-    .select(['p.sku', 'p.stock_status', 'pr.prices'])
+    .select(['p.sku', 'p.stock_status', 'p.orderable', 'pr.prices'])
     .executeTakeFirstOrThrow();
   const slugs = await h.db.selectFrom('product_translations').where('product_id', '=', pick.id).select(['locale', 'slug']).execute();
   subject = {
@@ -89,6 +90,7 @@ beforeAll(async () => {
     slugs: Object.fromEntries(slugs.map((s) => [s.locale, s.slug])),
     prices: JSON.parse(row.prices) as PriceObject,
     stock_status: row.stock_status,
+    orderable: row.orderable,
     showing: pick.showing,
   };
   server = await startServer({
@@ -111,7 +113,11 @@ afterAll(async () => {
     .where('product_id', '=', subject.id)
     .where('locale', '=', 'sv')
     .execute();
-  await h.db.updateTable('products').set({ stock_status: subject.stock_status }).where('id', '=', subject.id).execute();
+  await h.db
+    .updateTable('products')
+    .set({ stock_status: subject.stock_status, orderable: subject.orderable })
+    .where('id', '=', subject.id)
+    .execute();
   await h.db.updateTable('content_pages').set(savedPage).where('locale', '=', 'sv').where('slug', '=', 'om-oss').execute();
   await h.db.deleteFrom('content_drafts').execute();
   await h.db.deleteFrom('content_publish_log').execute();

@@ -280,6 +280,8 @@ const GROUPS: Record<EnvGroup, Record<string, Def>> = {
     PRODUCT_VIEWS_RATE_LIMIT: num(1, '120', 'product-view reports per IP and minute'),
     EXPERIMENT_EVENTS_RATE_LIMIT: num(1, '60', 'experiment events per IP and minute'),
     CAPTUERR_RATE_LIMIT: num(1, '30', 'client error reports per IP and minute'),
+    STOCK_ALERT_RATE_LIMIT: num(1, '20', 'back-in-stock requests per IP and hour (5 per e-mail address)'),
+    STOCK_ALERT_MAILS_PER_MINUTE: num(1, '60', 'back-in-stock notification e-mails sent per minute at most'),
   },
   Builds: {
     PARTSFRONT_BUILDS_DIR: {

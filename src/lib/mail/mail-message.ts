@@ -15,6 +15,9 @@ export const MAIL_KINDS = [
   'subscription_renewal',
   'marketing',
   'staff_invite',
+  /** Back in stock (docs/product/parts-finder.md#back-in-stock): the double opt-in link, then the one notification. */
+  'stock_alert_confirm',
+  'stock_alert',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

@@ -43,6 +43,12 @@ export const ROUTES = {
   'page-preview': { path: same('/page-preview'), internal: '/page-preview', mode: 'server' },
   searchresults: { path: { ...same('/searchresults'), sv: '/sok' }, internal: '/searchresults', mode: 'server' },
   unsubscribe: { path: same('/unsubscribe'), internal: '/unsubscribe', mode: 'server' },
+  /** Back in stock (docs/product/parts-finder.md#back-in-stock): the form's answer, the confirmation and unsubscribe links. */
+  'back-in-stock': {
+    path: { sv: '/bevakning', no: '/lagervarsel', da: '/lagerbesked', fi: '/saatavuusilmoitus', nl: '/voorraadmelding' },
+    internal: '/back-in-stock',
+    mode: 'server',
+  },
   'checkout-confirmation-id': { path: same('/checkout/confirmation/:id?'), internal: '/checkout/confirmation/:id?', mode: 'server' },
   'checkout-failed-id': { path: same('/checkout/failed/:id?'), internal: '/checkout/failed/:id?', mode: 'server' },
   'checkout-invoice-id': { path: same('/checkout/invoice/:id'), internal: '/checkout/invoice/:id', mode: 'server' },

@@ -8,7 +8,16 @@ import { siteSettings } from '#server/market/site-settings.ts';
 export const getStaticPaths = (() => LOCALE_CODES.map((locale) => ({ params: { locale } }))) satisfies GetStaticPaths;
 
 /** On-demand, per-visitor pages (checkout, account, search …) are not for crawlers; /api neither. */
-const PRIVATE: RouteName[] = ['checkout-id', 'my-account', 'my-order-id', 'track-order-id', 'searchresults', 'page-preview', 'unsubscribe'];
+const PRIVATE: RouteName[] = [
+  'checkout-id',
+  'my-account',
+  'my-order-id',
+  'track-order-id',
+  'searchresults',
+  'page-preview',
+  'unsubscribe',
+  'back-in-stock',
+];
 
 export const GET: APIRoute = ({ params }) => {
   const locale = params.locale as LocaleCode;

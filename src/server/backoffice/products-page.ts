@@ -15,6 +15,7 @@ import { STOCK_STATUSES } from '#lib/catalogue/types.ts';
 import { LOCALE_CODES, type LocaleCode } from '#lib/market/locales.ts';
 import { parsePriceForm, samePrices, tiersText } from '#lib/backoffice/price-tiers-form.ts';
 import { updateProduct } from '#server/catalogue/product-updates.ts';
+import { stockAlertCounts, type WaitingCount } from '#server/catalogue/stock-alerts.ts';
 import { requireStaff, requireStaffPost, staffIpOf, type StaffAccess, type StaffRequest } from '#server/staff/staff-guard.ts';
 import { recordStaffAction } from '#server/staff/audit-log.ts';
 import { lowStock, type LowStockRow } from './queues.ts';
@@ -27,6 +28,8 @@ export interface ProductsListView {
   query: string;
   hits: CatalogueHit[];
   lowStock: LowStockRow[];
+  /** Back-in-stock requests per product (docs/product/parts-finder.md#back-in-stock), most waiting first. */
+  stockAlerts: WaitingCount[];
 }
 
 export type ProductConfirm =
@@ -46,6 +49,8 @@ export interface ProductView {
   /** The form's values to show back after an error (price: per storefront). */
   draft?: { locale?: LocaleCode; normal?: string; campaign?: string; stockStatus?: string; stockQuantity?: string };
   confirm?: ProductConfirm;
+  /** The product's back-in-stock requests: confirmed ones waiting, and ones not confirmed yet. */
+  stockAlerts: { waiting: number; pending: number };
 }
 
 export async function productsListPage(ctx: StaffRequest): Promise<PageAnswer<ProductsListView>> {
@@ -55,7 +60,7 @@ export async function productsListPage(ctx: StaffRequest): Promise<PageAnswer<Pr
   const query = (ctx.url.searchParams.get('q') ?? '').trim().slice(0, 100);
   return {
     kind: 'view',
-    view: { access, query, hits: await searchCatalogue(db, query), lowStock: await lowStock(db) },
+    view: { access, query, hits: await searchCatalogue(db, query), lowStock: await lowStock(db), stockAlerts: await stockAlertCounts(db) },
     status: 200,
   };
 }
@@ -88,9 +93,11 @@ export async function productPage(ctx: StaffRequest, sku: string): Promise<Produ
   }
   const product = await staffProduct(db, sku);
   if (!product) return { kind: 'missing', access };
+  const [counted] = await stockAlertCounts(db, { productIds: [product.id] });
+  const stockAlerts = { waiting: counted?.waiting ?? 0, pending: counted?.pending ?? 0 };
   const view = (extra: Partial<ProductView> = {}, status = 200): PageAnswer<ProductView> => ({
     kind: 'view',
-    view: { access, product, ...extra },
+    view: { access, product, stockAlerts, ...extra },
     status,
   });
   if (!form) {

@@ -9,6 +9,7 @@ import type { ProductUpdate, ProductUpdateAnswer } from '#lib/api/product-update
 import type { PriceObject } from '#lib/catalogue/types.ts';
 import { unitPrice } from '#lib/pricing/tiers.ts';
 import { NotFoundError } from '#lib/errors/domain-errors.ts';
+import { orderableByStatus } from '#lib/catalogue/back-in-stock.ts';
 import { recordChange } from './change-feed.ts';
 import { productTag } from './page-tags.ts';
 import { historyRows, recordPriceHistory } from './price-history.ts';
@@ -48,10 +49,13 @@ export async function updateProduct(db: Db, locale: LocaleCode, sku: string, u: 
       stock_quantity: u.stock_quantity ?? row.stock_quantity,
       estimated_at: u.estimated_at !== undefined ? u.estimated_at : row.estimated_at,
     };
+    // a new stock status says whether the product can be ordered (cart and back-in-stock read `orderable`):
+    // docs/product/parts-finder.md#back-in-stock
+    const orderable = u.stock_status !== undefined ? { orderable: orderableByStatus(u.stock_status) ? 1 : 0 } : {};
     if (stockChanged || priceChanged)
       await trx
         .updateTable('products')
-        .set({ ...stock, updated_at: now })
+        .set({ ...stock, ...orderable, updated_at: now })
         .where('id', '=', row.id)
         .execute();
     // a price is per storefront; stock is the same product in every storefront

@@ -19,6 +19,7 @@ import type { OrderNotesTable } from './back-office-tables.ts';
 import type { MediaTable, MediaVariantsTable } from './media-tables.ts';
 import type { ApplianceModelTables } from './appliance-model-tables.ts';
 import type { CustomerModelTables } from './customer-model-tables.ts';
+import type { StockAlertTables } from './stock-alert-tables.ts';
 export interface CategoriesTable {
   id: number;
   parent_id: number | null;
@@ -177,6 +178,7 @@ export interface Database
     ProductViewTables,
     ApplianceModelTables,
     CustomerModelTables,
+    StockAlertTables,
     StaffTables {
   categories: CategoriesTable;
   category_translations: CategoryTranslationsTable;

@@ -17,11 +17,12 @@ export type MailRow = MailOutboxTable;
 /**
  * Writes the message; answers its id (the existing one when the dedupe key was already used).
  * `smtp`: whether a delivery worker will send it (default: whether SMTP_URL is configured).
+ * `notBefore`: the worker sends it from then on (spreads a burst, e.g. back-in-stock mails; default: now).
  */
 export async function enqueueMail(
   db: Db,
   mail: OutgoingMail,
-  { now = new Date(), smtp = mailConfig().smtpUrl !== null }: { now?: Date; smtp?: boolean } = {},
+  { now = new Date(), smtp = mailConfig().smtpUrl !== null, notBefore }: { now?: Date; smtp?: boolean; notBefore?: Date } = {},
 ): Promise<string> {
   const at = now.toISOString();
   const id = randomUUID();
@@ -40,7 +41,7 @@ export async function enqueueMail(
       dedupe_key: mail.dedupeKey ?? null,
       status,
       attempts: 0,
-      next_attempt_at: at,
+      next_attempt_at: notBefore && notBefore > now ? notBefore.toISOString() : at,
       created_at: at,
     })
     .onConflict((oc) => oc.column('dedupe_key').doNothing())

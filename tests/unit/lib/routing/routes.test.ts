@@ -34,6 +34,10 @@ const EXPECTED: Record<RouteName, { params: RouteParams; paths: Record<LocaleCod
     'page-preview': { params: {}, paths: same('/page-preview') },
     searchresults: { params: {}, paths: { ...same('/searchresults'), sv: '/sok' } },
     unsubscribe: { params: {}, paths: same('/unsubscribe') },
+    'back-in-stock': {
+      params: {},
+      paths: { sv: '/bevakning', no: '/lagervarsel', da: '/lagerbesked', fi: '/saatavuusilmoitus', nl: '/voorraadmelding' },
+    },
     'checkout-confirmation-id': { params: { id: 'A1' }, paths: same('/checkout/confirmation/A1') },
     'checkout-failed-id': { params: { id: 'A1' }, paths: same('/checkout/failed/A1') },
     'checkout-invoice-id': { params: { id: 'A1' }, paths: same('/checkout/invoice/A1') },
