@@ -22,13 +22,20 @@ const is2xx = (status) => status >= 200 && status < 300;
 
 function summary(latencies, failed) {
   latencies.sort((a, b) => a - b);
-  return { n: latencies.length, p50: pct(latencies, 50), p99: pct(latencies, 99), max: latencies[latencies.length - 1], failed };
+  return {
+    n: latencies.length,
+    p50: pct(latencies, 50),
+    p95: pct(latencies, 95),
+    p99: pct(latencies, 99),
+    max: latencies[latencies.length - 1],
+    failed,
+  };
 }
 
 /**
  * next() gives each request's { method, path, body, headers }, optionally its own `host` (else the run's) and a
  * `kind` to report it under. `ok(status)` says which answers count as successes (default 2xx). Resolves with
- * req/s, p50, p99, max and failures overall, and the same per kind in `kinds`.
+ * req/s, p50, p95, p99, max and failures overall, and the same per kind in `kinds`.
  */
 export async function pacedLoad({ port, host, rate, seconds, next, ok = is2xx }) {
   const interval = 1000 / rate;

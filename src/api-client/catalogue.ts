@@ -1,5 +1,5 @@
-/** Search calls of the browser: products (with categories and counts), search-trigger hints and suggestions. */
-import type { ProductsResponse, SearchSuggestions, SearchTriggerHint } from '#lib/api/catalogue-contracts.ts';
+/** Search calls of the browser: products (with categories and counts), search-trigger hints, suggestions and models. */
+import type { ModelsResponse, ProductsResponse, SearchSuggestions, SearchTriggerHint } from '#lib/api/catalogue-contracts.ts';
 import { API_PATHS } from '#lib/api/paths.ts';
 import { getJson, type ApiAnswer } from './http.ts';
 
@@ -13,4 +13,8 @@ export function searchTriggers(query: string, signal?: AbortSignal): Promise<Api
 
 export function searchSuggestions(query: string, signal?: AbortSignal): Promise<ApiAnswer<SearchSuggestions>> {
   return getJson<SearchSuggestions>(API_PATHS.searchSuggestions, { query }, { signal });
+}
+
+export function searchModels(query: string, signal?: AbortSignal): Promise<ApiAnswer<ModelsResponse>> {
+  return getJson<ModelsResponse>(API_PATHS.models, { query }, { signal });
 }

@@ -1,6 +1,7 @@
 /**
  * Product search dropdown (docs/product/search.md#search-box), mounted on the first focus of the static search form's
- * input: starts after more than 1 trimmed character, debounced 250 ms; search-trigger hints and products
+ * input: starts after more than 1 trimmed character, debounced 250 ms; appliance models matching the query first
+ * (docs/product/parts-finder.md#model-search), each a link to its model page; search-trigger hints and products
  * (thumb, name, price; a campaign's prior price struck and named, docs/adr/0022-prior-price.md); completions of the word being typed and, when nothing is found, did-you-mean (both link
  * to the results page); a result goes to the product; Enter submits the form (results page with q).
  */
@@ -9,8 +10,8 @@ import { useStore } from '@nanostores/react';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import { unitPrice } from '#lib/pricing/tiers.ts';
 import { announcedReduction, priorPricesFromList } from '#lib/pricing/prior-price.ts';
-import { searchProducts, searchSuggestions, searchTriggers } from '#api-client/catalogue.ts';
-import type { ProductSearchResult, SearchSuggestions, SearchTriggerHint } from '#lib/api/catalogue-contracts.ts';
+import { searchModels, searchProducts, searchSuggestions, searchTriggers } from '#api-client/catalogue.ts';
+import type { ModelHit, ProductSearchResult, SearchSuggestions, SearchTriggerHint } from '#lib/api/catalogue-contracts.ts';
 import { cart } from '#stores/cart.ts';
 import { providers } from '#stores/experiment.ts';
 import { money, PLACEHOLDER, productHref } from './format.ts';
@@ -27,6 +28,8 @@ interface Strings {
   all: string;
   suggestions: string;
   didYouMean: string;
+  /** The heading of the models group (model_search.group). */
+  models: string;
   /** The label of the prior-price line (product.prior_price). */
   priorPrice: string;
 }
@@ -48,6 +51,7 @@ export default function Search({ input, locale, productPath, resultsPath, allowE
   const [hits, setHits] = useState<Hit[] | null>(null);
   const [hints, setHints] = useState<SearchTriggerHint[]>([]);
   const [suggested, setSuggested] = useState<SearchSuggestions>(NO_SUGGESTIONS);
+  const [models, setModels] = useState<ModelHit[]>([]);
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
 
@@ -57,6 +61,7 @@ export default function Search({ input, locale, productPath, resultsPath, allowE
       setHits(null);
       setHints([]);
       setSuggested(NO_SUGGESTIONS);
+      setModels([]);
       return;
     }
     const ctl = new AbortController();
@@ -74,6 +79,9 @@ export default function Search({ input, locale, productPath, resultsPath, allowE
         .catch(() => {});
       searchSuggestions(term, ctl.signal)
         .then((r) => setSuggested(r.ok && r.data ? r.data : NO_SUGGESTIONS))
+        .catch(() => {});
+      searchModels(term, ctl.signal)
+        .then((r) => setModels(r.ok && r.data && Array.isArray(r.data.models) ? r.data.models : []))
         .catch(() => {});
     }, SEARCH_DEBOUNCE_MS);
     return () => {
@@ -112,6 +120,20 @@ export default function Search({ input, locale, productPath, resultsPath, allowE
   return (
     <div ref={root}>
       <div id="search-dropdown" className="search__dropdown" data-testid="search-dropdown">
+        {models.length > 0 && (
+          <div data-testid="search-models">
+            <h3>{t.models}</h3>
+            <ul>
+              {models.map((m) => (
+                <li key={m.id} className="search__hint">
+                  <a href={m.url} data-testid="search-model">
+                    {m.name}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
         {hints.length > 0 && (
           <>
             <h3>{t.hints}</h3>

@@ -22,6 +22,7 @@ import { wireAddToCart } from '#islands/dom/add-to-cart.ts';
 import { wireVatSwitch } from '#islands/dom/vat-switch.ts';
 import { wireAccountLink } from '#islands/dom/account-link.ts';
 import { wireLogout } from '#islands/dom/logout.ts';
+import { wireMyAppliances } from '#islands/dom/my-appliances.ts';
 import { showDeal } from '#islands/dom/deal-banner.ts';
 import { showConsentBar } from '#islands/dom/consent-bar.ts';
 import { showRecentlyViewed } from '#islands/dom/recently-viewed.ts';
@@ -222,6 +223,7 @@ for (const step of [
   wireVatSwitch,
   wireAccountLink,
   wireLogout,
+  wireMyAppliances,
   queryFlags,
   setUpExperiments,
   priceRerender,

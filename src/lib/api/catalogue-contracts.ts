@@ -52,6 +52,26 @@ export const searchTriggersQuerySchema = z.object({ query: z.string().trim().min
 export const searchTriggerHintSchema = z.object({ id: z.number(), hint: z.string(), url: z.string(), url_title: z.string() });
 export type SearchTriggerHint = z.infer<typeof searchTriggerHintSchema>;
 // ---------------------------------------------------------------------------------------------------
+// GET /api/models?query= (docs/product/api.md#models)
+
+export const modelsQuerySchema = z.object({ query: z.string().trim().min(2).max(200) });
+export const modelHitSchema = z.object({
+  id: z.number().int(),
+  /** "Reservdelar till Bosch SMS46GI01E diskmaskin": the storefront's words. */
+  name: z.string(),
+  number: z.string(),
+  brand: z.string(),
+  /** The appliance type as the storefront names it ("Diskmaskin"). */
+  type: z.string(),
+  /** Years of manufacture when known. */
+  years: z.object({ from: z.number().int().nullable(), to: z.number().int().nullable() }),
+  /** The model page's path on this storefront. */
+  url: z.string(),
+});
+export type ModelHit = z.infer<typeof modelHitSchema>;
+export const modelsResponseSchema = z.object({ models: z.array(modelHitSchema).max(10) });
+export type ModelsResponse = z.infer<typeof modelsResponseSchema>;
+// ---------------------------------------------------------------------------------------------------
 // GET /api/search-suggestions?query= (docs/product/api.md#search-suggestions)
 
 export const searchSuggestionsQuerySchema = z.object({ query: z.string().trim().min(2).max(200) });

@@ -10,11 +10,13 @@ export const API_PATHS = {
   publicConfig: '/api/public-config',
   searchTriggers: '/api/search-triggers',
   searchSuggestions: '/api/search-suggestions',
+  models: '/api/models',
   productCategories: '/api/product-categories',
   categoryChildren: '/api/category-children',
   strings: '/api/strings',
   syncCart: '/api/sync-cart',
   syncCoupons: '/api/sync-coupons',
+  myAppliances: { list: '/api/my-appliances', one: (slug: string) => `/api/my-appliances/${encodeURIComponent(slug)}` },
   auth: {
     login: '/api/auth/login',
     refresh: '/api/auth/refresh',

@@ -20,7 +20,11 @@ export function numberMatches(fragment: string, normalized: string): boolean {
 
 /** How well a fragment matches: a whole number first, then one it begins, then one it occurs in; 0 for none. */
 export function numberMatchRank(fragment: string, normalized: string): 0 | 1 | 2 | 3 {
-  const f = normalizeNumber(fragment);
+  return normalizedMatchRank(normalizeNumber(fragment), normalized);
+}
+
+/** numberMatchRank for a fragment already normalized: the model search ranks one fragment against every number. */
+export function normalizedMatchRank(f: string, normalized: string): 0 | 1 | 2 | 3 {
   if (f.length < 3) return 0;
   if (normalized === f) return 3;
   if (normalized.startsWith(f)) return 2;

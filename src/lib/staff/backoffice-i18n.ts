@@ -18,3 +18,15 @@ export function boTranslator(locale: StaffLocale): BoTranslate {
 
 /** The html lang of each back-office language. */
 export const BO_LANG: Record<StaffLocale, string> = { en: 'en', sv: 'sv' };
+
+const isKey = (key: string): key is BoKey => key in en;
+/** The name staff read for a stored state id (pages keep the id in data-state for scripts and tests); an id without a name shows as itself. */
+const stateName =
+  (group: 'order_state' | 'payment_state' | 'subscription_state') =>
+  (t: BoTranslate, state: string): string => {
+    const key = `${group}.${state}`;
+    return isKey(key) ? t(key) : state;
+  };
+export const orderStateName = stateName('order_state');
+export const paymentStateName = stateName('payment_state');
+export const subscriptionStateName = stateName('subscription_state');

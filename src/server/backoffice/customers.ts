@@ -200,6 +200,7 @@ export async function anonymiseCustomer(db: Db, id: number, now = new Date()): P
     }
     await trx.deleteFrom('auth_refresh_tokens').where('customer_id', '=', id).execute();
     await trx.deleteFrom('auth_one_time_tokens').where('customer_id', '=', id).execute();
+    await trx.deleteFrom('customer_models').where('customer_id', '=', id).execute();
     await trx
       .updateTable('customers')
       .set({

@@ -9,6 +9,7 @@ import { unitPrice } from '#lib/pricing/tiers.ts';
 import { couponRow } from '#server/coupons/coupon-document.ts';
 import { relationRows } from './accessories-import.ts';
 import { modelRows } from './model-import.ts';
+import { sanitizeDiagramSvg } from './diagram-sanitizer.ts';
 import { historyRows, recordPriceHistory } from './price-history.ts';
 import { toMinorUnits } from '#lib/pricing/minor-units.ts';
 import type { PriceHistoryTable } from '#server/db/schema.ts';
@@ -101,7 +102,7 @@ export async function writeCatalogue(
   );
   const skuToId = new Map(cat.products.map((p) => [p.sku, p.id]));
   const relations = relationRows(skuToId, cat.accessories, cat.upsell_bundles); // throws before anything is written
-  const parts = modelRows(cat); // so does this
+  const parts = modelRows(cat, sanitizeDiagramSvg); // so does this
 
   await db.transaction().execute(async (trx) => {
     const latestPrice = await latestRecordedPrices(trx);

@@ -18,6 +18,7 @@ import type { StaffTables } from './staff-tables.ts';
 import type { OrderNotesTable } from './back-office-tables.ts';
 import type { MediaTable, MediaVariantsTable } from './media-tables.ts';
 import type { ApplianceModelTables } from './appliance-model-tables.ts';
+import type { CustomerModelTables } from './customer-model-tables.ts';
 export interface CategoriesTable {
   id: number;
   parent_id: number | null;
@@ -175,6 +176,7 @@ export interface Database
     ExperimentTables,
     ProductViewTables,
     ApplianceModelTables,
+    CustomerModelTables,
     StaffTables {
   categories: CategoriesTable;
   category_translations: CategoryTranslationsTable;

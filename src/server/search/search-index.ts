@@ -13,19 +13,12 @@ import type { DbConfig } from '#server/db/config.ts';
 import { readStoredIndex, storeIndex } from './index-store.ts';
 import { facetCategories, indexCategoryLinks, indexProducts } from './index-rows.ts';
 import { loggerFor } from '#server/telemetry/logger.ts';
+import { catalogueVersion } from './catalogue-version.ts';
+import { getModelIndex } from './model-index.ts';
 
 const log = loggerFor('search');
 
 export const VERSION_CHECK_MS = 5_000;
-
-/**
- * Cheap change detector (a primary-key lookup, no scan): writeCatalogue stamps every product with the
- * same updated_at, so the newest product's id and stamp change whenever the catalogue is replaced.
- */
-async function catalogueVersion(db: Db): Promise<string> {
-  const r = await db.selectFrom('products').select(['id', 'updated_at']).orderBy('id', 'desc').limit(1).executeTakeFirst();
-  return r ? `${r.id}:${r.updated_at}` : 'empty';
-}
 
 /** Rows per read while building: node:sqlite is synchronous, so a build yields between chunks. */
 const CHUNK = 2000;
@@ -75,6 +68,11 @@ export async function warmSearchIndexes(db: Db): Promise<void> {
   for (const code of LOCALE_CODES)
     await getSearchIndex(db, code).catch((err: unknown) =>
       log.warn({ err: err instanceof Error ? err.message : String(err), locale: code }, 'search index not loaded'),
+    );
+  // the model search's indexes are built from the database (fast: one read per storefront), never stored
+  for (const code of LOCALE_CODES)
+    await getModelIndex(db, code).catch((err: unknown) =>
+      log.warn({ err: err instanceof Error ? err.message : String(err), locale: code }, 'model index not loaded'),
     );
 }
 
