@@ -19,7 +19,9 @@ const file = databaseUrl.replace(/^sqlite:/, '');
 const { db } = openDb({ kind: 'sqlite', file });
 const slugs = (await db.selectFrom('appliance_models').select('slug').orderBy('id').execute()).map((r) => r.slug);
 await db.destroy();
-const built = new Set(fs.existsSync(path.join(buildDir, 'client', 'sv', 'model')) ? fs.readdirSync(path.join(buildDir, 'client', 'sv', 'model')) : []);
+const built = new Set(
+  fs.existsSync(path.join(buildDir, 'client', 'sv', 'model')) ? fs.readdirSync(path.join(buildDir, 'client', 'sv', 'model')) : [],
+);
 const left = slugs.filter((s) => !built.has(s)).slice(0, count);
 
 const server = await startServer({
