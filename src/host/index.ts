@@ -24,6 +24,7 @@ import { startPageUpdates } from '#builds/page-updates.ts';
 import { startScheduledPublishing } from '#builds/scheduled-publishing-poll.ts';
 import { publishRebuild } from '#builds/publish-rebuild.ts';
 import { schedulePollMs } from '#server/content/scheduled-publishing.ts';
+import { cachedSuccessorSlugs } from '#server/catalogue/part-numbers.ts';
 import { cachedRedirects } from '#server/content/redirects.ts';
 import { loadExperimentsConfig } from '#server/experiments/experiment-config.ts';
 import { loggerFor } from '#server/telemetry/logger.ts';
@@ -57,6 +58,8 @@ const app = createStorefrontServer(build, domains, {
   checkDatabase: () => pingDatabase(getDb(), 1000),
   // A moved content page's old address answers 301 to its new one (read at most every few seconds per address).
   contentRedirect: cachedRedirects(getDb()),
+  // A product replaced and no longer sold answers 301 to the part sold now (docs/product/parts-finder.md#part-numbers).
+  productRedirect: cachedSuccessorSlugs(getDb()),
 });
 const pages = startPageUpdates(getDb(), () => app.build, domains);
 app.server.listen(port, host, () => {
