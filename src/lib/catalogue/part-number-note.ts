@@ -3,7 +3,6 @@
  * "OEM 481236058", "motsvarar Whirlpool 481236058", or on a superseded product "ersatt av <successor>". Pure: the
  * dropdown island gets the templates as props (islands never load i18next), the results page from the translator.
  */
-import type { TFunction } from 'i18next';
 
 /** Templates with {number}, {maker} and {name} where the values go (part_numbers.* with those placeholders). */
 export interface NoteTemplates {
@@ -30,7 +29,7 @@ export function partNumberNote(t: NoteTemplates, hit: NotedHit): string | null {
 }
 
 /** The templates of a storefront from its translator (part_numbers.*), placeholders left for partNumberNote. */
-export function noteTemplates(t: TFunction): NoteTemplates {
+export function noteTemplates(t: (key: string, values: Record<string, string>) => string): NoteTemplates {
   const keep = { number: '{number}', maker: '{maker}', name: '{name}' };
   return {
     oem: t('part_numbers.oem', keep),

@@ -8,7 +8,7 @@ import type { Db } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import { pathFor } from '#lib/routing/routes.ts';
 import { currentProduct } from '#lib/catalogue/part-number-lookup.ts';
-import { productNumbers, supersessionMap, type ProductNumber } from './appliance-models.ts';
+import { productNumbers, type ProductNumber } from './appliance-models.ts';
 
 export interface Successor {
   id: number;
