@@ -234,7 +234,10 @@ export function createStorefrontServer(initial: Build, domains: Record<LocaleCod
         opts.productRedirect(r.locale, productSlug).then(
           (to) => {
             if (to === undefined) return materialize();
-            res.writeHead(301, { location: pathFor('product', r.locale, { slug: to }) + url.search, 'cache-control': REDIRECT_CACHE_CONTROL });
+            res.writeHead(301, {
+              location: pathFor('product', r.locale, { slug: to }) + url.search,
+              'cache-control': REDIRECT_CACHE_CONTROL,
+            });
             res.end();
           },
           (err: unknown) => {

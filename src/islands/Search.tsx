@@ -19,7 +19,10 @@ import { partNumberNote, type NoteTemplates } from '#lib/catalogue/part-number-n
 export const SEARCH_DEBOUNCE_MS = 250;
 const NO_SUGGESTIONS: SearchSuggestions = { completions: [], did_you_mean: null };
 const resultsHref = (path: string, q: string) => `${path}?q=${encodeURIComponent(q)}`;
-type Hit = Pick<ProductSearchResult, 'name' | 'slug' | 'sku' | 'thumb' | 'prices' | 'prior_prices' | 'vat' | 'matched_number' | 'replaced_by'>;
+type Hit = Pick<
+  ProductSearchResult,
+  'name' | 'slug' | 'sku' | 'thumb' | 'prices' | 'prior_prices' | 'vat' | 'matched_number' | 'replaced_by'
+>;
 interface Strings {
   placeholder: string;
   hints: string;

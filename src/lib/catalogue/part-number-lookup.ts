@@ -132,7 +132,12 @@ const matchedOf = (lookup: NumberLookup, i: number): MatchedNumber => ({
  * chain) first, then the product the number belongs to when it has a successor but is still sold (`isSold`).
  * A product appears once, at its first place. `isSold(id)` false for a product outside the storefront drops it.
  */
-export function numberHits(lookup: NumberLookup, query: string, isSold: (id: number) => boolean, inStore: (id: number) => boolean): NumberHit[] {
+export function numberHits(
+  lookup: NumberLookup,
+  query: string,
+  isSold: (id: number) => boolean,
+  inStore: (id: number) => boolean,
+): NumberHit[] {
   const { entries, exact } = findNumbers(lookup, query);
   const out: NumberHit[] = [];
   const seen = new Set<number>();

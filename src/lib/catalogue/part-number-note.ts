@@ -17,7 +17,8 @@ export interface NotedHit {
   replaced_by?: { name: string } | undefined;
 }
 
-const fill = (template: string, values: Record<string, string>) => template.replace(/\{(number|maker|name)\}/g, (_, k: string) => values[k] ?? '');
+const fill = (template: string, values: Record<string, string>) =>
+  template.replace(/\{(number|maker|name)\}/g, (_, k: string) => values[k] ?? '');
 
 /** The note, or null: a superseded product names its successor; otherwise the number the query matched (not a plain sku). */
 export function partNumberNote(t: NoteTemplates, hit: NotedHit): string | null {
@@ -25,7 +26,9 @@ export function partNumberNote(t: NoteTemplates, hit: NotedHit): string | null {
   const m = hit.matched_number;
   if (!m || m.kind === 'sku') return null;
   const template = m.kind === 'oem' ? t.oem : m.kind === 'cross' ? t.cross : t.replaces;
-  return fill(template, { number: m.number, maker: m.maker ?? '' }).replace(/\s+/g, ' ').trim();
+  return fill(template, { number: m.number, maker: m.maker ?? '' })
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** The templates of a storefront from its translator (part_numbers.*), placeholders left for partNumberNote. */

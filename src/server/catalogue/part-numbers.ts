@@ -28,7 +28,7 @@ export interface PartNumbers {
 /** The product at the end of productId's chain, read link by link (a chain has a few steps; no table scan). */
 async function chainEnd(db: Db, productId: number): Promise<number> {
   const links = new Map<number, number>();
-  for (let at = productId; !links.has(at); ) {
+  for (let at = productId; !links.has(at);) {
     const row = await db.selectFrom('product_supersessions').where('product_id', '=', at).select('replaced_by').executeTakeFirst();
     if (!row) break;
     links.set(at, row.replaced_by);

@@ -19,11 +19,7 @@ export async function loadNumberLookup(db: Db): Promise<NumberLookup> {
   const [numbers, replacedBy, superseded] = await Promise.all([
     db.selectFrom('product_numbers').select(['product_id', 'kind', 'maker', 'number']).execute(),
     supersessionMap(db),
-    db
-      .selectFrom('product_supersessions as s')
-      .innerJoin('products as p', 'p.id', 's.product_id')
-      .select(['p.id', 'p.sku'])
-      .execute(),
+    db.selectFrom('product_supersessions as s').innerJoin('products as p', 'p.id', 's.product_id').select(['p.id', 'p.sku']).execute(),
   ]);
   const rows: NumberRow[] = numbers.map((r) => ({ productId: r.product_id, kind: r.kind, maker: r.maker, number: r.number }));
   for (const s of superseded) rows.push({ productId: s.id, kind: 'sku', maker: null, number: s.sku });
