@@ -13,8 +13,8 @@ export interface NoteTemplates {
 }
 
 export interface NotedHit {
-  matched_number?: { kind: 'oem' | 'cross' | 'replaces' | 'sku'; number: string; maker: string | null } | undefined;
-  replaced_by?: { name: string } | undefined;
+  matched_number?: { kind: 'oem' | 'cross' | 'replaces' | 'sku'; number: string; maker: string | null } | null | undefined;
+  replaced_by?: { name: string } | null | undefined;
 }
 
 const fill = (template: string, values: Record<string, string>) =>

@@ -195,6 +195,10 @@ export async function loadResults(
       group_id: r.group_id,
       discount_category: r.discount_category,
       variations: JSON.parse(r.variations) as Variation[],
+      // set by a part-number search (matchWithNumbers, docs/product/api.md#part-numbers)
+      matched_number: null,
+      replaces: null,
+      replaced_by: null,
     });
   }
   return out;
