@@ -25,6 +25,9 @@ export const MATERIALIZE_CONCURRENCY = 4;
 /** An internal content page path (`/<locale>/content/<slug>`): the only pages a 404 from their twin removes. */
 export const isContentPage = (page: string): boolean => /^\/[a-z]{2}\/content\/./.test(page);
 
+/** An internal product page path (`/<locale>/product/<slug>`): its twin answers 410 when the product redirects to a successor. */
+export const isProductPage = (page: string): boolean => /^\/[a-z]{2}\/product\/[^/]+$/.test(page);
+
 /** The build was made for other public origins than this process serves (build-pages.ts). */
 export class OtherOrigins extends Error {}
 
@@ -104,6 +107,13 @@ export function buildPages(build: Build, domains: Record<LocaleCode, string>): B
     async rerender(page, at) {
       if (!(await sameOrigins())) throw new OtherOrigins('this build was made for other public origins');
       const r = await (await render()).render(page);
+      if (r.status === 410 && isProductPage(page)) {
+        // replaced and no longer sold (docs/product/parts-finder.md#part-numbers): the host answers the 301 to its successor
+        await removePage(build.clientDir, page);
+        await record(page, 'gone');
+        log.info({ page }, 'product superseded and no longer sold: removed from the build');
+        return 'removed';
+      }
       if (r.status === 404 && isContentPage(page)) {
         // unpublished or moved (docs/product/content-editing.md): the page leaves the build, the host answers 404 or the redirect
         await removePage(build.clientDir, page);
@@ -122,7 +132,7 @@ export function buildPages(build: Build, domains: Record<LocaleCode, string>): B
         job = slot(async () => {
           if (!(await sameOrigins())) return false; // as before incremental pages: a page the build lacks is not found
           const r = await (await render()).render(page);
-          if (r.status === 404) return false;
+          if (r.status === 404 || r.status === 410) return false;
           if (r.status !== 200) throw new Error(`render answered ${r.status}`);
           // dated like the build's own pages (the build directory's time), the same on every node
           await replacePage(build.clientDir, page, r.html, { create: true, mtime: (await fs.stat(build.dir)).mtime });

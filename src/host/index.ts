@@ -26,6 +26,7 @@ import { startStockAlerts } from '#builds/stock-alerts-poll.ts';
 import { changePollMs } from '#builds/incremental-pages.ts';
 import { publishRebuild } from '#builds/publish-rebuild.ts';
 import { schedulePollMs } from '#server/content/scheduled-publishing.ts';
+import { cachedSuccessorSlugs } from '#server/catalogue/part-numbers.ts';
 import { cachedRedirects } from '#server/content/redirects.ts';
 import { loadExperimentsConfig } from '#server/experiments/experiment-config.ts';
 import { loggerFor } from '#server/telemetry/logger.ts';
@@ -59,6 +60,8 @@ const app = createStorefrontServer(build, domains, {
   checkDatabase: () => pingDatabase(getDb(), 1000),
   // A moved content page's old address answers 301 to its new one (read at most every few seconds per address).
   contentRedirect: cachedRedirects(getDb()),
+  // A product replaced and no longer sold answers 301 to the part sold now (docs/product/parts-finder.md#part-numbers).
+  productRedirect: cachedSuccessorSlugs(getDb()),
 });
 const pages = startPageUpdates(getDb(), () => app.build, domains);
 app.server.listen(port, host, () => {

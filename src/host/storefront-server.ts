@@ -74,6 +74,11 @@ export interface StorefrontServerOptions {
   adminDomain?: string;
   /** The new slug of a moved content page (src/server/content/redirects.ts, cached briefly); undefined: none. */
   contentRedirect?: ContentRedirect;
+  /**
+   * The successor's slug of a product replaced and no longer sold (src/server/catalogue/part-numbers.ts, cached
+   * briefly; docs/product/parts-finder.md#part-numbers); undefined: none.
+   */
+  productRedirect?: ContentRedirect;
 }
 
 /** Where a content address that is no page now leads (its page moved); undefined when nowhere. */
@@ -206,7 +211,8 @@ export function createStorefrontServer(initial: Build, domains: Record<LocaleCod
         );
         return;
       }
-      if (file && opts.materialize && MATERIALIZED_ROUTES.has(match.name)) {
+      const materialize = () => {
+        if (!(file && opts.materialize && MATERIALIZED_ROUTES.has(match.name))) return notFound(req, res, current, r.locale);
         const started = performance.now();
         opts.materialize(current, match.internalPath).then(
           (made) => {
@@ -221,9 +227,27 @@ export function createStorefrontServer(initial: Build, domains: Record<LocaleCod
             if (!res.headersSent) fail(req, res, 503, 'service_unavailable', 'This page is not available right now; try again');
           },
         );
+      };
+      const productSlug = match.params.slug;
+      // a product replaced and no longer sold has no page: its address leads to the part sold now
+      if (file && match.name === 'product' && productSlug && opts.productRedirect) {
+        opts.productRedirect(r.locale, productSlug).then(
+          (to) => {
+            if (to === undefined) return materialize();
+            res.writeHead(301, {
+              location: pathFor('product', r.locale, { slug: to }) + url.search,
+              'cache-control': REDIRECT_CACHE_CONTROL,
+            });
+            res.end();
+          },
+          (err: unknown) => {
+            log.error({ err, slug: productSlug }, 'product successors unreadable; the page is looked up as usual');
+            materialize();
+          },
+        );
         return;
       }
-      return notFound(req, res, current, r.locale);
+      return materialize();
     }
     req.url = match.internalPath + url.search;
     req.headers['x-partsfront-public-path'] = url.pathname;

@@ -15,11 +15,15 @@ import type { ModelHit, ProductSearchResult, SearchSuggestions, SearchTriggerHin
 import { cart } from '#stores/cart.ts';
 import { providers } from '#stores/experiment.ts';
 import { money, PLACEHOLDER, productHref } from './format.ts';
+import { partNumberNote, type NoteTemplates } from '#lib/catalogue/part-number-note.ts';
 
 export const SEARCH_DEBOUNCE_MS = 250;
 const NO_SUGGESTIONS: SearchSuggestions = { completions: [], did_you_mean: null };
 const resultsHref = (path: string, q: string) => `${path}?q=${encodeURIComponent(q)}`;
-type Hit = Pick<ProductSearchResult, 'name' | 'slug' | 'sku' | 'thumb' | 'prices' | 'prior_prices' | 'vat'>;
+type Hit = Pick<
+  ProductSearchResult,
+  'name' | 'slug' | 'sku' | 'thumb' | 'prices' | 'prior_prices' | 'vat' | 'matched_number' | 'replaced_by'
+>;
 interface Strings {
   placeholder: string;
   hints: string;
@@ -32,6 +36,8 @@ interface Strings {
   models: string;
   /** The label of the prior-price line (product.prior_price). */
   priorPrice: string;
+  /** "ersätter …", "ersatt av …" (docs/product/parts-finder.md#part-numbers). */
+  notes: NoteTemplates;
 }
 export interface SearchProps {
   locale: LocaleCode;
@@ -177,12 +183,18 @@ export default function Search({ input, locale, productPath, resultsPath, allowE
                 // a reduction is announced only with its prior price (docs/adr/0022-prior-price.md)
                 const reduction = announcedReduction(p.prices, priorPricesFromList(p.prior_prices ?? []), 1);
                 const prior = reduction && money(reduction.prior, p.vat, showVat, locale);
+                const note = partNumberNote(t.notes, p);
                 return (
                   <li key={p.sku} className="search__result" data-testid="search-result">
                     <a href={productHref(productPath, p.slug)}>
                       <img src={p.thumb?.url ?? PLACEHOLDER} alt="" width={40} height={40} loading="lazy" />
                       <span>
                         {p.name}
+                        {note && (
+                          <span className="search__note" data-testid="search-result-note">
+                            {note}
+                          </span>
+                        )}
                         {prior && (
                           <span className="price__prior" data-testid="prior-price">
                             {t.priorPrice}: <span className="price__prior-amount">{prior}</span>

@@ -20,6 +20,8 @@ import { waitFor as waitUntil } from '#tests/support/wait-for.ts';
 import { startServer, type RunningServer } from '#tests/support/server.ts';
 import { API_PORT, E2E_PORT, TEST_BUILD_DIR, TEST_DIR, TEST_OPERATOR_TOKEN } from '#tests/support/test-env.ts';
 import { openTestDb } from './api-support.ts';
+import { currentProduct } from '#lib/catalogue/part-number-lookup.ts';
+import { supersessionMap } from '#server/catalogue/appliance-models.ts';
 
 const PORT = API_PORT + 7;
 const BUILD = path.join(TEST_DIR, 'incremental-build');
@@ -471,6 +473,41 @@ describe('the home page and the Christmas calendar follow the products they show
     for (const [i, p] of pages.entries()) {
       await waitFor(`${p} back as built`, async () => (fs.readFileSync(file(p)).equals(fs.readFileSync(original(p))) ? true : undefined));
       expect(fs.statSync(file(p)).mtimeMs).not.toBe(before[i]);
+    }
+  });
+});
+
+describe('a replaced part that stops being sold leaves the build (docs/product/parts-finder.md#part-numbers)', () => {
+  it('its page is removed on the next change to it, and its address answers 301 to the part sold now', async () => {
+    const row = await h.db
+      .selectFrom('product_supersessions as s')
+      .innerJoin('products as p', 'p.id', 's.product_id')
+      .innerJoin('product_translations as t', (j) => j.onRef('t.product_id', '=', 'p.id').on('t.locale', '=', 'sv'))
+      .innerJoin('product_prices as pr', (j) => j.onRef('pr.product_id', '=', 'p.id').on('pr.locale', '=', 'sv'))
+      .where('p.orderable', '=', 1)
+      .select(['p.id', 'p.sku', 't.slug', 'pr.prices'])
+      .orderBy('p.id')
+      .executeTakeFirstOrThrow();
+    const end = currentProduct(row.id, await supersessionMap(h.db));
+    const successor = await h.db
+      .selectFrom('product_translations')
+      .where('product_id', '=', end)
+      .where('locale', '=', 'sv')
+      .select('slug')
+      .executeTakeFirstOrThrow();
+    const page = `/sv/product/${row.slug}`;
+    expect(fs.readFileSync(file(page), 'utf8')).toContain('data-testid="superseded-notice"');
+    const prices = JSON.parse(row.prices) as PriceObject;
+    await h.db.updateTable('products').set({ orderable: 0 }).where('id', '=', row.id).execute();
+    try {
+      expect((await patch(row.sku, { prices: { n: [{ q: 1, p: prices.n[0]!.p + 3 }] }, changed_by: 'Eva Editor' })).status).toBe(200);
+      await waitFor('the page to leave the build', async () => (fs.existsSync(file(page)) ? undefined : true));
+      const r = await request(`http://sv.localhost:${PORT}/produkt/${row.slug}`);
+      expect(r.status).toBe(301);
+      expect(r.headers.location).toBe(`/produkt/${successor.slug}`);
+    } finally {
+      await h.db.updateTable('products').set({ orderable: 1 }).where('id', '=', row.id).execute();
+      expect((await patch(row.sku, { prices, changed_by: 'Eva Editor' })).status).toBe(200);
     }
   });
 });

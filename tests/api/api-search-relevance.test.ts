@@ -5,6 +5,7 @@ import { api, openTestDb } from './api-support.ts';
 import type { DbHandle } from '#server/db/connection.ts';
 import { localizedProducts } from '#server/catalogue/localized-products.ts';
 import { LOCALES, type LocaleCode } from '#lib/market/locales.ts';
+import { withPartNumbers } from '#tests/support/search-relevance-numbers.ts';
 import { RELEVANCE_CASES, resolveCase, scoreCase, TOP, type CatalogueProduct } from '#tests/support/search-relevance.ts';
 
 let h: DbHandle;
@@ -14,9 +15,9 @@ beforeAll(async () => {
   for (const code of Object.keys(LOCALES) as LocaleCode[]) {
     const rows = await localizedProducts(h.db, code)
       .leftJoin('brands as b', 'b.id', 'p.brand_id')
-      .select(['p.sku', 't.name', 'b.name as brand'])
+      .select(['p.id', 'p.sku', 't.name', 'b.name as brand'])
       .execute();
-    catalogue.set(code, rows);
+    catalogue.set(code, await withPartNumbers(h.db, rows));
   }
 });
 afterAll(async () => {

@@ -10,6 +10,34 @@ export interface CatalogueProduct {
   sku: string;
   name: string;
   brand: string | null;
+  /** Its OEM numbers, cross-references and replaced old numbers (the part-number cases; partNumberFacts). */
+  numbers?: { kind: string; number: string }[];
+  /** The sku of the part sold now when this product is replaced (end of the chain). */
+  current?: string;
+}
+
+/**
+ * Part-number queries (docs/product/parts-finder.md#part-numbers), each from the first product by SKU that has one:
+ * $oem, $cross, $replaces (its numbers), $oemSpaced (the OEM number with spaces every three characters), $oldSku
+ * and $oldOem (the sku and OEM number of a replaced product). Relevant: the part sold now (the chain's end).
+ */
+const NUMBER_QUERIES = ['$oem', '$cross', '$replaces', '$oemSpaced', '$oldSku', '$oldOem'] as const;
+type NumberQuery = (typeof NUMBER_QUERIES)[number];
+const isNumberQuery = (q: string): q is NumberQuery => (NUMBER_QUERIES as readonly string[]).includes(q);
+
+function resolveNumberCase(c: RelevanceCase & { query: NumberQuery }, sorted: readonly CatalogueProduct[]): ResolvedCase | null {
+  const kind = c.query === '$cross' ? 'cross' : c.query === '$replaces' ? 'replaces' : 'oem';
+  const old = c.query === '$oldSku' || c.query === '$oldOem';
+  const picked = sorted.find((p) => (old ? p.current !== undefined : p.current === undefined) && p.numbers?.some((n) => n.kind === kind));
+  if (!picked) return null;
+  const number = picked.numbers!.find((n) => n.kind === kind)!.number;
+  const text =
+    c.query === '$oldSku'
+      ? picked.sku
+      : c.query === '$oemSpaced'
+        ? number.replace(/[\s\-._/]/g, '').replace(/(.{3})(?=.)/g, '$1 ')
+        : number;
+  return { ...c, text, relevant_skus: new Set([picked.current ?? picked.sku]) };
 }
 export interface RelevanceCase {
   locale: LocaleCode;
@@ -33,6 +61,7 @@ const modelOf = (name: string) => /\b[A-ZÅÄÖÆØ]{2}\d{3,}[A-Z]?\b/u.exec(nam
 /** The case on this catalogue (products sorted by SKU), or null when the catalogue holds nothing to pick. */
 export function resolveCase(c: RelevanceCase, products: readonly CatalogueProduct[]): ResolvedCase | null {
   const sorted = [...products].sort((a, b) => a.sku.localeCompare(b.sku));
+  if (isNumberQuery(c.query)) return resolveNumberCase({ ...c, query: c.query }, sorted);
   const picked = c.pick ? sorted.find((p) => holdsAll(p.name, c.pick!) && (!c.query.includes('$model') || modelOf(p.name))) : undefined;
   if (c.pick && !picked) return null;
   let text = c.query;

@@ -169,6 +169,17 @@ export const productSearchResultSchema = z.object({
   discount_category: z.string().nullable(),
   variations: z.array(variationSchema),
   score: z.number(),
+  /**
+   * Why a number query found this product (null otherwise) (docs/product/api.md#part-numbers): the OEM number, cross-reference or old
+   * number it matched (`replaces`: a number of a product this one supersedes; `sku`: this superseded product's sku).
+   */
+  matched_number: z
+    .object({ kind: z.enum(['oem', 'cross', 'replaces', 'sku']), number: z.string(), maker: z.string().nullable() })
+    .nullable(),
+  /** The old number this product replaces, when that is what the query matched; else null. */
+  replaces: z.string().nullable(),
+  /** The part sold now (end of the supersession chain) when this product is replaced; else null. */
+  replaced_by: z.object({ sku: z.string(), name: z.string(), slug: z.string() }).nullable(),
 });
 export type ProductSearchResult = z.infer<typeof productSearchResultSchema>;
 

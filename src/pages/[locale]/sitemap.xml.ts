@@ -12,6 +12,8 @@ import { categoryPaths, localeCatalogue, productSlugs, tagSlugs } from '#server/
 import { alternatesWhere } from '#lib/routing/alternates.ts';
 import { getLayoutData } from '#server/catalogue/layout-data.ts';
 import { modelPagesForSitemap } from '#server/catalogue/model-page-data.ts';
+import { redirectedProductIds } from '#server/catalogue/part-numbers.ts';
+import { getDb } from '#server/db/connection.ts';
 
 export const getStaticPaths = (() => LOCALE_CODES.map((locale) => ({ params: { locale } }))) satisfies GetStaticPaths;
 
@@ -31,7 +33,9 @@ export const GET: APIRoute = async ({ params }) => {
   for (const c of cat.categories) entries.push(entry(alternatesWhere('product-category-all', 'all', await categoryPaths(c.id))));
   for (const b of cat.brands) entries.push(entry({ [locale]: pathFor('brand-slug', locale, { slug: b.slug }) }));
   for (const g of cat.tags) entries.push(entry(alternatesWhere('product-tag-slug', 'slug', await tagSlugs(g.id))));
-  for (const p of cat.products)
+  // a product replaced and no longer sold has no page (docs/product/parts-finder.md#part-numbers)
+  const redirected = await redirectedProductIds(getDb());
+  for (const p of cat.products.filter((x) => !redirected.has(x.id)))
     entries.push(entry(alternatesWhere('product', 'slug', await productSlugs(p.id)), p.updated_at.slice(0, 10)));
   // every model page, prerendered or not (a left-out one renders on its first request: ADR 0027)
   for (const m of await modelPagesForSitemap())

@@ -17,7 +17,8 @@ import {
   type StoredBundle,
 } from './recommendations-build.ts';
 import { recommendedIds } from './recommendation-facts.ts';
-import { productPageTags } from './page-tags.ts';
+import { productPageTags, productTag } from './page-tags.ts';
+import { partNumbersOf, type PartNumbers } from './part-numbers.ts';
 import { builtProductSafety, productSafetyShown } from './product-safety.ts';
 import type { ShownSafety } from '#lib/catalogue/product-safety.ts';
 
@@ -32,6 +33,8 @@ export interface ProductPageData {
   relations: ProductRelations;
   /** Manufacturer, EU responsible person and warning (GPSR art. 19, docs/product/legal.md); null only for a product imported before 0026. */
   safety: ShownSafety | null;
+  /** Its OEM numbers, cross-references, old numbers and successor (docs/product/parts-finder.md#part-numbers). */
+  partNumbers: PartNumbers;
   /** What the page shows, as change-feed tags: a change to any of them re-renders the page (page-tags.ts). */
   pageTags: string[];
 }
@@ -40,7 +43,11 @@ const trailOf = (byId: ReadonlyMap<number, Category>, p: PageProduct): Category[
   categoryTrail(byId, p.mainCategoryId !== null ? byId.get(p.mainCategoryId) : undefined);
 
 function withTags(data: Omit<ProductPageData, 'pageTags'>): ProductPageData {
-  return { ...data, pageTags: productPageTags(data.product, data.relations) };
+  const tags = productPageTags(data.product, data.relations);
+  // the notice names the successor: its rename or removal re-renders this page too
+  const successor = data.partNumbers.successor;
+  if (successor && !tags.includes(productTag(successor.id))) tags.push(productTag(successor.id));
+  return { ...data, pageTags: tags };
 }
 
 export async function productPageFromCatalogue(locale: LocaleCode, product: PageProduct): Promise<ProductPageData> {
@@ -53,6 +60,7 @@ export async function productPageFromCatalogue(locale: LocaleCode, product: Page
     slugs: await productSlugs(product.id),
     relations: await productRelations(locale, product),
     safety: await builtProductSafety(product.id, product.brand?.id ?? null, locale),
+    partNumbers: await partNumbersOf(getDb(), locale, product.id),
   });
 }
 
@@ -130,5 +138,6 @@ export async function freshProductPage(locale: LocaleCode, slug: string): Promis
     slugs: Object.fromEntries(slugRows.map((r) => [r.locale, r.slug])) as Partial<Record<LocaleCode, string>>,
     relations: await freshRelations(db, locale, product, brandById),
     safety: await productSafetyShown(db, product.id, locale),
+    partNumbers: await partNumbersOf(db, locale, product.id),
   });
 }

@@ -23,7 +23,9 @@ import { facetOption, type ListingView } from '#server/catalogue/listing-view.ts
 import type { PageProduct } from '#server/catalogue/page-catalogue.ts';
 import type { ListingBrand } from '#server/catalogue/listing-source.ts';
 import { getSearchIndex } from './search-index.ts';
-import { matchQuery } from './match.ts';
+import { matchWithNumbers, successorsOf } from './search-products.ts';
+import { translator } from '#lib/market/i18n.ts';
+import { noteTemplates, partNumberNote } from '#lib/catalogue/part-number-note.ts';
 import { refine } from './refine.ts';
 
 export const MAX_QUERY_LENGTH = 200;
@@ -33,7 +35,7 @@ export const MAX_CATEGORY_OPTIONS = 20;
 export type SearchListing =
   | { kind: 'empty'; q: string }
   | { kind: 'not-found'; q: string }
-  | { kind: 'page'; q: string; partial: boolean; view: ListingView; products: PageProduct[] };
+  | { kind: 'page'; q: string; partial: boolean; view: ListingView; products: PageProduct[]; notes: Record<number, string> };
 
 export async function searchListing(locale: LocaleCode, url: URL): Promise<SearchListing> {
   const q = (url.searchParams.get('q') ?? '').trim().slice(0, MAX_QUERY_LENGTH);
@@ -48,7 +50,7 @@ export async function searchListing(locale: LocaleCode, url: URL): Promise<Searc
   ]);
   const brandById = new Map<number, ListingBrand>(brands.map((b) => [b.id, b]));
   const brandBySlug = new Map<string, ListingBrand>(brands.map((b) => [b.slug, b]));
-  const matches = matchQuery(index, q);
+  const { matches, numbered, lookup } = await matchWithNumbers(db, index, q);
   if (matches.docs.length === 0) return { kind: 'empty', q };
 
   const parsed = parseListingQuery(url.searchParams);
@@ -121,6 +123,13 @@ export async function searchListing(locale: LocaleCode, url: URL): Promise<Searc
     href,
     partialHref,
   };
-  const products = await listingProducts(locale, ids, brandById);
-  return { kind: 'page', q, partial: url.searchParams.get('partial') === '1', view, products };
+  const [products, successors] = await Promise.all([listingProducts(locale, ids, brandById), successorsOf(db, locale, lookup, ids)]);
+  // "ersätter 481236058", "ersatt av …" under a card (docs/product/parts-finder.md#part-numbers)
+  const templates = noteTemplates(translator(locale));
+  const notes: Record<number, string> = {};
+  for (const id of ids) {
+    const note = partNumberNote(templates, { matched_number: numbered.byProduct.get(id)?.matched, replaced_by: successors.get(id) });
+    if (note) notes[id] = note;
+  }
+  return { kind: 'page', q, partial: url.searchParams.get('partial') === '1', view, products, notes };
 }

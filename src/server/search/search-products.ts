@@ -10,7 +10,7 @@ import type { ProductSearchResult, SearchCategory, SearchFacets } from '#lib/api
 import { SEARCH_MAX_LIMIT } from '#lib/api/catalogue-contracts.ts';
 import { roundTo } from '#lib/pricing/vat.ts';
 import { getSearchIndex, type SearchIndex } from './search-index.ts';
-import { matchQuery } from './match.ts';
+import { matchQuery, type Matches } from './match.ts';
 import { hasFilters, refine, type ResultFilters } from './refine.ts';
 import type { ListingSort } from '#lib/catalogue/listing-query.ts';
 import { queryTokens } from '#lib/search/tokenize.ts';
@@ -19,7 +19,9 @@ import { pricesFromRow } from '#server/catalogue/price-row.ts';
 import { priorPricesOf } from '#server/catalogue/price-history.ts';
 import { campaignPriorPrices } from '#lib/pricing/prior-price.ts';
 import { mainCategoryFirst, productRows } from '#server/catalogue/product-rows.ts';
-import { CARD_COLUMNS } from '#server/catalogue/localized-products.ts';
+import { CARD_COLUMNS, localizedProducts } from '#server/catalogue/localized-products.ts';
+import { currentProduct, numberHits, type NumberHit, type NumberLookup } from '#lib/catalogue/part-number-lookup.ts';
+import { numberLookupFor } from './part-number-index.ts';
 
 export interface SearchOptions {
   locale: LocaleCode;
@@ -89,7 +91,7 @@ export async function searchProducts(db: Db, opts: SearchOptions): Promise<Searc
 
 async function runSearch(db: Db, index: SearchIndex, opts: SearchOptions & { limit: number; offset: number }): Promise<SearchResult> {
   const { limit, offset } = opts;
-  const matches = matchQuery(index, opts.query);
+  const { matches, numbered, lookup } = await matchWithNumbers(db, index, opts.query);
   const refining = !!opts.withFacets || !!opts.sort || hasFilters(opts.filters ?? {});
   const refined = refining ? refine(index, matches, opts.filters ?? {}, opts.sort) : null;
   const { docs, scores } = refined ?? matches;
@@ -115,12 +117,26 @@ async function runSearch(db: Db, index: SearchIndex, opts: SearchOptions & { lim
           }),
         }
       : undefined;
-  const products = await loadResults(db, opts.locale, ids, index.categories);
+  const [products, successors] = await Promise.all([
+    loadResults(db, opts.locale, ids, index.categories),
+    successorsOf(db, opts.locale, lookup, ids),
+  ]);
   const scoreById = new Map(page.map((d, i) => [index.ids[d], roundTo(scores[offset + i], 3)]));
   return {
     products: ids.flatMap((id) => {
       const p = products.get(id);
-      return p ? [{ ...p, score: scoreById.get(id) ?? 0 }] : [];
+      if (!p) return [];
+      const hit = numbered.byProduct.get(id);
+      const successor = successors.get(id);
+      return [
+        {
+          ...p,
+          score: scoreById.get(id) ?? 0,
+          ...(hit ? { matched_number: hit.matched } : {}),
+          ...(hit?.matched.kind === 'replaces' ? { replaces: hit.matched.number } : {}),
+          ...(successor ? { replaced_by: successor } : {}),
+        },
+      ];
     }),
     categories,
     total: docs.length,
@@ -179,7 +195,91 @@ export async function loadResults(
       group_id: r.group_id,
       discount_category: r.discount_category,
       variations: JSON.parse(r.variations) as Variation[],
+      // set by a part-number search (matchWithNumbers, docs/product/api.md#part-numbers)
+      matched_number: null,
+      replaces: null,
+      replaced_by: null,
     });
+  }
+  return out;
+}
+
+/** The document of a product id in the index (ids ascend), or -1. */
+function docOf(index: SearchIndex, id: number): number {
+  let lo = 0;
+  let hi = index.ids.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (index.ids[mid] < id) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < index.ids.length && index.ids[lo] === id ? lo : -1;
+}
+
+/** Products a part-number query names (docs/product/search.md#part-numbers), as documents of this storefront's index. */
+function numberMatches(index: SearchIndex, lookup: NumberLookup, query: string): { docs: number[]; byProduct: Map<number, NumberHit> } {
+  const hits = numberHits(
+    lookup,
+    query,
+    (id) => index.facts.orderable[docOf(index, id)] === 1,
+    (id) => docOf(index, id) >= 0,
+  );
+  return { docs: hits.map((h) => docOf(index, h.productId)), byProduct: new Map(hits.map((h) => [h.productId, h])) };
+}
+
+export interface NumberedMatches {
+  matches: Matches;
+  numbered: { docs: number[]; byProduct: Map<number, NumberHit> };
+  lookup: NumberLookup;
+}
+
+/** The ranked matches of a query with the parts its part numbers name first (the API and the results page alike). */
+export async function matchWithNumbers(db: Db, index: SearchIndex, query: string): Promise<NumberedMatches> {
+  const lookup = await numberLookupFor(db, index.version);
+  const numbered = numberMatches(index, lookup, query);
+  return { matches: withNumberHits(matchQuery(index, query), numbered.docs), numbered, lookup };
+}
+
+/** A number hit ranks above every text match: the named parts first, in their order, then the text matches. */
+export const NUMBER_HIT_SCORE = 1000;
+
+function withNumberHits(matches: Matches, docs: readonly number[]): Matches {
+  if (docs.length === 0) return matches;
+  const pinned = new Set(docs);
+  const rest = matches.docs.filter((d) => !pinned.has(d));
+  const out = new Int32Array(docs.length + rest.length);
+  const scores = new Float32Array(out.length);
+  docs.forEach((d, i) => {
+    out[i] = d;
+    scores[i] = NUMBER_HIT_SCORE - i;
+  });
+  let k = docs.length;
+  for (let i = 0; i < matches.docs.length; i++) {
+    if (pinned.has(matches.docs[i])) continue;
+    out[k] = matches.docs[i];
+    scores[k++] = matches.scores[i];
+  }
+  return { docs: out, scores };
+}
+
+/** Of these products, those with a successor: the part sold now at the end of the chain, as this storefront names it. */
+export async function successorsOf(
+  db: Db,
+  locale: LocaleCode,
+  lookup: NumberLookup,
+  ids: readonly number[],
+): Promise<Map<number, { sku: string; name: string; slug: string }>> {
+  const currentOf = new Map(ids.flatMap((id) => (lookup.replacedBy.has(id) ? [[id, currentProduct(id, lookup.replacedBy)] as const] : [])));
+  const out = new Map<number, { sku: string; name: string; slug: string }>();
+  if (currentOf.size === 0) return out;
+  const rows = await localizedProducts(db, locale)
+    .where('p.id', 'in', [...new Set(currentOf.values())])
+    .select(['p.id', 'p.sku', 't.name', 't.slug'])
+    .execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  for (const [id, current] of currentOf) {
+    const r = byId.get(current);
+    if (r && current !== id) out.set(id, { sku: r.sku, name: r.name, slug: r.slug });
   }
   return out;
 }
