@@ -1,5 +1,5 @@
 // `npm run bench:lighthouse [-- <build dir>]`: Lighthouse (mobile, default simulated throttling) on the home,
-// a category and a product page of each storefront through Debian's Chromium, printing the performance
+// a category, a product and an appliance model page (with its exploded view) of each storefront through Debian's Chromium, printing the performance
 // score and CLS per page. Budget (README.md, Measured): performance ≥ 95, CLS 0. Serves the build itself
 // (default: the test build .cache/test/build, else builds/current, else dist) on BENCH_PORT (4499).
 import fs from 'node:fs';
@@ -26,6 +26,15 @@ const server = await startServer({ port: PORT, databaseUrl: dbFile, buildDir });
 process.on('exit', () => void server.stop());
 const get = (host, pathname) => request(`http://${host}:${PORT}${pathname}`);
 
+/** The first model's page in a storefront, from the sitemap (model pages are not linked from the home page). */
+async function firstModelPath(locale) {
+  const sitemap = (await get(`${locale}.localhost`, '/sitemap.xml')).body;
+  const loc = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)]
+    .map((m) => new URL(m[1]).pathname)
+    .find((p) => /^\/(modell|model|malli)\//.test(p));
+  return loc;
+}
+
 // One page of each type per storefront, found through the home page's own links.
 const pages = [];
 for (const locale of locales) {
@@ -34,10 +43,13 @@ for (const locale of locales) {
   const hrefs = [...home.matchAll(/href="(\/[^"#?]+)"/g)].map((m) => m[1]);
   const category = hrefs.find((h) => /^\/(kategori|kategoria|categorie)\//.test(h));
   const product = hrefs.find((h) => /^\/(produkt|tuote|product)\//.test(h));
+  // the first model (prerendered by every build, ADR 0027), with its exploded view
+  const model = await firstModelPath(locale);
   for (const [type, p] of [
     ['home', '/'],
     ['category', category],
     ['product', product],
+    ['model', model],
   ])
     if (p) pages.push({ locale, type, url: `http://${host}:${PORT}${p}` });
 }

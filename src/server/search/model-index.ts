@@ -73,7 +73,7 @@ export async function buildModelIndex(db: Db, locale: LocaleCode, version?: stri
   };
   await yieldToRequests();
   const trigrams = buildModelTrigrams(entries);
-  log.info({ locale, models: entries.length, ms: Math.round(performance.now() - started) }, 'model index built');
+  log.debug({ locale, models: entries.length, ms: Math.round(performance.now() - started) }, 'model index built');
   return { version: v, locale, entries, vocabulary, trigrams };
 }
 
