@@ -2,12 +2,13 @@
  * Back-in-stock notifications on every serving node (docs/product/parts-finder.md#back-in-stock): the node follows
  * the change feed as incremental pages do — an operator's stock edit on any node names `product:<id>`, and that
  * product's confirmed requests are notified within a poll — and once a minute looks at every waiting request, which
- * catches stock written without a feed row (the catalogue import, another tool). Every node runs it; the claim in
+ * catches stock written without a feed row (the catalogue import, another tool) and ends the requests left
+ * unconfirmed for a week. Every node runs it; the claim in
  * notifyOrderable makes each request's mail exactly one.
  */
 import type { Db } from '#server/db/connection.ts';
 import { changesAfter, latestChangeSeq } from '#server/catalogue/change-feed.ts';
-import { notifyOrderable } from '#server/catalogue/stock-alerts.ts';
+import { expireUnconfirmed, notifyOrderable } from '#server/catalogue/stock-alerts.ts';
 import { loggerFor } from '#server/telemetry/logger.ts';
 import { pollEvery } from './poll-loop.ts';
 
@@ -33,6 +34,7 @@ export function createStockAlertPoll(db: Db, now: () => number = Date.now) {
     if (applied === undefined) applied = await latestChangeSeq(db);
     if (now() - lastSweep >= FULL_SWEEP_MS) {
       lastSweep = now();
+      await expireUnconfirmed(db);
       await notifyOrderable(db);
     }
     for (;;) {

@@ -184,6 +184,25 @@ export async function confirmStockAlert(db: Db, locale: LocaleCode, token: strin
   return { kind: outcome, ...(await productLink(db, locale, row.product_id)) };
 }
 
+/**
+ * A request whose confirmation link was not opened within this many days ends and its address is erased: an
+ * unconfirmed address has no consent to keep (docs/product/parts-finder.md#back-in-stock).
+ */
+export const UNCONFIRMED_KEPT_DAYS = 7;
+
+/** Ends the requests left unconfirmed past UNCONFIRMED_KEPT_DAYS, erasing their addresses; answers how many. */
+export async function expireUnconfirmed(db: Db, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - UNCONFIRMED_KEPT_DAYS * 86_400_000).toISOString();
+  const r = await db
+    .updateTable('stock_alerts')
+    .set({ ended_at: now.toISOString(), ended_reason: 'unconfirmed', email: null })
+    .where('confirmed_at', 'is', null)
+    .where('ended_at', 'is', null)
+    .where('created_at', '<', before)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
 /** The link in both mails (and their List-Unsubscribe): the request ends and its address is erased. */
 export async function endStockAlert(db: Db, locale: LocaleCode, token: string, now = new Date()): Promise<StockAlertLinkOutcome> {
   if (!isOpaqueToken(token)) return { kind: 'invalid' };

@@ -18,7 +18,7 @@ CREATE TABLE stock_alerts (
   confirmed_at TEXT,
   notified_at TEXT,
   ended_at TEXT,
-  -- notified | unsubscribed
+  -- notified | unsubscribed | unconfirmed (the link not opened within a week)
   ended_reason TEXT,
   -- the unsubscribe link's token (random; it can only end this one request)
   unsubscribe_token TEXT NOT NULL
