@@ -152,6 +152,37 @@ describe('the internal engine answers when the external provider cannot', () => 
     expect(ext.skus.length).toBeGreaterThan(0);
   });
 
+  it("a part number is the internal engine's, which leads to the part sold now (Depict knows no supersession)", async () => {
+    const replaced = await h.db
+      .selectFrom('product_numbers as n')
+      .innerJoin('product_supersessions as s', 's.product_id', 'n.product_id')
+      .where('n.kind', '=', 'oem')
+      .select(['n.number', 'n.product_id'])
+      .orderBy('n.product_id')
+      .execute();
+    const successors = new Map(
+      (await h.db.selectFrom('product_supersessions').select(['product_id', 'replaced_by']).execute()).map((r) => [
+        r.product_id,
+        r.replaced_by,
+      ]),
+    );
+    const row = replaced.find((r) => {
+      let id = r.product_id;
+      while (successors.has(id)) id = successors.get(id)!;
+      return sv.some((p) => p.id === id);
+    })!;
+    let current = row.product_id;
+    while (successors.has(current)) current = successors.get(current)!;
+    // Depict would answer the number with another product whose title carries it
+    await control('feed', {
+      market: 'se',
+      products: [{ product_id: sv[0]!.sku, title: `${sv[0]!.name} ${row.number}`, slug: 'x', price: 1, in_stock: true, image_url: null }],
+    });
+    const ext = await search(`&query=${encodeURIComponent(row.number)}&provider=external`);
+    expect(ext.provider).toBe('internal');
+    expect(ext.skus[0]).toBe(sv.find((p) => p.id === current)!.sku);
+  });
+
   it("refinements, sorting and facets are the internal engine's", async () => {
     for (const extra of ['&sort=price-asc', '&facets=true', '&stock=in-stock']) {
       const ext = await search(`&query=${encodeURIComponent(word)}&provider=external${extra}`);

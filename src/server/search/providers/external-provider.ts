@@ -13,6 +13,8 @@ import { hasFilters } from '../refine.ts';
 import { loadResults, MAX_FACETS, type SearchOptions, type SearchResult } from '../search-products.ts';
 import { getSearchIndex, type SearchIndex } from '../search-index.ts';
 import { DepictClient, DepictFailure } from './depict-client.ts';
+import { numberLookupFor } from '../part-number-index.ts';
+import { findNumbers } from '#lib/catalogue/part-number-lookup.ts';
 import type { DepictConfig } from './depict-config.ts';
 import type { SearchProvider } from './search-provider.ts';
 
@@ -33,6 +35,11 @@ export function externalProvider(config: DepictConfig): SearchProvider {
     async search(db: Db, opts: SearchOptions): Promise<SearchResult> {
       if (opts.withFacets || opts.sort || hasFilters(opts.filters ?? {}))
         throw new NotForExternal('refinements are answered by the internal engine');
+      // A part number (OEM, cross-reference, replaced, a replaced part's sku) leads to the part sold now, which
+      // only our engine knows (docs/product/parts-finder.md#part-numbers): such a query is not sent out.
+      const index0 = await getSearchIndex(db, opts.locale);
+      if (findNumbers(await numberLookupFor(db, index0.version), opts.query).entries.length > 0)
+        throw new NotForExternal('a part number is answered by the internal engine');
       const limit = opts.limit ?? 24;
       const offset = opts.offset ?? 0;
       const signal = AbortSignal.timeout(config.timeoutMs);
