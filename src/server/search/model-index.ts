@@ -8,7 +8,7 @@
  */
 import type { Db } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
-import { processCache } from '#server/cache/process-cache.ts';
+import { versionedIndex } from './versioned-index.ts';
 import { modelSearchRows, type ModelSummary } from '#server/catalogue/appliance-models.ts';
 
 /** A model as the ranking reads it (ModelSearchEntry) and as an answer shows it. */
@@ -77,41 +77,10 @@ export async function buildModelIndex(db: Db, locale: LocaleCode, version?: stri
   return { version: v, locale, entries, vocabulary, trigrams };
 }
 
-interface Slot {
-  index?: ModelIndex;
-  loading?: Promise<ModelIndex>;
-  checkedAt: number;
-}
-const slots = processCache('model-index.v1', () => new WeakMap<Db, Map<LocaleCode, Slot>>());
-
 /** The current model index of a storefront: built on first use, replaced in the background when the catalogue changed. */
-export async function getModelIndex(db: Db, locale: LocaleCode): Promise<ModelIndex> {
-  let perDb = slots.get(db);
-  if (!perDb) slots.set(db, (perDb = new Map()));
-  let slot = perDb.get(locale);
-  if (!slot) perDb.set(locale, (slot = { checkedAt: 0 }));
-  const s = slot;
-  const load = (version?: string) => {
-    s.loading ??= buildModelIndex(db, locale, version)
-      .then((idx) => {
-        s.index = idx;
-        s.checkedAt = Date.now();
-        return idx;
-      })
-      .finally(() => {
-        s.loading = undefined;
-      });
-    return s.loading;
-  };
-  if (!s.index) return load();
-  if (Date.now() - s.checkedAt > MODEL_VERSION_CHECK_MS && !s.loading) {
-    s.checkedAt = Date.now();
-    const current = s.index;
-    void modelsVersion(db)
-      .then((v) => {
-        if (v !== current.version) void load(v).catch(() => {});
-      })
-      .catch(() => {});
-  }
-  return s.index;
-}
+export const getModelIndex: (db: Db, locale: LocaleCode) => Promise<ModelIndex> = versionedIndex({
+  cacheKey: 'model-index.v1',
+  checkMs: MODEL_VERSION_CHECK_MS,
+  version: modelsVersion,
+  load: (db, locale, version) => buildModelIndex(db, locale, version),
+});

@@ -7,7 +7,7 @@ import type { Db } from '#server/db/connection.ts';
 import { LOCALE_CODES, type LocaleCode } from '#lib/market/locales.ts';
 import { indexBuilder, type SearchIndex } from './index-builder.ts';
 export type { SearchIndex } from './index-builder.ts';
-import { processCache } from '#server/cache/process-cache.ts';
+import { versionedIndex } from './versioned-index.ts';
 import { getDb, getDbConfig } from '#server/db/connection.ts';
 import type { DbConfig } from '#server/db/config.ts';
 import { readStoredIndex, storeIndex } from './index-store.ts';
@@ -38,13 +38,6 @@ export async function buildSearchIndex(db: Db, locale: LocaleCode, version?: str
   }
   return builder.finish(v, await facetCategories(db, locale));
 }
-
-interface Slot {
-  index?: SearchIndex;
-  loading?: Promise<SearchIndex>;
-  checkedAt: number;
-}
-const slots = processCache('search-index.v2', () => new WeakMap<Db, Map<LocaleCode, Slot>>());
 
 /**
  * The index of this catalogue version: from disk when stored (a file read), else built from the database
@@ -83,33 +76,9 @@ export async function storeSearchIndexes(db: Db, config: DbConfig): Promise<void
 }
 
 /** The current index for a storefront: loaded or built on first use, replaced in the background when the catalogue changed. */
-export async function getSearchIndex(db: Db, locale: LocaleCode): Promise<SearchIndex> {
-  let perDb = slots.get(db);
-  if (!perDb) slots.set(db, (perDb = new Map()));
-  let slot = perDb.get(locale);
-  if (!slot) perDb.set(locale, (slot = { checkedAt: 0 }));
-  const s = slot;
-  const load = (version?: string) => {
-    s.loading ??= loadOrBuild(db, locale, version)
-      .then((idx) => {
-        s.index = idx;
-        s.checkedAt = Date.now();
-        return idx;
-      })
-      .finally(() => {
-        s.loading = undefined;
-      });
-    return s.loading;
-  };
-  if (!s.index) return load();
-  if (Date.now() - s.checkedAt > VERSION_CHECK_MS && !s.loading) {
-    s.checkedAt = Date.now();
-    const current = s.index;
-    void catalogueVersion(db)
-      .then((v) => {
-        if (v !== current.version) void load(v).catch(() => {});
-      })
-      .catch(() => {});
-  }
-  return s.index;
-}
+export const getSearchIndex: (db: Db, locale: LocaleCode) => Promise<SearchIndex> = versionedIndex({
+  cacheKey: 'search-index.v2',
+  checkMs: VERSION_CHECK_MS,
+  version: catalogueVersion,
+  load: (db, locale, version) => loadOrBuild(db, locale, version),
+});
