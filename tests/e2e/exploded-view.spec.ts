@@ -10,6 +10,7 @@ import { pathFor } from '#lib/routing/routes.ts';
 import { origin, TEST_SQLITE_FILE } from '#tests/support/test-env.ts';
 import { consentGiven, hydrated, watchErrors } from './islands-fixtures.ts';
 import { wcagViolations } from './a11y-fixtures.ts';
+import { modelWithPosition7 } from './model-fixtures.ts';
 
 const sv = origin('sv');
 interface Target {
@@ -23,47 +24,14 @@ let target: Target;
 
 /** A model whose diagram has position 7 held by exactly one part that can be ordered now, without variations. */
 test.beforeAll(async () => {
-  const { db } = openDb({ kind: 'sqlite', file: TEST_SQLITE_FILE });
-  try {
-    const rows = await db
-      .selectFrom('model_parts as mp')
-      .innerJoin('appliance_models as m', 'm.id', 'mp.model_id')
-      .innerJoin('products as p', 'p.id', 'mp.product_id')
-      .innerJoin('product_translations as t', (j) => j.onRef('t.product_id', '=', 'p.id').on('t.locale', '=', 'sv'))
-      .select([
-        'm.id as model',
-        'm.slug',
-        'mp.diagram_no',
-        'p.id',
-        'p.sku',
-        't.name',
-        'p.orderable',
-        'p.stock_status',
-        'p.stock_quantity',
-        'p.variations',
-      ])
-      .where('mp.position', '=', '7')
-      .orderBy('m.id')
-      .execute();
-    const held = Map.groupBy(rows, (r) => `${r.model}:${r.diagram_no}`);
-    const row = rows.find(
-      (r) =>
-        held.get(`${r.model}:${r.diagram_no}`)!.length === 1 &&
-        Boolean(r.orderable) &&
-        r.stock_status === 'in-stock' &&
-        r.stock_quantity >= 5 &&
-        (JSON.parse(String(r.variations ?? '[]')) as unknown[]).length === 0,
-    )!;
-    target = {
-      url: sv + pathFor('model-slug', 'sv', { slug: row.slug }),
-      diagram: row.diagram_no,
-      productId: row.id,
-      sku: row.sku,
-      name: row.name,
-    };
-  } finally {
-    await db.destroy();
-  }
+  const t = await modelWithPosition7();
+  target = {
+    url: sv + pathFor('model-slug', 'sv', { slug: t.slug }),
+    diagram: t.diagram,
+    productId: t.productId,
+    sku: t.sku,
+    name: t.name,
+  };
 });
 
 test.beforeEach(async ({ page }) => consentGiven(page, sv));

@@ -4,58 +4,26 @@
  * the cart, as the server's sync-cart answered.
  */
 import { expect, test } from '@playwright/test';
-import { openDb } from '#server/db/connection.ts';
 import { pathFor } from '#lib/routing/routes.ts';
-import { origin, TEST_SQLITE_FILE } from '#tests/support/test-env.ts';
+import { origin } from '#tests/support/test-env.ts';
+import { modelWithPosition7 } from './model-fixtures.ts';
 import { consentGiven, hydrated, watchErrors } from './islands-fixtures.ts';
 
 const sv = origin('sv');
 let target: { path: string; fragment: string; diagram: number; sku: string };
 
-/** A model whose position 7 holds exactly one part in stock without variations; its number less the last character. */
+/** A model whose position 7 holds exactly one part in stock; its number less the last character as the fragment. */
 test.beforeAll(async () => {
-  const { db } = openDb({ kind: 'sqlite', file: TEST_SQLITE_FILE });
-  try {
-    const rows = await db
-      .selectFrom('model_parts as mp')
-      .innerJoin('appliance_models as m', 'm.id', 'mp.model_id')
-      .innerJoin('products as p', 'p.id', 'mp.product_id')
-      .select([
-        'm.id as model',
-        'm.slug',
-        'm.number',
-        'mp.diagram_no',
-        'p.sku',
-        'p.orderable',
-        'p.stock_status',
-        'p.stock_quantity',
-        'p.variations',
-      ])
-      .where('mp.position', '=', '7')
-      .orderBy('m.id')
-      .execute();
-    const held = Map.groupBy(rows, (r) => `${r.model}:${r.diagram_no}`);
-    const row = rows.find(
-      (r) =>
-        r.number.replace(/[^A-Za-z0-9]/g, '').length >= 6 &&
-        held.get(`${r.model}:${r.diagram_no}`)!.length === 1 &&
-        Boolean(r.orderable) &&
-        r.stock_status === 'in-stock' &&
-        r.stock_quantity >= 5 &&
-        (JSON.parse(String(r.variations ?? '[]')) as unknown[]).length === 0,
-    )!;
-    target = {
-      path: pathFor('model-slug', 'sv', { slug: row.slug }),
-      fragment: row.number
-        .replace(/[^A-Za-z0-9]/g, '')
-        .slice(0, -1)
-        .toLowerCase(),
-      diagram: row.diagram_no,
-      sku: row.sku,
-    };
-  } finally {
-    await db.destroy();
-  }
+  const t = await modelWithPosition7((m) => m.number.replace(/[^A-Za-z0-9]/g, '').length >= 6);
+  target = {
+    path: pathFor('model-slug', 'sv', { slug: t.slug }),
+    fragment: t.number
+      .replace(/[^A-Za-z0-9]/g, '')
+      .slice(0, -1)
+      .toLowerCase(),
+    diagram: t.diagram,
+    sku: t.sku,
+  };
 });
 
 test.beforeEach(async ({ page }) => consentGiven(page, sv));
