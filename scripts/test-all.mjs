@@ -8,20 +8,28 @@ import path from 'node:path';
 const bin = (name) => path.resolve('node_modules/.bin', name);
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pf-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
+// Names of failed tests, repeated just above the closing line so a log's tail says what failed.
+const failures = [];
 const only = process.env.TEST_SUITES?.split(',');
 
-function run(label, cmd, args, env, reportFile, count) {
+function run(label, cmd, args, env, reportFile, count, failedNames) {
   if (only && !only.includes(label.split(' ')[0])) return;
   console.log(`\n=== ${label} ===`);
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   let counts;
   try {
-    counts = count(JSON.parse(fs.readFileSync(reportFile, 'utf8')));
+    const report = JSON.parse(fs.readFileSync(reportFile, 'utf8'));
+    counts = count(report);
+    for (const name of failedNames(report)) failures.push(`${label}: ${name}`);
   } catch {
     counts = { passed: 0, failed: 1, skipped: 0 }; // no report: the suite itself crashed
     console.error(`${label}: no test report (exit ${r.status})`);
   }
-  if (r.status !== 0 && counts.failed === 0) counts.failed = 1; // e.g. an error outside any test
+  if (counts.failed > 0 && !failures.some((f) => f.startsWith(`${label}: `))) failures.push(`${label}: (exit ${r.status})`);
+  if (r.status !== 0 && counts.failed === 0) {
+    counts.failed = 1; // e.g. an error outside any test
+    failures.push(`${label}: exit ${r.status} outside any test`);
+  }
   console.log(`${label}: ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`);
   for (const k of Object.keys(totals)) totals[k] += counts[k];
 }
@@ -32,6 +40,12 @@ const vitestCounts = (j) => ({
   failed: j.numFailedTests || j.numFailedTestSuites,
   skipped: j.numPendingTests + (j.numTodoTests ?? 0),
 });
+const vitestFailures = (j) =>
+  j.testResults.flatMap((file) => {
+    const rel = path.relative(process.cwd(), file.name);
+    const failed = file.assertionResults.filter((a) => a.status === 'failed').map((a) => `${rel} › ${a.fullName}`);
+    return failed.length || file.status !== 'failed' ? failed : [`${rel} (did not load: ${String(file.message).split('\n')[0]})`];
+  });
 const vitest = (project, label, env = {}) => {
   const out = path.join(tmp, `${label.replace(/\W+/g, '-')}.json`);
   run(
@@ -41,6 +55,7 @@ const vitest = (project, label, env = {}) => {
     env,
     out,
     vitestCounts,
+    vitestFailures,
   );
 };
 
@@ -51,6 +66,7 @@ function step(label, cmd, args) {
   const r = spawnSync(cmd, args, { stdio: 'inherit' });
   const ok = r.status === 0;
   console.log(`${label}: ${ok ? 1 : 0} passed, ${ok ? 0 : 1} failed`);
+  if (!ok) failures.push(label);
   totals[ok ? 'passed' : 'failed'] += 1;
 }
 
@@ -83,11 +99,30 @@ if (process.env.TEST_DATABASE_URL) vitest('cluster', 'cluster', { TEST_DATABASE_
 else if (!only || only.includes('cluster')) console.log('\ncluster: skipped — set TEST_DATABASE_URL=postgres://… (.ci/run does)');
 
 const e2eOut = path.join(tmp, 'e2e.json');
-run('e2e', bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eOut }, e2eOut, (j) => ({
-  passed: j.stats.expected,
-  failed: j.stats.unexpected,
-  skipped: j.stats.skipped,
-}));
+// Playwright nests suites (a file, then its describes) around specs; a spec failed when one of its tests ended unexpected.
+const playwrightFailures = (j) => {
+  const walk = (suite, trail) => [
+    ...(suite.specs ?? [])
+      .filter((spec) => spec.tests.some((t) => t.status === 'unexpected'))
+      .map((spec) => `${spec.file}:${spec.line} › ${[...trail, spec.title].join(' › ')}`),
+    ...(suite.suites ?? []).flatMap((s) => walk(s, [...trail, s.title])),
+  ];
+  return (j.suites ?? []).flatMap((s) => walk(s, []));
+};
+run(
+  'e2e',
+  bin('playwright'),
+  ['test'],
+  { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eOut },
+  e2eOut,
+  (j) => ({
+    passed: j.stats.expected,
+    failed: j.stats.unexpected,
+    skipped: j.stats.skipped,
+  }),
+  playwrightFailures,
+);
 
+if (failures.length) console.log(`\nfailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
 process.exit(totals.failed > 0 ? 1 : 0);
