@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { checkRequestPath } from '#lib/routing/request-path.ts';
+import { CACHE_CONTROL, pageCacheControl } from '#lib/routing/cache-control.ts';
 import { staticHtmlCsp } from './security-headers.ts';
 
 const TYPES: Record<string, string> = {
@@ -88,11 +89,7 @@ export function sendFile(req: IncomingMessage, res: ServerResponse, file: string
   const immutable = file.includes(`${path.sep}_astro${path.sep}`);
   const headers: Record<string, string | number> = {
     'content-type': TYPES[ext] ?? 'application/octet-stream',
-    'cache-control': immutable
-      ? 'public, max-age=31536000, immutable'
-      : ext === '.html'
-        ? 'public, max-age=0, must-revalidate'
-        : 'public, max-age=86400',
+    'cache-control': immutable ? CACHE_CONTROL.immutable : ext === '.html' ? pageCacheControl(req.headers['sec-purpose']) : CACHE_CONTROL.file,
     etag,
     vary: 'Accept-Encoding',
     'x-content-type-options': 'nosniff',

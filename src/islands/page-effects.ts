@@ -2,7 +2,8 @@
  * The one module script of every page (loaded by BodyEnd): plain-DOM behaviours — cart button and
  * count, add-to-cart buttons, VAT switch, account link, deal banner, consent bar, query flags (login,
  * change_password, token, atc, disc, utm_... and gclid, overrides), static price re-render (VAT mode,
- * customer discount), breadcrumb history, header shrink, mobile USP carousel — and the on-demand
+ * customer discount), breadcrumb history, header shrink, mobile USP carousel, prefetch on hover and the
+ * navigation progress bar (docs/adr/0028-client-navigation.md) — and the on-demand
  * mounting of the React islands (src/islands/lazy-mount.tsx). React loads only when one is needed.
  */
 import { isLocaleCode, LOCALES } from '#lib/market/locales.ts';
@@ -30,6 +31,8 @@ import { setUpExperiments } from '#islands/dom/experiments.ts';
 import { reloadForChunk, watchClientErrors } from '#islands/dom/client-errors.ts';
 import { isChunkLoadError } from '#lib/page-behaviour/chunk-reload.ts';
 import { startTracking } from '#islands/dom/tracking.ts';
+import { wirePrefetch } from '#islands/dom/prefetch.ts';
+import { wireNavProgress } from '#islands/dom/nav-progress.ts';
 
 export const HEADER_SHRINK_PX = 40;
 export const USP_AUTOPLAY_MS = 3000;
@@ -230,6 +233,8 @@ for (const step of [
   headerShrink,
   uspCarousel,
   () => startTracking(locale),
+  () => wirePrefetch(locale),
+  wireNavProgress,
 ]) {
   try {
     step();

@@ -52,6 +52,20 @@ describe('storefront server', () => {
     expect(again.status).toBe(304);
   });
 
+  it('keeps a page for revalidation at every use, but a page fetched ahead on hover fresh for the click (docs/adr/0028-client-navigation.md)', async () => {
+    const page = await request(at('sv', '/'));
+    expect(page.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    for (const purpose of ['prefetch', 'prefetch;prerender']) {
+      const ahead = await request(at('sv', '/'), { headers: { 'sec-purpose': purpose } });
+      expect(ahead.status).toBe(200);
+      expect(ahead.body).toBe(page.body);
+      expect(ahead.headers['cache-control'], purpose).toBe('public, max-age=10');
+    }
+    // files other than pages keep their own rules
+    const logo = await request(at('sv', '/logos/sv.svg'), { headers: { 'sec-purpose': 'prefetch' } });
+    expect(logo.headers['cache-control']).toBe('public, max-age=86400');
+  });
+
   it('serves shared assets on every domain and refuses traversal', async () => {
     expect((await request(at('nl', '/logos/nl.svg'))).status).toBe(200);
     expect((await request(at('nl', '/images/../../package.json'))).status).toBe(404);

@@ -5,6 +5,7 @@
  * Pure strings: compose (deploy/nginx/render.mjs) and the no-Docker topology (tests/support/local-topology.ts)
  * render the same text.
  */
+import { CACHE_CONTROL } from '#lib/routing/cache-control.ts';
 import { commonSecurityHeaders, NON_HTML_CSP } from '#lib/security/security-headers.ts';
 import { LOCALE_CODES, type LocaleCode } from '#lib/market/locales.ts';
 import { MEDIA_UPLOAD_BODY_LIMIT } from '#lib/content/media-rules.ts';
@@ -44,20 +45,17 @@ export function nginxQuote(value: string): string {
   return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 }
 
-/** Cache rules as the nodes send them (src/host/static-files.ts). */
-export const CACHE_CONTROL = {
-  page: 'public, max-age=0, must-revalidate',
-  immutable: 'public, max-age=31536000, immutable',
-  file: 'public, max-age=86400',
-} as const;
+/** A page's cache rule by the request's Sec-Purpose, as the nodes choose it (pageCacheControl). */
+const PAGE_CACHE_VARIABLE = '$pf_page_cache';
 
 /** The nodes' headers for a static answer: common security headers, `csp` (a literal or a variable) and cache rule. */
+/** `cacheControl` is a literal, or the page rule's variable. */
 function headerLines(https: boolean, csp: string, cacheControl: string, indent: string): string[] {
   const common = Object.entries(commonSecurityHeaders(https)).filter(([name]) => name !== 'content-security-policy');
   return [
     ...common.map(([name, value]) => `${indent}add_header ${name} ${nginxQuote(value)} always;`),
     `${indent}add_header content-security-policy ${csp} always;`,
-    `${indent}add_header cache-control ${nginxQuote(cacheControl)};`,
+    `${indent}add_header cache-control ${cacheControl === PAGE_CACHE_VARIABLE ? cacheControl : nginxQuote(cacheControl)};`,
   ];
 }
 
@@ -120,7 +118,7 @@ function storefrontServer(o: NginxSiteOptions, locale: LocaleCode): string[] {
     `    try_files $uri/index.html @nodes;`,
     // A POST to a page path (a form): the node answers it, as nginx's static module would refuse it with 405.
     `    error_page 405 = @nodes;`,
-    ...headerLines(o.https, `$pf_csp_${domainKey(domain)}`, CACHE_CONTROL.page, i2),
+    ...headerLines(o.https, `$pf_csp_${domainKey(domain)}`, PAGE_CACHE_VARIABLE, i2),
     `  }`,
     // Before the file rule (the first matching regex wins): the export's own files and a page's index.html are
     // no public address (the nodes answer 404), and a path with a trailing slash is the node's to answer — the
@@ -189,6 +187,11 @@ export function renderNginxSite(o: NginxSiteOptions): string {
     // Map keys are page paths (up to ~200 bytes) and a domain has one per prerendered page: room for both.
     `map_hash_bucket_size 256;`,
     `map_hash_max_size 1048576;`,
+    // A page fetched ahead on hover stays fresh for the click that follows (docs/adr/0028-client-navigation.md).
+    `map $http_sec_purpose ${PAGE_CACHE_VARIABLE} {`,
+    `  default ${nginxQuote(CACHE_CONTROL.page)};`,
+    `  ~prefetch ${nginxQuote(CACHE_CONTROL.prefetchedPage)};`,
+    `}`,
   ];
   for (const locale of LOCALE_CODES) {
     const domain = o.domains[locale];
