@@ -89,7 +89,9 @@ describe('static pages and hosts', () => {
     expect(r.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
     // fetched ahead on hover: fresh for the click, as the nodes answer it (docs/adr/0028-client-navigation.md)
     const ahead = await send(via(page), { headers: { 'sec-purpose': 'prefetch' } });
-    expect(ahead.headers['cache-control']).toBe((await send(nodeUrl(NODE_A, page), { headers: { 'sec-purpose': 'prefetch' } })).headers['cache-control']);
+    expect(ahead.headers['cache-control']).toBe(
+      (await send(nodeUrl(NODE_A, page), { headers: { 'sec-purpose': 'prefetch' } })).headers['cache-control'],
+    );
     expect(ahead.headers['cache-control']).toBe('public, max-age=10');
     // the same page with a trailing slash is the node's answer, with the same policy; its index.html is no address
     const slash = await send(via(`${page}/`));

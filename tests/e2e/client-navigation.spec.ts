@@ -188,7 +188,7 @@ test.describe('navigation progress bar', () => {
 
   test('the bar, shown, passes axe', async ({ page }) => {
     await categoryPage(page);
-    await page.getByTestId('nav-progress').evaluate((el) => (el.hidden = false));
+    await page.getByTestId('nav-progress').evaluate((el) => ((el as HTMLElement).hidden = false));
     await expect(page.getByRole('progressbar', { name: 'Sidan laddas' })).toBeVisible();
     expect(await seriousAxe(page, '[data-testid="nav-progress"]')).toEqual([]);
   });

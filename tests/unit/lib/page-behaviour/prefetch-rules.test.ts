@@ -5,7 +5,15 @@ const here = new URL('http://sv.localhost/kategori/diskmaskin');
 
 describe('prefetchTarget', () => {
   it('fetches ahead the prerendered catalogue pages of the storefront', () => {
-    for (const path of ['/produkt/filter-1', '/kategori/tvatt', '/varumarke/bosch', '/produkt-tagg/rea', '/modell/bosch-sms46', '/om-oss', '/'])
+    for (const path of [
+      '/produkt/filter-1',
+      '/kategori/tvatt',
+      '/varumarke/bosch',
+      '/produkt-tagg/rea',
+      '/modell/bosch-sms46',
+      '/om-oss',
+      '/',
+    ])
       expect(prefetchTarget(path, here, 'sv'), path).toBe(`http://sv.localhost${path}`);
   });
 
