@@ -26,6 +26,16 @@ export const RENDER_CONCURRENCY = 3;
 /** Pauses before the retries of a page whose re-render failed: about 10 minutes in all. */
 export const RETRY_DELAYS_MS = [1000, 2000, 5000, 15_000, 60_000, 120_000, 180_000, 240_000];
 
+/**
+ * The order a change's pages are rendered in: the product's own page first (what the shopper who follows a link
+ * to it sees, and what the checkout links), then the listings, then the model pages, which one part can fill by the
+ * dozen (docs/adr/0027-model-pages-on-demand.md).
+ */
+export function renderOrder(pages: readonly string[]): string[] {
+  const rank = (page: string) => (/^\/[a-z]{2}\/product\//.test(page) ? 0 : /^\/[a-z]{2}\/model\//.test(page) ? 2 : 1);
+  return [...pages].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
+}
+
 export function changePollMs(env: Record<string, string | undefined> = process.env): number {
   const ms = Number(env.PARTSFRONT_CHANGE_POLL_MS ?? DEFAULT_CHANGE_POLL_MS);
   return Number.isFinite(ms) && ms > 0 ? Math.max(100, ms) : 0;
@@ -96,7 +106,7 @@ export function createIncrementalPages({ db, served, log = info, onApplied, now 
     for (const change of changes) {
       const started = performance.now();
       const report: ApplyReport = { seq: change.seq, rendered: [], failed: [] };
-      const pages = st.index.pagesFor(change.tags, change.locales);
+      const pages = renderOrder(st.index.pagesFor(change.tags, change.locales));
       // a content page the build does not have (published after it was built): rendered into the build
       for (const page of newContentPages(change.tags, change.locales, pages)) {
         try {

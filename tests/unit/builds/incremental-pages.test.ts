@@ -3,7 +3,7 @@ import { openDb, type Db } from '#server/db/connection.ts';
 import { migrate } from '#server/db/migrate.ts';
 import { recordChange } from '#server/catalogue/change-feed.ts';
 import { createPageTagIndex, type PageTagIndex } from '#builds/page-tag-index.ts';
-import { createIncrementalPages, newContentPages, RETRY_DELAYS_MS, type ApplyReport } from '#builds/incremental-pages.ts';
+import { createIncrementalPages, newContentPages, renderOrder, RETRY_DELAYS_MS, type ApplyReport } from '#builds/incremental-pages.ts';
 import type { BuildPages } from '#builds/build-pages.ts';
 
 let db: Db;
@@ -110,5 +110,20 @@ describe('newContentPages', () => {
     expect(newContentPages(['content:sv:nyheter/vinter'], [], [])).toEqual(['/sv/content/nyheter/vinter']);
     expect(newContentPages(['content:sv:om-oss'], ['sv'], ['/sv/content/om-oss'])).toEqual([]);
     expect(newContentPages(['content:sv:om-oss'], ['no'], [])).toEqual([]);
+  });
+});
+
+describe('renderOrder', () => {
+  it("renders the product's own pages first and the model pages, which one part fills by the dozen, last", () => {
+    const pages = ['/sv/model/bosch-a', '/sv/category/tvatt', '/no/product/filter', '/sv/model/aeg-b', '/', '/sv/product/filter', '/sv/brand/bosch'];
+    expect(renderOrder(pages)).toEqual([
+      '/no/product/filter',
+      '/sv/product/filter',
+      '/',
+      '/sv/brand/bosch',
+      '/sv/category/tvatt',
+      '/sv/model/aeg-b',
+      '/sv/model/bosch-a',
+    ]);
   });
 });
