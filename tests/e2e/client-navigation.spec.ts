@@ -175,7 +175,7 @@ test.describe('navigation progress bar', () => {
     await expect(bar).toBeHidden();
     const release = await holdPage(page, href);
     await page.getByTestId('product-link').first().click({ noWaitAfter: true });
-    setTimeout(release, 1800);
+    setTimeout(release, 2500);
     await expect(page.locator('h1')).toHaveText(name);
     await expect(page.getByTestId('nav-progress')).toBeHidden();
     const shown = await lastBar(page);
@@ -214,7 +214,7 @@ test.describe('navigation progress bar', () => {
     const { href, name } = await categoryPage(page);
     const release = await holdPage(page, href);
     await page.getByTestId('product-link').first().click({ noWaitAfter: true });
-    setTimeout(release, 1500);
+    setTimeout(release, 2500);
     await expect(page.locator('h1')).toHaveText(name);
     expect(await lastBar(page)).toMatchObject({ role: 'progressbar', height: 3, transition: '0s', grownAfter1s: 1 });
   });
