@@ -1,4 +1,4 @@
-// `npm run bench:next-page [-- <build dir>]`: the LCP of the NEXT page — a product page opened from a category
+// `npm run bench:next-page` (build: PARTSFRONT_BUILD_DIR or as bench/find-build.mjs finds it): the LCP of the NEXT page — a product page opened from a category
 // page — in Debian's Chromium, by how the shop could get it ready (docs/adr/0028-client-navigation.md):
 //   cold       the link is followed without hovering first (nothing fetched ahead);
 //   shipped    the link is hovered as a shopper would, the page's own prefetch (src/islands/dom/prefetch.ts) fetches
@@ -9,24 +9,19 @@
 //              (PrerenderingDisabledByDevTools) instead of a figure for as long as it does.
 // Each on a fast local network and on an emulated 4G link (RTT 150 ms, 9 Mbit/s down), ROUNDS products each;
 // prints median and p75 LCP in ms from the click's navigation start (prerendered: from activation).
-// Goal (issue 29): ≤ 100 ms for a prefetched product page. Serves the build like bench:lighthouse on BENCH_PORT.
+// Goal (issue 29): ≤ 100 ms for a prefetched product page. Serves it on BENCH_PORT.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import http from 'node:http';
 import { chromium } from 'playwright';
 import { request } from '#tests/support/http.ts';
 import { startServer } from '#tests/support/server.ts';
+import { findBuildDir } from './find-build.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4498);
 const ROUNDS = Number(process.env.ROUNDS ?? 12);
 const MODES = (process.env.MODES ?? 'cold,shipped,prerender').split(',');
-const candidates = [process.argv[2], '.cache/test/build', 'builds/current', 'dist'].filter(Boolean);
-const buildDir = candidates.find((d) => fs.existsSync(path.join(d, 'server', 'entry.mjs')));
-if (!buildDir) {
-  console.error('no build found: run npm test, npm run build or pass a build dir');
-  process.exit(1);
-}
+const buildDir = findBuildDir();
 const dbFile =
   fs.existsSync('.cache/test/catalogue.db') && buildDir.includes('.cache/test')
     ? 'sqlite:.cache/test/catalogue.db'
