@@ -1,0 +1,15 @@
+/**
+ * A loading state as shown: true while `loading`, and on until it has been shown MIN_DISPLAY_MS
+ * (docs/product/client-state.md#loading-states).
+ */
+import { useEffect, useState } from 'react';
+import { MIN_DISPLAY_MS, minDisplay } from '#lib/page-behaviour/min-display.ts';
+
+export function useMinDisplay(loading: boolean, ms = MIN_DISPLAY_MS): boolean {
+  const [held, setHeld] = useState(false);
+  const [display] = useState(() => minDisplay(setHeld, ms));
+  useEffect(() => display.set(loading), [display, loading]);
+  useEffect(() => () => display.dispose(), [display]);
+  // `loading` shows at once; `held` keeps it on between the render that ends the work and the timer
+  return loading || held;
+}
