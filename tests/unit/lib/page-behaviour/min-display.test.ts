@@ -14,7 +14,11 @@ describe('remainingDisplay', () => {
 
 describe('minDisplay', () => {
   // vitest's fake timers drive both the clock and the timers
-  const clock: DisplayClock = { now: () => Date.now(), setTimeout: (f, ms) => setTimeout(f, ms), clearTimeout: (h) => clearTimeout(h as number) };
+  const clock: DisplayClock = {
+    now: () => Date.now(),
+    setTimeout: (f, ms) => setTimeout(f, ms),
+    clearTimeout: (h) => clearTimeout(h as number),
+  };
   let changes: [number, boolean][];
   let start: number;
   const record = (visible: boolean) => changes.push([Date.now() - start, visible]);
