@@ -4,10 +4,11 @@
  */
 import { useEffect, useState } from 'react';
 import { MIN_DISPLAY_MS, minDisplay } from '#lib/page-behaviour/min-display.ts';
+import { browserClock } from './browser-clock.ts';
 
 export function useMinDisplay(loading: boolean, ms = MIN_DISPLAY_MS): boolean {
   const [held, setHeld] = useState(false);
-  const [display] = useState(() => minDisplay(setHeld, ms));
+  const [display] = useState(() => minDisplay(setHeld, browserClock, ms));
   useEffect(() => display.set(loading), [display, loading]);
   useEffect(() => () => display.dispose(), [display]);
   // `loading` shows at once; `held` keeps it on between the render that ends the work and the timer

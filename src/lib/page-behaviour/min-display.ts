@@ -9,18 +9,12 @@ export function remainingDisplay(shownAt: number, endedAt: number, ms = MIN_DISP
   return Math.max(0, shownAt + ms - endedAt);
 }
 
-/** The clock and timers the rule runs on (injected in tests). */
+/** The clock and timers the rule runs on: "now" is passed in (the page's: src/islands/browser-clock.ts). */
 export interface DisplayClock {
   now: () => number;
   setTimeout: (run: () => void, ms: number) => unknown;
   clearTimeout: (handle: unknown) => void;
 }
-
-const realClock: DisplayClock = {
-  now: () => performance.now(),
-  setTimeout: (run, ms) => setTimeout(run, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
 
 export interface MinDisplay {
   /** The work started (true) or ended (false); `onChange` hears when the indicator shows or hides. */
@@ -33,7 +27,7 @@ export interface MinDisplay {
  * The indicator of one loading state. Work that starts again while a hide is pending keeps the indicator
  * (one continuous display, never hidden and shown again).
  */
-export function minDisplay(onChange: (visible: boolean) => void, ms = MIN_DISPLAY_MS, clock: DisplayClock = realClock): MinDisplay {
+export function minDisplay(onChange: (visible: boolean) => void, clock: DisplayClock, ms = MIN_DISPLAY_MS): MinDisplay {
   let visible = false;
   let shownAt = 0;
   let hide: unknown = undefined;

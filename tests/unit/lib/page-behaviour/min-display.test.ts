@@ -30,7 +30,7 @@ describe('minDisplay', () => {
   });
 
   it('a fast answer: shown at once, hidden 200 ms after it appeared', () => {
-    const d = minDisplay(record, MIN_DISPLAY_MS, clock);
+    const d = minDisplay(record, clock);
     d.set(true);
     vi.advanceTimersByTime(5);
     d.set(false);
@@ -45,7 +45,7 @@ describe('minDisplay', () => {
   });
 
   it('a slow answer: hidden as soon as the work ends', () => {
-    const d = minDisplay(record, MIN_DISPLAY_MS, clock);
+    const d = minDisplay(record, clock);
     d.set(true);
     vi.advanceTimersByTime(600);
     d.set(false);
@@ -56,7 +56,7 @@ describe('minDisplay', () => {
   });
 
   it('work that starts again while the hide waits keeps one continuous display', () => {
-    const d = minDisplay(record, MIN_DISPLAY_MS, clock);
+    const d = minDisplay(record, clock);
     d.set(true);
     vi.advanceTimersByTime(50);
     d.set(false);
@@ -72,7 +72,7 @@ describe('minDisplay', () => {
   });
 
   it('repeated calls change nothing; a second display waits its own 200 ms', () => {
-    const d = minDisplay(record, MIN_DISPLAY_MS, clock);
+    const d = minDisplay(record, clock);
     d.set(false);
     d.set(true);
     d.set(true);
@@ -93,7 +93,7 @@ describe('minDisplay', () => {
   });
 
   it('dispose drops a pending hide', () => {
-    const d = minDisplay(record, MIN_DISPLAY_MS, clock);
+    const d = minDisplay(record, clock);
     d.set(true);
     d.set(false);
     d.dispose();
@@ -101,11 +101,14 @@ describe('minDisplay', () => {
     expect(changes).toEqual([[0, true]]);
   });
 
-  it('runs on the real clock by default', () => {
-    const d = minDisplay(record, 30);
+  it('takes another minimum', () => {
+    const d = minDisplay(record, clock, 50);
     d.set(true);
     d.set(false);
-    vi.advanceTimersByTime(30);
-    expect(changes.map(([, v]) => v)).toEqual([true, false]);
+    vi.advanceTimersByTime(50);
+    expect(changes).toEqual([
+      [0, true],
+      [50, false],
+    ]);
   });
 });
