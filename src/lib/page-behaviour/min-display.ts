@@ -4,9 +4,12 @@
  */
 export const MIN_DISPLAY_MS = 200;
 
-/** How long an indicator shown at `shownAt` must still stay when its work ends at `endedAt` (0: hide now). */
+/**
+ * How long an indicator shown at `shownAt` must still stay when its work ends at `endedAt` (0: hide now). Whole
+ * milliseconds, rounded up: setTimeout truncates a fractional delay (performance.now() has fractions).
+ */
 export function remainingDisplay(shownAt: number, endedAt: number, ms = MIN_DISPLAY_MS): number {
-  return Math.max(0, shownAt + ms - endedAt);
+  return Math.max(0, Math.ceil(shownAt + ms - endedAt));
 }
 
 /** The clock and timers the rule runs on: "now" is passed in (the page's: src/islands/browser-clock.ts). */

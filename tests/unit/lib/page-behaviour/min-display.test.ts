@@ -9,6 +9,9 @@ describe('remainingDisplay', () => {
     expect(remainingDisplay(1000, 1200)).toBe(0);
     expect(remainingDisplay(1000, 1600)).toBe(0);
     expect(remainingDisplay(1000, 1010, 50)).toBe(40);
+    // whole milliseconds, rounded up: a timer would cut 194.6 to 194 and hide it early
+    expect(remainingDisplay(1000.2, 1005.6)).toBe(195);
+    expect(remainingDisplay(1000.2, 1200.1)).toBe(1);
   });
 });
 
