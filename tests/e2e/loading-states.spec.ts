@@ -56,7 +56,7 @@ async function expectNoFlicker(page: Page, id: LoadingId): Promise<Span[]> {
   const spans = await spansOf(page, id);
   for (const s of spans) {
     expect(s.removed, `${id} removed`).toBeDefined();
-    expect(s.removed! - s.added, `${id} shown for`).toBeGreaterThanOrEqual(MIN_DISPLAY_MS - 1);
+    expect(s.removed! - s.added, `${id} shown for (${JSON.stringify(spans)})`).toBeGreaterThanOrEqual(MIN_DISPLAY_MS - 1);
   }
   return spans;
 }

@@ -1,5 +1,5 @@
 /**
- * The hook on a minimal stand-in for React's useState/useEffect (the unit project runs in node, without a DOM):
+ * The hook on a minimal stand-in for React's useState/useLayoutEffect (the unit project runs in node, without a DOM):
  * a render returns what the component would show, effects run after it in order, a state change renders again.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -44,7 +44,7 @@ const hooks = vi.hoisted(() => {
     },
   };
 });
-vi.mock('react', () => ({ useState: hooks.useState, useEffect: hooks.useEffect }));
+vi.mock('react', () => ({ useState: hooks.useState, useLayoutEffect: hooks.useEffect }));
 
 const { useMinDisplay } = await import('#islands/use-min-display.ts');
 
