@@ -17,9 +17,12 @@ import type { Widget, WidgetSlug } from '#lib/api/content-contracts.ts';
 import { cartLinesTotal } from '#lib/orders/lines-view.ts';
 import { fill } from './format.ts';
 import CartLine, { type CartLineStrings } from './CartLine.tsx';
+import LoadingIndicator from './LoadingIndicator.tsx';
 
 export interface MiniCartStrings extends CartLineStrings {
   title: string;
+  /** The sync's loading indicator, for screen readers. */
+  updating: string;
   close: string;
   empty: string;
   checkout: string;
@@ -122,6 +125,7 @@ export default function MiniCart({ locale, t, checkoutHref, productPath, allowEx
       <aside id="minicart" className="minicart" role="dialog" aria-modal="true" aria-label={t.title} data-testid="minicart">
         <header className="minicart__head">
           <h2>{t.title}</h2>
+          <LoadingIndicator loading={busy} label={t.updating} testId="minicart-loading" className="minicart__loading" />
           <button ref={closeButton} type="button" className="minicart__close" aria-label={t.close} onClick={close}>
             ×
           </button>

@@ -16,6 +16,7 @@ import { cart } from '#stores/cart.ts';
 import { providers } from '#stores/experiment.ts';
 import { money, PLACEHOLDER, productHref } from './format.ts';
 import { partNumberNote, type NoteTemplates } from '#lib/catalogue/part-number-note.ts';
+import LoadingIndicator from './LoadingIndicator.tsx';
 
 export const SEARCH_DEBOUNCE_MS = 250;
 const NO_SUGGESTIONS: SearchSuggestions = { completions: [], did_you_mean: null };
@@ -30,6 +31,8 @@ interface Strings {
   products: string;
   empty: string;
   all: string;
+  /** The loading indicator while a query's products are asked for, for screen readers. */
+  loading: string;
   suggestions: string;
   didYouMean: string;
   /** The heading of the models group (model_search.group). */
@@ -59,6 +62,8 @@ export default function Search({ input, locale, productPath, resultsPath, allowE
   const [suggested, setSuggested] = useState<SearchSuggestions>(NO_SUGGESTIONS);
   const [models, setModels] = useState<ModelHit[]>([]);
   const [open, setOpen] = useState(false);
+  // the products request of the newest query is in flight (docs/product/client-state.md#loading-states)
+  const [searching, setSearching] = useState(false);
   const root = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -72,6 +77,7 @@ export default function Search({ input, locale, productPath, resultsPath, allowE
     }
     const ctl = new AbortController();
     const timer = setTimeout(() => {
+      setSearching(true);
       searchProducts(term, providers().searchProvider, ctl.signal)
         .then((r) => {
           setHits(r.ok && r.data ? r.data.products.slice(0, 8) : []);
@@ -79,7 +85,8 @@ export default function Search({ input, locale, productPath, resultsPath, allowE
         })
         .catch(() => {
           /* aborted or offline */
-        });
+        })
+        .finally(() => !ctl.signal.aborted && setSearching(false));
       searchTriggers(term, ctl.signal)
         .then((r) => setHints(r.ok && Array.isArray(r.data) ? r.data : []))
         .catch(() => {});
@@ -93,6 +100,7 @@ export default function Search({ input, locale, productPath, resultsPath, allowE
     return () => {
       clearTimeout(timer);
       ctl.abort();
+      setSearching(false);
     };
   }, [q]);
 
@@ -122,102 +130,107 @@ export default function Search({ input, locale, productPath, resultsPath, allowE
   }, [input]);
 
   const show = open && q.trim().length > 1 && hits !== null;
-  if (!show) return null;
+  // one tree for both states: the indicator must not remount when the dropdown appears
   return (
-    <div ref={root}>
-      <div id="search-dropdown" className="search__dropdown" data-testid="search-dropdown">
-        {models.length > 0 && (
-          <div data-testid="search-models">
-            <h3>{t.models}</h3>
-            <ul>
-              {models.map((m) => (
-                <li key={m.id} className="search__hint">
-                  <a href={m.url} data-testid="search-model">
-                    {m.name}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </div>
-        )}
-        {hints.length > 0 && (
-          <>
-            <h3>{t.hints}</h3>
-            <ul>
-              {hints.map((h) => (
-                <li key={h.id} className="search__hint" data-testid="search-hint">
-                  {h.hint} <a href={h.url}>{h.url_title}</a>
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
-        {suggested.completions.length > 0 && (
-          <>
-            <h3>{t.suggestions}</h3>
-            <ul>
-              {suggested.completions.map((c) => (
-                <li key={c} className="search__hint" data-testid="search-completion">
-                  <a href={resultsHref(resultsPath, c)}>{c}</a>
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
-        {hits.length === 0 ? (
-          <>
-            <p className="search__empty" data-testid="search-empty">
-              {t.empty}
-            </p>
-            {suggested.did_you_mean && (
-              <p className="search__empty" data-testid="search-did-you-mean">
-                {t.didYouMean} <a href={resultsHref(resultsPath, suggested.did_you_mean)}>{suggested.did_you_mean}</a>
-              </p>
+    <>
+      <LoadingIndicator loading={searching && open} label={t.loading} testId="search-loading" className="search__loading" />
+      {show && (
+        <div ref={root}>
+          <div id="search-dropdown" className="search__dropdown" data-testid="search-dropdown">
+            {models.length > 0 && (
+              <div data-testid="search-models">
+                <h3>{t.models}</h3>
+                <ul>
+                  {models.map((m) => (
+                    <li key={m.id} className="search__hint">
+                      <a href={m.url} data-testid="search-model">
+                        {m.name}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </div>
             )}
-          </>
-        ) : (
-          <>
-            <h3>{t.products}</h3>
-            <ul>
-              {hits.map((p) => {
-                // a reduction is announced only with its prior price (docs/adr/0022-prior-price.md)
-                const reduction = announcedReduction(p.prices, priorPricesFromList(p.prior_prices ?? []), 1);
-                const prior = reduction && money(reduction.prior, p.vat, showVat, locale);
-                const note = partNumberNote(t.notes, p);
-                return (
-                  <li key={p.sku} className="search__result" data-testid="search-result">
-                    <a href={productHref(productPath, p.slug)}>
-                      <img src={p.thumb?.url ?? PLACEHOLDER} alt="" width={40} height={40} loading="lazy" />
-                      <span>
-                        {p.name}
-                        {note && (
-                          <span className="search__note" data-testid="search-result-note">
-                            {note}
+            {hints.length > 0 && (
+              <>
+                <h3>{t.hints}</h3>
+                <ul>
+                  {hints.map((h) => (
+                    <li key={h.id} className="search__hint" data-testid="search-hint">
+                      {h.hint} <a href={h.url}>{h.url_title}</a>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+            {suggested.completions.length > 0 && (
+              <>
+                <h3>{t.suggestions}</h3>
+                <ul>
+                  {suggested.completions.map((c) => (
+                    <li key={c} className="search__hint" data-testid="search-completion">
+                      <a href={resultsHref(resultsPath, c)}>{c}</a>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+            {hits.length === 0 ? (
+              <>
+                <p className="search__empty" data-testid="search-empty">
+                  {t.empty}
+                </p>
+                {suggested.did_you_mean && (
+                  <p className="search__empty" data-testid="search-did-you-mean">
+                    {t.didYouMean} <a href={resultsHref(resultsPath, suggested.did_you_mean)}>{suggested.did_you_mean}</a>
+                  </p>
+                )}
+              </>
+            ) : (
+              <>
+                <h3>{t.products}</h3>
+                <ul>
+                  {hits.map((p) => {
+                    // a reduction is announced only with its prior price (docs/adr/0022-prior-price.md)
+                    const reduction = announcedReduction(p.prices, priorPricesFromList(p.prior_prices ?? []), 1);
+                    const prior = reduction && money(reduction.prior, p.vat, showVat, locale);
+                    const note = partNumberNote(t.notes, p);
+                    return (
+                      <li key={p.sku} className="search__result" data-testid="search-result">
+                        <a href={productHref(productPath, p.slug)}>
+                          <img src={p.thumb?.url ?? PLACEHOLDER} alt="" width={40} height={40} loading="lazy" />
+                          <span>
+                            {p.name}
+                            {note && (
+                              <span className="search__note" data-testid="search-result-note">
+                                {note}
+                              </span>
+                            )}
+                            {prior && (
+                              <span className="price__prior" data-testid="prior-price">
+                                {t.priorPrice}: <span className="price__prior-amount">{prior}</span>
+                              </span>
+                            )}
                           </span>
-                        )}
-                        {prior && (
-                          <span className="price__prior" data-testid="prior-price">
-                            {t.priorPrice}: <span className="price__prior-amount">{prior}</span>
+                          <span className="search__price">
+                            <strong>{money(unitPrice(p.prices, 1), p.vat, showVat, locale)}</strong>
+                            {prior && <s className="price__ordinary">{prior}</s>}
                           </span>
-                        )}
-                      </span>
-                      <span className="search__price">
-                        <strong>{money(unitPrice(p.prices, 1), p.vat, showVat, locale)}</strong>
-                        {prior && <s className="price__ordinary">{prior}</s>}
-                      </span>
-                    </a>
-                  </li>
-                );
-              })}
-            </ul>
-            <p className="search__empty">
-              <button type="submit" className="linkish">
-                {t.all}
-              </button>
-            </p>
-          </>
-        )}
-      </div>
-    </div>
+                        </a>
+                      </li>
+                    );
+                  })}
+                </ul>
+                <p className="search__empty">
+                  <button type="submit" className="linkish">
+                    {t.all}
+                  </button>
+                </p>
+              </>
+            )}
+          </div>
+        </div>
+      )}
+    </>
   );
 }

@@ -94,7 +94,15 @@ export default function CheckoutForm({ checkout, view, failure, locale, t, share
           />
         </div>
         <aside className="checkout__summary">
-          <CheckoutTotals locale={locale} totals={view.totals} exVat={exVat} busy={checkout.busy} t={t.totals} />
+          <CheckoutTotals
+            locale={locale}
+            totals={view.totals}
+            exVat={exVat}
+            busy={checkout.busy}
+            loading={checkout.busy || order.placing}
+            loadingText={order.placing ? t.placing : t.updating}
+            t={t.totals}
+          />
           <PlaceOrder
             t={t}
             consumer={form.type === 'consumer'}
