@@ -30,6 +30,7 @@ import { setUpExperiments } from '#islands/dom/experiments.ts';
 import { reloadForChunk, watchClientErrors } from '#islands/dom/client-errors.ts';
 import { isChunkLoadError } from '#lib/page-behaviour/chunk-reload.ts';
 import { startTracking } from '#islands/dom/tracking.ts';
+import { onRestore } from '#islands/dom/page-restore.ts';
 
 export const HEADER_SHRINK_PX = 40;
 export const USP_AUTOPLAY_MS = 3000;
@@ -127,6 +128,7 @@ function priceRerender(): void {
   };
   cart.subscribe(apply);
   auth.subscribe(apply);
+  onRestore(apply); // a customer discount may have expired while the page was in the back/forward cache
   // markup swapped in later (listing grids, src/islands/listing-effect.ts) arrives in the static default
   document.addEventListener('pf:content', () => {
     last = '';
@@ -239,4 +241,6 @@ for (const step of [
 }
 void showDeal();
 html.dataset.islands = 'ready'; // e2e tests wait for this
-visited({ name: document.title, target: location.pathname + withoutOneShot(location.search) });
+const visit = () => visited({ name: document.title, target: location.pathname + withoutOneShot(location.search) });
+visit();
+onRestore(visit); // shown again from the back/forward cache: a visit, as its fresh load would be

@@ -117,6 +117,67 @@ test('an open mini cart shows the lines added on another page once its page is r
   await expect(page.getByTestId('cart-count')).toHaveText('2');
 });
 
+test('a restored page shows the VAT mode, login and saved models changed on another page', async ({ page }) => {
+  const reasons = await watchRestores(page);
+  const model = await withDb((db) => db.selectFrom('appliance_models').select('slug').orderBy('id').executeTakeFirstOrThrow());
+  await page.goto(sv + '/');
+  await hydrated(page);
+  const price = page.getByTestId('price').first();
+  const incl = await price.locator('.price__amount').textContent();
+  await expect(page.getByTestId('account-link')).toHaveAttribute('data-target', 'login');
+  await expect(page.getByTestId('my-appliances-count')).toBeHidden();
+
+  await page.goto(sv + pathFor('model-slug', 'sv', { slug: model.slug }));
+  await hydrated(page);
+  await page.getByTestId('save-model').click();
+  await expect(page.getByTestId('my-appliances-count')).toHaveText('1');
+  await page.getByTestId('vat-switch').click();
+  await expect(page.getByTestId('vat-switch')).toHaveAttribute('data-vat', 'excl');
+  // a login on this page: the slice the header reads (docs/product/accounts.md#browser-state)
+  await page.evaluate(() =>
+    localStorage.setItem(
+      'td02:auth',
+      JSON.stringify({
+        loggedIn: true,
+        strategy: 'myAccount',
+        name: 'Ada',
+        discount: {},
+        orderId: null,
+        expiresAt: Date.now() + 3_600_000,
+      }),
+    ),
+  );
+
+  await page.goBack({ waitUntil: 'commit' });
+  await expect(page).toHaveURL(sv + '/');
+  await expect.poll(() => shows(page), reasons.join('; ')).toEqual([false, true]);
+  await expect(page.getByTestId('my-appliances-count')).toHaveText('1');
+  await expect(page.getByTestId('vat-switch')).toHaveAttribute('data-vat', 'excl');
+  await expect(price).toHaveAttribute('data-shown-vat', 'excl');
+  await expect(price.locator('.price__amount')).not.toHaveText(incl!);
+  await expect(page.getByTestId('account-link')).toHaveAttribute('data-target', 'orders');
+});
+
+test('a coupon held on another page of the tab is in the mini cart of a restored page', async ({ page }) => {
+  const reasons = await watchRestores(page);
+  // BUNDLE50 (demo coupons): buy the first orderable in-stock product, get the second at half price
+  const [a, b] = await demoProducts('sv', 2, { anyQuantity: true });
+  await seedCart(page, [line(a!, 1), line(b!, 1)]);
+  await page.goto(sv + '/');
+  await hydrated(page);
+  const coupons = page.waitForResponse((r) => r.url().includes('/api/sync-coupons'));
+  await page.goto(sv + a!.url + '?disc=BUNDLE50');
+  await coupons;
+  await hydrated(page);
+
+  await page.goBack({ waitUntil: 'commit' });
+  await expect(page).toHaveURL(sv + '/');
+  await expect.poll(() => shows(page), reasons.join('; ')).toEqual([false, true]);
+  await page.getByTestId('minicart-open').click();
+  await expect(page.getByTestId('minicart-line')).toHaveCount(2);
+  await expect(page.getByTestId('minicart-coupons')).toContainText('half price');
+});
+
 test('checkout is never restored from the back/forward cache', async ({ page }) => {
   const reasons = await watchRestores(page);
   const [product] = await demoProducts('sv', 1);
