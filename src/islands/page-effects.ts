@@ -30,7 +30,7 @@ import { setUpExperiments } from '#islands/dom/experiments.ts';
 import { reloadForChunk, watchClientErrors } from '#islands/dom/client-errors.ts';
 import { isChunkLoadError } from '#lib/page-behaviour/chunk-reload.ts';
 import { startTracking } from '#islands/dom/tracking.ts';
-import { onRestore } from '#islands/dom/page-restore.ts';
+import { onRestore, reloadPersonalPageOnRestore } from '#islands/dom/page-restore.ts';
 
 export const HEADER_SHRINK_PX = 40;
 export const USP_AUTOPLAY_MS = 3000;
@@ -219,6 +219,7 @@ function onDemandIslands(): void {
 
 for (const step of [
   watchClientErrors,
+  reloadPersonalPageOnRestore,
   onDemandIslands,
   wireAddToCart,
   showRecentlyViewed,

@@ -7,7 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { ACCESSIBILITY_STATEMENT_SLUG } from '#lib/content/accessibility-statement.ts';
 import { pathFor } from '#lib/routing/routes.ts';
 import { origin } from '#tests/support/test-env.ts';
-import { consentGiven, demoProducts, hydrated, line, seedCart } from './islands-fixtures.ts';
+import { consentGiven, demoProducts, hostGet, hydrated, line, seedCart } from './islands-fixtures.ts';
 import { chooseShipping, CUSTOMERS, fillCustomer, openCheckoutWith, payByInvoiceAndPlace } from './checkout-fixtures.ts';
 import { withDb } from './account-fixtures.ts';
 import { navigationType, shows, watchRestores, withBfcache } from './page-cache-fixtures.ts';
@@ -91,6 +91,12 @@ test('back to a category page restores it from the back/forward cache with the c
   await page.getByTestId('minicart-open').click();
   await expect(page.getByTestId('minicart-line')).toHaveCount(1);
   await expect(page.getByTestId('minicart-line').getByRole('link', { name })).toBeVisible();
+
+  // forward again: the product page, where the add and its sync-cart call were made, is restored as well
+  await page.goForward({ waitUntil: 'commit' });
+  await expect(page.getByTestId('product-name')).toHaveText(name);
+  await expect.poll(() => shows(page), reasons.join('; ')).toEqual([false, true]);
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
 });
 
 test('an open mini cart shows the lines added on another page once its page is restored', async ({ page }) => {
@@ -178,10 +184,12 @@ test('a coupon held on another page of the tab is in the mini cart of a restored
   await expect(page.getByTestId('minicart-coupons')).toContainText('half price');
 });
 
-test('checkout is never restored from the back/forward cache', async ({ page }) => {
+test('checkout is never restored from the back/forward cache', async ({ page, request }) => {
   const reasons = await watchRestores(page);
   const [product] = await demoProducts('sv', 1);
   const id = await openCheckoutWith(page, 'sv', [line(product!, 1)]);
+  for (const path of [`/checkout/${id}`, '/my-account', '/my-account/orders', '/my-order', '/track-order'])
+    expect((await hostGet(request, 'sv', path)).headers()['cache-control'], path).toBe('no-store');
   await hydrated(page);
   await page.evaluate(() => ((window as unknown as { __pfMark: string }).__pfMark = 'still here'));
   await page.goto(sv + '/');
@@ -197,7 +205,7 @@ test('checkout is never restored from the back/forward cache', async ({ page }) 
   expect(reasons.join('; ')).toContain('MainResourceHasCacheControlNoStore');
 });
 
-test('the order confirmation is never restored from the back/forward cache', async ({ page }) => {
+test('the order confirmation is never restored from the back/forward cache', async ({ page, request }) => {
   test.setTimeout(60_000);
   const reasons = await watchRestores(page);
   const [product] = await demoProducts('sv', 1);
@@ -206,6 +214,9 @@ test('the order confirmation is never restored from the back/forward cache', asy
   await chooseShipping(page, 'home');
   await payByInvoiceAndPlace(page);
   const confirmation = page.url();
+  const answer = await hostGet(request, 'sv', new URL(confirmation).pathname);
+  expect(answer.status()).toBe(200);
+  expect(answer.headers()['cache-control']).toBe('no-store');
   await page.evaluate(() => ((window as unknown as { __pfMark: string }).__pfMark = 'still here'));
   await page.goto(sv + '/');
   await hydrated(page);
