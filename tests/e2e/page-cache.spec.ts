@@ -184,6 +184,32 @@ test('a coupon held on another page of the tab is in the mini cart of a restored
   await expect(page.getByTestId('minicart-coupons')).toContainText('half price');
 });
 
+test('a restored page counts as a page view and a visit again, as its fresh load would', async ({ page }) => {
+  await consentGiven(page, sv, 31); // statistics consent: page views go to the dataLayer (docs/product/tracking.md)
+  const reasons = await watchRestores(page);
+  const [product] = await demoProducts('sv', 1);
+  await page.goto(sv + '/');
+  await hydrated(page);
+  await page.goto(sv + product!.url);
+  await hydrated(page);
+  await page.goBack({ waitUntil: 'commit' });
+  await expect.poll(() => shows(page), reasons.join('; ')).toEqual([false, true]);
+  const pageViews = () =>
+    page.evaluate(() =>
+      ((window as unknown as { dataLayer?: { event?: string; page_path?: string }[] }).dataLayer ?? [])
+        .filter((e) => e.event === 'page_view')
+        .map((e) => e.page_path),
+    );
+  await expect.poll(pageViews).toEqual(['/', '/']);
+  const breadcrumbs = () =>
+    page.evaluate(() =>
+      (JSON.parse(localStorage.getItem('td02:history') ?? '{}') as { breadcrumbs?: { target: string }[] }).breadcrumbs?.map(
+        (b) => b.target,
+      ),
+    );
+  await expect.poll(breadcrumbs).toEqual(['/', product!.url, '/']);
+});
+
 test('checkout is never restored from the back/forward cache', async ({ page, request }) => {
   const reasons = await watchRestores(page);
   const [product] = await demoProducts('sv', 1);
