@@ -90,20 +90,18 @@ function trackCart(currency: string): void {
     confirmed = now;
   };
   let confirmed: readonly CartItem[] = cart.get().items;
-  // a change another tab made (storage event, handled before @nanostores/persistent's own listener) is reported there
+  // a change another tab made (storage event), or other pages of this tab while this one was in the back/forward
+  // cache (pageshow), is reported there: these capture listeners run before @nanostores/persistent's own
   let external = false;
-  addEventListener(
-    'storage',
-    (e) => {
-      if (e.key !== 'td02:cart') return;
-      external = true;
-      queueMicrotask(() => {
-        external = false;
-        confirmed = cart.get().items;
-      });
-    },
-    { capture: true },
-  );
+  const elsewhere = () => {
+    external = true;
+    queueMicrotask(() => {
+      external = false;
+      confirmed = cart.get().items;
+    });
+  };
+  addEventListener('storage', (e) => e.key === 'td02:cart' && elsewhere(), { capture: true });
+  addEventListener('pageshow', (e) => e.persisted && elsewhere(), { capture: true });
   syncing.listen((busy) => {
     if (!busy && !external) report(cart.get().items);
   });
