@@ -8,6 +8,7 @@ import { cart } from '#stores/cart.ts';
 import { applyRunning, flushExperimentEvents, recordAddToCart, setUpFailed } from '#stores/experiment.ts';
 import { fetchRunningExperiments } from '#api-client/experiments.ts';
 import { cartAdditions } from '#lib/experiments/client-state.ts';
+import { whileRestoring } from './page-restore.ts';
 
 async function loadRunning(): Promise<void> {
   try {
@@ -20,8 +21,8 @@ async function loadRunning(): Promise<void> {
 }
 
 function watchCart(): void {
-  // Capture listeners on window run before @nanostores/persistent's own: a change they bring is another tab's
-  // (storage) or a restored page's (pageshow), not an add-to-cart here.
+  // Capture listeners on window run before @nanostores/persistent's own: a change it brings is another tab's
+  // (storage) or, on a page restored from the back/forward cache, other pages' (pageshow), not an add-to-cart here.
   let external = false;
   const mark = () => {
     external = true;
@@ -30,11 +31,12 @@ function watchCart(): void {
     });
   };
   addEventListener('storage', mark, { capture: true });
-  addEventListener('pageshow', mark, { capture: true });
   cart.listen((next, before) => {
-    if (external || !before) return;
+    if (external || restoring() || !before) return;
     for (const a of cartAdditions(before.items, next.items)) recordAddToCart(a.sku, a.quantity);
   });
+  // for pageshow, a flag reset in a microtask would be reset before the library's listener runs
+  const restoring = whileRestoring();
 }
 
 export function setUpExperiments(): void {

@@ -16,3 +16,19 @@ export function reloadPersonalPageOnRestore(): void {
   const noindex = document.querySelector('meta[name="robots"][content~="noindex"]') !== null;
   if (isPersonalPage(document.documentElement.dataset.route ?? '', noindex)) onRestore(() => location.reload());
 }
+
+/**
+ * A restore brings other pages' changes into the stores in use (@nanostores/persistent re-reads them on `pageshow`):
+ * `restoring()` is true while they are applied, then `taken` runs. Call once the stores are in use, so that the
+ * closing listener runs after the library's (a flag reset in a microtask would be reset before it).
+ */
+export function whileRestoring(taken: () => void = () => {}): () => boolean {
+  let on = false;
+  addEventListener('pageshow', (e) => (on = e.persisted), { capture: true });
+  addEventListener('pageshow', () => {
+    if (!on) return;
+    on = false;
+    taken();
+  });
+  return () => on;
+}

@@ -25,6 +25,7 @@ import {
 import { LOCALES, type LocaleCode } from '#lib/market/locales.ts';
 import { cart, syncing } from '#stores/cart.ts';
 import { trackEvent } from './tracking-datalayer.ts';
+import { whileRestoring } from './page-restore.ts';
 
 export const CHECKOUT_VIEW_EVENT = 'pf:checkout-view';
 const PURCHASES_KEY = 'td02:tracked-purchases';
@@ -90,27 +91,31 @@ function trackCart(currency: string): void {
     confirmed = now;
   };
   let confirmed: readonly CartItem[] = cart.get().items;
-  // a change another tab made (storage event), or other pages of this tab while this one was in the back/forward
-  // cache (pageshow), is reported there: these capture listeners run before @nanostores/persistent's own
+  // a change another tab made (storage event, handled before @nanostores/persistent's own listener) is reported there
   let external = false;
-  const elsewhere = () => {
-    external = true;
-    queueMicrotask(() => {
-      external = false;
-      confirmed = cart.get().items;
-    });
-  };
-  addEventListener('storage', (e) => e.key === 'td02:cart' && elsewhere(), { capture: true });
-  addEventListener('pageshow', (e) => e.persisted && elsewhere(), { capture: true });
+  addEventListener(
+    'storage',
+    (e) => {
+      if (e.key !== 'td02:cart') return;
+      external = true;
+      queueMicrotask(() => {
+        external = false;
+        confirmed = cart.get().items;
+      });
+    },
+    { capture: true },
+  );
   syncing.listen((busy) => {
     if (!busy && !external) report(cart.get().items);
   });
   // the order page empties the cart of what was bought: that is the purchase, not a removal
   const orderPage = document.getElementById('pf-purchase') !== null;
   cart.listen((state) => {
-    if (external || orderPage || syncing.get()) return;
+    if (external || restoring() || orderPage || syncing.get()) return;
     if (confirmed.some((i) => i.quantity > 0) && !state.items.some((i) => i.quantity > 0)) report(state.items);
   });
+  // so were the changes other pages of this tab made while this one was in the back/forward cache
+  const restoring = whileRestoring(() => (confirmed = cart.get().items));
 }
 
 /** begin_checkout on the first answer; shipping and payment info when the answered choice changes. */
