@@ -8,7 +8,7 @@ import { cart } from '#stores/cart.ts';
 import { applyRunning, flushExperimentEvents, recordAddToCart, setUpFailed } from '#stores/experiment.ts';
 import { fetchRunningExperiments } from '#api-client/experiments.ts';
 import { cartAdditions } from '#lib/experiments/client-state.ts';
-import { whileRestoring } from './page-restore.ts';
+import { changesFromElsewhere } from './page-restore.ts';
 
 async function loadRunning(): Promise<void> {
   try {
@@ -21,22 +21,13 @@ async function loadRunning(): Promise<void> {
 }
 
 function watchCart(): void {
-  // Capture listeners on window run before @nanostores/persistent's own: a change it brings is another tab's
-  // (storage) or, on a page restored from the back/forward cache, other pages' (pageshow), not an add-to-cart here.
-  let external = false;
-  const mark = () => {
-    external = true;
-    queueMicrotask(() => {
-      external = false;
-    });
-  };
-  addEventListener('storage', mark, { capture: true });
   cart.listen((next, before) => {
-    if (external || restoring() || !before) return;
+    if (elsewhere() || !before) return;
     for (const a of cartAdditions(before.items, next.items)) recordAddToCart(a.sku, a.quantity);
   });
-  // for pageshow, a flag reset in a microtask would be reset before the library's listener runs
-  const restoring = whileRestoring();
+  // a change another tab made, or other pages of this tab while this one was in the back/forward cache, is not an
+  // add-to-cart here
+  const elsewhere = changesFromElsewhere('td02:cart');
 }
 
 export function setUpExperiments(): void {

@@ -18,17 +18,21 @@ export function reloadPersonalPageOnRestore(): void {
 }
 
 /**
- * A restore brings other pages' changes into the stores in use (@nanostores/persistent re-reads them on `pageshow`):
- * `restoring()` is true while they are applied, then `taken` runs. Call once the stores are in use, so that the
- * closing listener runs after the library's (a flag reset in a microtask would be reset before it).
+ * Changes @nanostores/persistent brings into a store in use (storage `key`) from elsewhere — another tab (`storage`)
+ * or, on a restored page, other pages of this tab (`pageshow`): `elsewhere()` is true while they are applied, then
+ * `taken` runs. Call once the store is in use, so that the closing listeners run after the library's (a flag reset
+ * in a microtask would be reset before them: microtasks run between an event's listeners).
  */
-export function whileRestoring(taken: () => void = () => {}): () => boolean {
+export function changesFromElsewhere(key: string, taken: () => void = () => {}): () => boolean {
   let on = false;
-  addEventListener('pageshow', (e) => (on = e.persisted), { capture: true });
-  addEventListener('pageshow', () => {
+  const close = () => {
     if (!on) return;
     on = false;
     taken();
-  });
+  };
+  addEventListener('storage', (e) => (on = e.key === key || e.key === null), { capture: true });
+  addEventListener('pageshow', (e) => (on = e.persisted), { capture: true });
+  addEventListener('storage', close);
+  addEventListener('pageshow', close);
   return () => on;
 }
