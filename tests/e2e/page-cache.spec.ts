@@ -211,31 +211,6 @@ test('a restored page counts as a page view and a visit again, as its fresh load
   await expect.poll(breadcrumbs).toEqual(['/', other, '/']);
 });
 
-test('a restored page reports no cart change made on another page meanwhile', async ({ page }) => {
-  await consentGiven(page, sv, 31); // statistics consent: cart events go to the dataLayer (docs/product/tracking.md)
-  const reasons = await watchRestores(page);
-  const [a] = await demoProducts('sv', 1);
-  await seedCart(page, [line(a!, 1)]);
-  await page.goto(sv + '/');
-  await hydrated(page);
-  // another page empties the cart (and reports that removal itself); not a product page with this consent (above)
-  await page.goto(`${sv}/${ACCESSIBILITY_STATEMENT_SLUG.sv}`);
-  await hydrated(page);
-  await page.getByTestId('minicart-open').click();
-  await page.getByTestId('minicart-line').getByTestId('minicart-remove').click();
-  await expect(page.getByTestId('cart-count')).toHaveText('0');
-
-  await page.goBack({ waitUntil: 'commit' });
-  await expect.poll(() => shows(page), reasons.join('; ')).toEqual([false, true]);
-  await expect(page.getByTestId('cart-count')).toHaveText('0');
-  const events = () =>
-    page.evaluate(() =>
-      ((window as unknown as { dataLayer?: { event?: string }[] }).dataLayer ?? []).map((e) => e.event).filter((e) => e !== undefined),
-    );
-  // the restore's page view comes after the restored cart was taken in: by then no removal was reported here
-  await expect.poll(events).toEqual(['page_view', 'page_view']);
-});
-
 test('checkout is never restored from the back/forward cache', async ({ page, request }) => {
   const reasons = await watchRestores(page);
   const [product] = await demoProducts('sv', 1);

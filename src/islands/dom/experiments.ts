@@ -8,7 +8,6 @@ import { cart } from '#stores/cart.ts';
 import { applyRunning, flushExperimentEvents, recordAddToCart, setUpFailed } from '#stores/experiment.ts';
 import { fetchRunningExperiments } from '#api-client/experiments.ts';
 import { cartAdditions } from '#lib/experiments/client-state.ts';
-import { changesFromElsewhere } from './page-restore.ts';
 
 async function loadRunning(): Promise<void> {
   try {
@@ -21,13 +20,21 @@ async function loadRunning(): Promise<void> {
 }
 
 function watchCart(): void {
+  // Capture listeners on window run before @nanostores/persistent's own: a change they bring is another tab's
+  // (storage) or a restored page's (pageshow), not an add-to-cart here.
+  let external = false;
+  const mark = () => {
+    external = true;
+    queueMicrotask(() => {
+      external = false;
+    });
+  };
+  addEventListener('storage', mark, { capture: true });
+  addEventListener('pageshow', mark, { capture: true });
   cart.listen((next, before) => {
-    if (elsewhere() || !before) return;
+    if (external || !before) return;
     for (const a of cartAdditions(before.items, next.items)) recordAddToCart(a.sku, a.quantity);
   });
-  // a change another tab made, or other pages of this tab while this one was in the back/forward cache, is not an
-  // add-to-cart here
-  const elsewhere = changesFromElsewhere('td02:cart');
 }
 
 export function setUpExperiments(): void {
