@@ -1,14 +1,13 @@
 /**
  * Page views (docs/product/tracking.md#page-views): 250 ms after a navigation — the page load, a listing
- * swapped in under a new address (`pf:content`), back/forward, a restore from the back/forward cache — a
- * `page_view` goes to the dataLayer, once per address in a row. One-shot query parameters (login tokens) are
- * left out; personal pages are reported by their route's pattern only.
+ * swapped in under a new address (`pf:content`), back/forward — a `page_view` goes to the dataLayer, once per
+ * address in a row. One-shot query parameters (login tokens) are left out; personal pages are reported by
+ * their route's pattern only.
  */
 import type { LocaleCode } from '#lib/market/locales.ts';
 import { PAGE_VIEW_DELAY_MS, pageViewEvent } from '#lib/tracking/page-view.ts';
 import { withoutOneShot } from '#lib/page-behaviour/query-params.ts';
 import { trackEvent } from './tracking-datalayer.ts';
-import { onRestore } from './page-restore.ts';
 
 export function watchPageViews(locale: LocaleCode): void {
   const route = document.documentElement.dataset.route ?? '';
@@ -29,10 +28,5 @@ export function watchPageViews(locale: LocaleCode): void {
   };
   navigated();
   addEventListener('popstate', navigated);
-  // shown again from the back/forward cache: a page view, as its fresh load would be
-  onRestore(() => {
-    last = '';
-    navigated();
-  });
   document.addEventListener('pf:content', navigated);
 }
