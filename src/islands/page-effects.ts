@@ -33,6 +33,7 @@ import { isChunkLoadError } from '#lib/page-behaviour/chunk-reload.ts';
 import { startTracking } from '#islands/dom/tracking.ts';
 import { wirePrefetch } from '#islands/dom/prefetch.ts';
 import { wireNavProgress } from '#islands/dom/nav-progress.ts';
+import { onRestore, reloadPersonalPageOnRestore } from '#islands/dom/page-restore.ts';
 
 export const HEADER_SHRINK_PX = 40;
 export const USP_AUTOPLAY_MS = 3000;
@@ -130,6 +131,7 @@ function priceRerender(): void {
   };
   cart.subscribe(apply);
   auth.subscribe(apply);
+  onRestore(apply); // a customer discount may have expired while the page was in the back/forward cache
   // markup swapped in later (listing grids, src/islands/listing-effect.ts) arrives in the static default
   document.addEventListener('pf:content', () => {
     last = '';
@@ -220,6 +222,7 @@ function onDemandIslands(): void {
 
 for (const step of [
   watchClientErrors,
+  reloadPersonalPageOnRestore,
   onDemandIslands,
   wireAddToCart,
   showRecentlyViewed,
@@ -244,4 +247,6 @@ for (const step of [
 }
 void showDeal();
 html.dataset.islands = 'ready'; // e2e tests wait for this
-visited({ name: document.title, target: location.pathname + withoutOneShot(location.search) });
+const visit = () => visited({ name: document.title, target: location.pathname + withoutOneShot(location.search) });
+visit();
+onRestore(visit); // shown again from the back/forward cache: a visit, as its fresh load would be

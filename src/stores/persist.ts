@@ -4,6 +4,7 @@
  */
 import { atom, type WritableAtom } from 'nanostores';
 import { persistentAtom } from '@nanostores/persistent';
+import { restoredSlice } from '#lib/page-behaviour/page-restore.ts';
 
 export const PREFIX = 'td02:';
 
@@ -37,20 +38,40 @@ export function sessionStore(): Storage | undefined {
 export function sessionAtom<T>(name: string, initial: T, revive?: (v: unknown) => T): WritableAtom<T> {
   const key = PREFIX + name;
   const store = sessionStore();
+  const decode = decoder(initial, revive);
+  /** What the tab's storage held when this page last read or wrote it. */
+  let seen: string | null = null;
   let start = initial;
   try {
-    const raw = store?.getItem(key);
-    if (raw) start = decoder(initial, revive)(raw);
+    seen = store?.getItem(key) ?? null;
+    if (seen) start = decode(seen);
   } catch {
     /* storage disabled: keep in memory */
   }
   const a = atom<T>(start);
   a.listen((v) => {
     try {
-      store?.setItem(key, JSON.stringify(v));
+      const s = JSON.stringify(v);
+      store?.setItem(key, s);
+      seen = s;
     } catch {
       /* quota or disabled */
     }
   });
+  // a page restored from the back/forward cache takes what other pages of the tab stored meanwhile, as the
+  // local slices do (@nanostores/persistent): docs/product/client-state.md#backforward-cache
+  if (store && typeof addEventListener === 'function')
+    addEventListener('pageshow', (e) => {
+      if (!e.persisted) return;
+      try {
+        const next = restoredSlice(store.getItem(key), seen, decode, initial);
+        if (next) {
+          seen = store.getItem(key);
+          a.set(next.value);
+        }
+      } catch {
+        /* storage disabled meanwhile: keep what the page has */
+      }
+    });
   return a;
 }

@@ -41,4 +41,31 @@ describe('sessionAtom', () => {
     a.set({ n: 8 });
     expect(data.get('td02:test-kept')).toBe('{"n":8}');
   });
+
+  it('takes what another page of the tab stored once its page is restored from the back/forward cache', () => {
+    const data = new Map<string, string>([['td02:test-restored', '{"n":1}']]);
+    Object.defineProperty(globalThis, 'sessionStorage', {
+      configurable: true,
+      value: { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v) },
+    });
+    const shows: ((e: { persisted: boolean }) => void)[] = [];
+    const g = globalThis as { addEventListener?: unknown };
+    g.addEventListener = (type: string, fn: (e: { persisted: boolean }) => void) => type === 'pageshow' && shows.push(fn);
+    try {
+      const a = sessionAtom('test-restored', { n: 0 });
+      a.set({ n: 2 });
+      shows.forEach((f) => f({ persisted: true }));
+      expect(a.get()).toEqual({ n: 2 }); // nothing changed meanwhile: the page keeps its value
+      data.set('td02:test-restored', '{"n":5}'); // another page of the tab
+      shows.forEach((f) => f({ persisted: false }));
+      expect(a.get()).toEqual({ n: 2 }); // a first load is no restore
+      shows.forEach((f) => f({ persisted: true }));
+      expect(a.get()).toEqual({ n: 5 });
+      data.delete('td02:test-restored');
+      shows.forEach((f) => f({ persisted: true }));
+      expect(a.get()).toEqual({ n: 0 });
+    } finally {
+      delete g.addEventListener;
+    }
+  });
 });
