@@ -202,6 +202,34 @@ test('a restored page counts as a visit again (breadcrumb history), as its fresh
   await expect.poll(breadcrumbs).toEqual(['/', other, '/']);
 });
 
+test('a restored page reports no cart change another page made meanwhile', async ({ page }) => {
+  await consentGiven(page, sv, 31); // statistics consent: cart events go to the dataLayer (docs/product/tracking.md)
+  const reasons = await watchRestores(page);
+  const [a, b] = await demoProducts('sv', 2);
+  await seedCart(page, [line(a!, 1)]);
+  await page.goto(sv + '/');
+  await hydrated(page);
+  const events = () =>
+    page.evaluate(() =>
+      ((window as unknown as { dataLayer?: { event?: string }[] }).dataLayer ?? []).map((e) => e.event).filter((e) => e !== undefined),
+    );
+  await expect.poll(events).toEqual(['page_view']);
+  // another page empties the cart, and reports that removal itself
+  await page.goto(sv + b!.url);
+  await hydrated(page);
+  await page.getByTestId('minicart-open').click();
+  await page.getByTestId('minicart-line').getByTestId('minicart-remove').click();
+  await expect(page.getByTestId('cart-count')).toHaveText('0');
+  await expect.poll(events).toContain('remove_from_cart');
+
+  await page.goBack({ waitUntil: 'commit' });
+  await expect.poll(() => shows(page), reasons.join('; ')).toEqual([false, true]);
+  await expect(page.getByTestId('cart-count')).toHaveText('0');
+  // settled: the restored page took the emptied cart in as another page's change
+  await page.waitForTimeout(500);
+  expect(await events()).toEqual(['page_view']);
+});
+
 test('checkout is never restored from the back/forward cache', async ({ page, request }) => {
   const reasons = await watchRestores(page);
   const [product] = await demoProducts('sv', 1);

@@ -4,6 +4,7 @@
  * Watches this tab's cart for add-to-carts (another tab's changes arrive as storage events and are not ours),
  * and sends what is queued — only with statistics consent.
  */
+import { changesFromElsewhere } from './page-restore.ts';
 import { cart } from '#stores/cart.ts';
 import { applyRunning, flushExperimentEvents, recordAddToCart, setUpFailed } from '#stores/experiment.ts';
 import { fetchRunningExperiments } from '#api-client/experiments.ts';
@@ -20,19 +21,10 @@ async function loadRunning(): Promise<void> {
 }
 
 function watchCart(): void {
-  // Capture listeners on window run before @nanostores/persistent's own: a change they bring is another tab's
-  // (storage) or a restored page's (pageshow), not an add-to-cart here.
-  let external = false;
-  const mark = () => {
-    external = true;
-    queueMicrotask(() => {
-      external = false;
-    });
-  };
-  addEventListener('storage', mark, { capture: true });
-  addEventListener('pageshow', mark, { capture: true });
+  // a change another tab or page brought (docs/product/client-state.md#backforward-cache) is no add-to-cart here
+  const elsewhere = changesFromElsewhere('td02:cart');
   cart.listen((next, before) => {
-    if (external || !before) return;
+    if (elsewhere() || !before) return;
     for (const a of cartAdditions(before.items, next.items)) recordAddToCart(a.sku, a.quantity);
   });
 }

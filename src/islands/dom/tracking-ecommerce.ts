@@ -25,6 +25,7 @@ import {
 import { LOCALES, type LocaleCode } from '#lib/market/locales.ts';
 import { cart, syncing } from '#stores/cart.ts';
 import { trackEvent } from './tracking-datalayer.ts';
+import { changesFromElsewhere } from './page-restore.ts';
 
 export const CHECKOUT_VIEW_EVENT = 'pf:checkout-view';
 const PURCHASES_KEY = 'td02:tracked-purchases';
@@ -90,27 +91,16 @@ function trackCart(currency: string): void {
     confirmed = now;
   };
   let confirmed: readonly CartItem[] = cart.get().items;
-  // a change another tab made (storage event, handled before @nanostores/persistent's own listener) is reported there
-  let external = false;
-  addEventListener(
-    'storage',
-    (e) => {
-      if (e.key !== 'td02:cart') return;
-      external = true;
-      queueMicrotask(() => {
-        external = false;
-        confirmed = cart.get().items;
-      });
-    },
-    { capture: true },
-  );
+  // a change another tab made, or other pages of this tab while this one was in the back/forward cache, is
+  // reported there
+  const elsewhere = changesFromElsewhere('td02:cart', () => (confirmed = cart.get().items));
   syncing.listen((busy) => {
-    if (!busy && !external) report(cart.get().items);
+    if (!busy && !elsewhere()) report(cart.get().items);
   });
   // the order page empties the cart of what was bought: that is the purchase, not a removal
   const orderPage = document.getElementById('pf-purchase') !== null;
   cart.listen((state) => {
-    if (external || orderPage || syncing.get()) return;
+    if (elsewhere() || orderPage || syncing.get()) return;
     if (confirmed.some((i) => i.quantity > 0) && !state.items.some((i) => i.quantity > 0)) report(state.items);
   });
 }
