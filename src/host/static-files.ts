@@ -89,7 +89,11 @@ export function sendFile(req: IncomingMessage, res: ServerResponse, file: string
   const immutable = file.includes(`${path.sep}_astro${path.sep}`);
   const headers: Record<string, string | number> = {
     'content-type': TYPES[ext] ?? 'application/octet-stream',
-    'cache-control': immutable ? CACHE_CONTROL.immutable : ext === '.html' ? pageCacheControl(req.headers['sec-purpose']) : CACHE_CONTROL.file,
+    'cache-control': immutable
+      ? CACHE_CONTROL.immutable
+      : ext === '.html'
+        ? pageCacheControl(req.headers['sec-purpose'])
+        : CACHE_CONTROL.file,
     etag,
     vary: 'Accept-Encoding',
     'x-content-type-options': 'nosniff',
