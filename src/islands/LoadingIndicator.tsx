@@ -19,7 +19,7 @@ export default function LoadingIndicator({ loading, label, testId, className = '
       {shown && (
         <span className="loading__shown" data-testid={testId}>
           <span className="loading__spinner" aria-hidden="true" />
-          <span className="loading__text">{label}</span>
+          <span className="loading__text visually-hidden">{label}</span>
         </span>
       )}
     </span>

@@ -9,8 +9,12 @@ import { browserClock } from './browser-clock.ts';
 export function useMinDisplay(loading: boolean, ms = MIN_DISPLAY_MS): boolean {
   const [held, setHeld] = useState(false);
   const [display] = useState(() => minDisplay(setHeld, browserClock, ms));
-  // layout effects: the clock starts in the commit that inserts the indicator, not a task or a frame later
-  useLayoutEffect(() => display.set(loading), [display, loading]);
+  // layout effects: the clock starts in the commit that inserts the indicator (then moves to the frame showing it)
+  useLayoutEffect(() => {
+    display.set(loading);
+    // the next frame shows it: the minimum counts from there (a frame after an unmount or a hide does nothing)
+    if (loading) requestAnimationFrame(() => display.painted());
+  }, [display, loading]);
   useLayoutEffect(() => () => display.dispose(), [display]);
   // `loading` shows at once; `held` keeps it on between the render that ends the work and the timer
   return loading || held;

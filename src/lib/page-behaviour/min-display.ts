@@ -22,6 +22,11 @@ export interface DisplayClock {
 export interface MinDisplay {
   /** The work started (true) or ended (false); `onChange` hears when the indicator shows or hides. */
   set: (loading: boolean) => void;
+  /**
+   * The indicator reached the screen (the frame after it was inserted): the minimum counts from here, never from
+   * earlier. Inserting it in a large commit (the checkout) can take some milliseconds more than hiding it does.
+   */
+  painted: () => void;
   /** Drops a pending hide (unmount). */
   dispose: () => void;
 }
@@ -43,6 +48,11 @@ export function minDisplay(onChange: (visible: boolean) => void, clock: DisplayC
     visible = false;
     onChange(false);
   };
+  const hideLater = () => {
+    const wait = remainingDisplay(shownAt, clock.now(), ms);
+    if (wait === 0) hideNow();
+    else hide = clock.setTimeout(hideNow, wait);
+  };
   return {
     set(loading) {
       if (loading) {
@@ -54,9 +64,14 @@ export function minDisplay(onChange: (visible: boolean) => void, clock: DisplayC
         return;
       }
       if (!visible || hide !== undefined) return;
-      const wait = remainingDisplay(shownAt, clock.now(), ms);
-      if (wait === 0) hideNow();
-      else hide = clock.setTimeout(hideNow, wait);
+      hideLater();
+    },
+    painted() {
+      if (!visible) return;
+      shownAt = Math.max(shownAt, clock.now());
+      if (hide === undefined) return;
+      cancel(); // the work ended before the frame: its hide counts from the frame
+      hideLater();
     },
     dispose: cancel,
   };

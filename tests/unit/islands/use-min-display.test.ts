@@ -77,12 +77,15 @@ function mount() {
 describe('useMinDisplay', () => {
   beforeEach(() => {
     vi.useFakeTimers();
+    // a frame every 16 ms: the indicator reaches the screen with the next one
+    vi.stubGlobal('requestAnimationFrame', (run: () => void) => setTimeout(run, 16));
   });
   afterEach(() => {
+    vi.unstubAllGlobals();
     vi.useRealTimers();
   });
 
-  it('shows in the same render as the loading state and keeps it 200 ms after a fast answer', () => {
+  it('shows in the same render as the loading state and keeps it 200 ms from the frame that shows it after a fast answer', () => {
     const c = mount();
     expect(c.shown).toEqual([[0, false]]);
     c.set(true);
@@ -92,11 +95,16 @@ describe('useMinDisplay', () => {
       [0, false],
       [0, true],
     ]);
-    vi.advanceTimersByTime(195);
+    vi.advanceTimersByTime(210);
     expect(c.shown).toEqual([
       [0, false],
       [0, true],
-      [200, false],
+    ]);
+    vi.advanceTimersByTime(1);
+    expect(c.shown).toEqual([
+      [0, false],
+      [0, true],
+      [216, false],
     ]);
   });
 
@@ -117,6 +125,11 @@ describe('useMinDisplay', () => {
     c.set(true);
     c.set(false);
     c.unmount();
+    vi.advanceTimersByTime(16); // the frame after the unmount changes nothing
     expect(vi.getTimerCount()).toBe(0);
+    expect(c.shown).toEqual([
+      [0, false],
+      [0, true],
+    ]);
   });
 });

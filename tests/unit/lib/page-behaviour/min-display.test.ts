@@ -95,6 +95,34 @@ describe('minDisplay', () => {
     ]);
   });
 
+  it('counts the minimum from the frame that showed it, never earlier', () => {
+    const d = minDisplay(record, clock);
+    d.set(true);
+    vi.advanceTimersByTime(5);
+    d.set(false); // hide scheduled for 200 ms after the insert
+    vi.advanceTimersByTime(11);
+    d.painted(); // the frame at 16 ms: the hide moves to 216 ms
+    vi.advanceTimersByTime(199);
+    expect(changes).toEqual([[0, true]]);
+    vi.advanceTimersByTime(1);
+    expect(changes).toEqual([
+      [0, true],
+      [216, false],
+    ]);
+    // a frame after the hide, or the frame of a still running piece of work, only moves the start
+    d.painted();
+    expect(changes).toHaveLength(2);
+    d.set(true);
+    vi.advanceTimersByTime(30);
+    d.painted();
+    vi.advanceTimersByTime(100);
+    d.set(false);
+    vi.advanceTimersByTime(99);
+    expect(changes).toHaveLength(3);
+    vi.advanceTimersByTime(1);
+    expect(changes.at(-1)).toEqual([446, false]); // 200 ms from the frame at 246 ms
+  });
+
   it('dispose drops a pending hide', () => {
     const d = minDisplay(record, clock);
     d.set(true);
