@@ -281,7 +281,7 @@ describe('a node stops', () => {
     // after A is gone nginx sends everything to B: the stream goes on
     expect(succeeded.length, JSON.stringify(outcomes)).toBeGreaterThanOrEqual(TOTAL - 2);
     const rows = await h.db.selectFrom('orders').select(['id', 'checkout_id']).where('created_at', '>=', started).execute();
-    expect(rows.map((r) => r.id).sort()).toEqual([...succeeded].sort());
+    expect(rows.map((r) => r.id).sort(), JSON.stringify(outcomes)).toEqual([...succeeded].sort());
     expect(new Set(rows.map((r) => r.checkout_id)).size).toBe(rows.length);
     // A is out of the upstream: nginx answers from B alone
     expect((await send(via('/healthz'))).status).toBe(200);
