@@ -64,9 +64,10 @@ export function sessionAtom<T>(name: string, initial: T, revive?: (v: unknown) =
     addEventListener('pageshow', (e) => {
       if (!e.persisted) return;
       try {
-        const next = restoredSlice(store.getItem(key), seen, decode, initial);
+        const stored = store.getItem(key);
+        const next = restoredSlice(stored, seen, decode, initial);
         if (next) {
-          seen = store.getItem(key);
+          seen = stored;
           a.set(next.value);
         }
       } catch {
