@@ -1,4 +1,4 @@
-// npm run db:migrate | db:seed [-- --products 50000 --models 20000] | import -- file.json
+// npm run db:migrate | db:seed [-- --products 50000 --models 20000] | import -- file.json|file.jsonl [--delta] | export-demo --products N out.jsonl
 import '#server/cli/config-gate.ts'; // first: a bad configuration stops here (docs/product/configuration.md)
 import { runDbCommand } from '#server/cli/db-command.ts';
 

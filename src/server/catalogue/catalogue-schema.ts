@@ -55,89 +55,87 @@ const safetyInfo = z.object({
   warnings: perLocale(z.string().min(1)).optional(),
 });
 
+/** One element of each list in the document: also one record of a JSON Lines import (catalogue-lines.ts). */
+export const categoryRecordSchema = z.object({
+  id: z.number().int().positive(),
+  parent_id: z.number().int().positive().nullable(),
+  sort_order: z.number().int().default(0),
+  show_in_menu: z.boolean().default(true),
+  show_in_main_menu: z.boolean().default(false),
+  thumb: z.object({ url: z.string(), width: z.number().int(), height: z.number().int() }).nullable().default(null),
+  translations: perLocale(z.object({ name: z.string().min(1), slug, description: z.string().optional() })),
+});
+export const brandRecordSchema = z.object({
+  id: z.number().int().positive(),
+  slug,
+  name: z.string().min(1),
+  logo_url: z.string().nullable().default(null),
+  safety: safetyInfo.nullable().default(null),
+});
+export const tagRecordSchema = z.object({ id: z.number().int().positive(), translations: perLocale(z.object({ name: z.string().min(1), slug })) });
+export const productRecordSchema = z.object({
+  id: z.number().int().positive(),
+  sku: z.string().min(1).max(64),
+  prefix: z.string().default(''),
+  type: z.number().int().min(0).max(4).default(1),
+  brand_id: z.number().int().positive().nullable(),
+  group_id: z.number().int().nullable().default(null),
+  discount_category: z.string().nullable().default(null),
+  stock_status: z.enum(STOCK_STATUSES),
+  stock_quantity: z.number().int().min(0).default(0),
+  estimated_at: z.string().nullable().default(null),
+  orderable: z.boolean().default(true),
+  notifyable: z.boolean().default(false),
+  decoration: z.string().nullable().default(null),
+  variations: z.array(z.object({ sku: z.string(), name: z.string(), attributes: z.record(z.string(), z.string()) })).default([]),
+  categories: z.array(z.object({ id: z.number().int().positive(), main: z.boolean() })).min(1),
+  tags: z.array(z.number().int().positive()).default([]),
+  images: z.array(image).default([]),
+  translations: perLocale(z.object({ name: z.string().min(1), slug, description: z.string().default('') })),
+  prices: perLocale(z.object({ prices: priceObjectSchema, vat: z.number().min(0).max(100) })),
+  /** Overrides the brand's safety fields one by one. */
+  safety: safetyInfo.nullable().default(null),
+  /** Earlier prices per storefront, for the prior price of a reduction (docs/adr/0022-prior-price.md). */
+  price_history: perLocale(z.array(pricePointSchema)).default({}),
+  /** OEM numbers, cross-references and supersession (docs/product/parts-finder.md#import-format). */
+  ...productNumberFields,
+});
+export const contentPageRecordSchema = z.object({
+  locale: localeKey,
+  slug: z.string().regex(/^[a-z0-9-]+(\/[a-z0-9-]+)*$/),
+  title: z.string().min(1),
+  body_html: z.string(),
+  meta_description: z.string().default(''),
+  published: z.boolean().default(true),
+  /** The same page in the other storefronts shares this key (the studio's translations, docs/product/content-studio.md). */
+  translation_key: z.string().min(1).max(120).nullable().default(null),
+});
+export const widgetRecordSchema = z.object({ slug: z.string().min(1), locale: localeKey, content: z.string(), hidden: z.boolean().default(false) });
+export const dealRecordSchema = z.object({
+  locale: localeKey,
+  title: z.string(),
+  product_sku: z.string(),
+  discount: z.number().min(0).max(100),
+  starts_at: z.string(),
+  expires_at: z.string(),
+});
+export const searchTriggerRecordSchema = z.object({
+  locale: localeKey,
+  keyword: z.string().min(1),
+  hint: z.string(),
+  url: z.string(),
+  url_title: z.string(),
+});
+
 const catalogueObject = z.object({
-  categories: z.array(
-    z.object({
-      id: z.number().int().positive(),
-      parent_id: z.number().int().positive().nullable(),
-      sort_order: z.number().int().default(0),
-      show_in_menu: z.boolean().default(true),
-      show_in_main_menu: z.boolean().default(false),
-      thumb: z.object({ url: z.string(), width: z.number().int(), height: z.number().int() }).nullable().default(null),
-      translations: perLocale(z.object({ name: z.string().min(1), slug, description: z.string().optional() })),
-    }),
-  ),
-  brands: z.array(
-    z.object({
-      id: z.number().int().positive(),
-      slug,
-      name: z.string().min(1),
-      logo_url: z.string().nullable().default(null),
-      safety: safetyInfo.nullable().default(null),
-    }),
-  ),
-  tags: z.array(z.object({ id: z.number().int().positive(), translations: perLocale(z.object({ name: z.string().min(1), slug })) })),
-  products: z.array(
-    z.object({
-      id: z.number().int().positive(),
-      sku: z.string().min(1).max(64),
-      prefix: z.string().default(''),
-      type: z.number().int().min(0).max(4).default(1),
-      brand_id: z.number().int().positive().nullable(),
-      group_id: z.number().int().nullable().default(null),
-      discount_category: z.string().nullable().default(null),
-      stock_status: z.enum(STOCK_STATUSES),
-      stock_quantity: z.number().int().min(0).default(0),
-      estimated_at: z.string().nullable().default(null),
-      orderable: z.boolean().default(true),
-      notifyable: z.boolean().default(false),
-      decoration: z.string().nullable().default(null),
-      variations: z.array(z.object({ sku: z.string(), name: z.string(), attributes: z.record(z.string(), z.string()) })).default([]),
-      categories: z.array(z.object({ id: z.number().int().positive(), main: z.boolean() })).min(1),
-      tags: z.array(z.number().int().positive()).default([]),
-      images: z.array(image).default([]),
-      translations: perLocale(z.object({ name: z.string().min(1), slug, description: z.string().default('') })),
-      prices: perLocale(z.object({ prices: priceObjectSchema, vat: z.number().min(0).max(100) })),
-      /** Overrides the brand's safety fields one by one. */
-      safety: safetyInfo.nullable().default(null),
-      /** Earlier prices per storefront, for the prior price of a reduction (docs/adr/0022-prior-price.md). */
-      price_history: perLocale(z.array(pricePointSchema)).default({}),
-      /** OEM numbers, cross-references and supersession (docs/product/parts-finder.md#import-format). */
-      ...productNumberFields,
-    }),
-  ),
-  content_pages: z
-    .array(
-      z.object({
-        locale: localeKey,
-        slug: z.string().regex(/^[a-z0-9-]+(\/[a-z0-9-]+)*$/),
-        title: z.string().min(1),
-        body_html: z.string(),
-        meta_description: z.string().default(''),
-        published: z.boolean().default(true),
-        /** The same page in the other storefronts shares this key (the studio's translations, docs/product/content-studio.md). */
-        translation_key: z.string().min(1).max(120).nullable().default(null),
-      }),
-    )
-    .default([]),
-  widgets: z
-    .array(z.object({ slug: z.string().min(1), locale: localeKey, content: z.string(), hidden: z.boolean().default(false) }))
-    .default([]),
-  deals: z
-    .array(
-      z.object({
-        locale: localeKey,
-        title: z.string(),
-        product_sku: z.string(),
-        discount: z.number().min(0).max(100),
-        starts_at: z.string(),
-        expires_at: z.string(),
-      }),
-    )
-    .default([]),
-  search_triggers: z
-    .array(z.object({ locale: localeKey, keyword: z.string().min(1), hint: z.string(), url: z.string(), url_title: z.string() }))
-    .default([]),
+  categories: z.array(categoryRecordSchema),
+  brands: z.array(brandRecordSchema),
+  tags: z.array(tagRecordSchema),
+  products: z.array(productRecordSchema),
+  content_pages: z.array(contentPageRecordSchema).default([]),
+  widgets: z.array(widgetRecordSchema).default([]),
+  deals: z.array(dealRecordSchema).default([]),
+  search_triggers: z.array(searchTriggerRecordSchema).default([]),
   coupons: z.array(couponDocumentSchema).default([]),
   /** Product relations by sku (docs/product/accessories.md#import-format). */
   accessories: z.array(accessoriesDocumentSchema).default([]),
@@ -148,6 +146,18 @@ const catalogueObject = z.object({
   diagrams: z.array(diagramDocumentSchema).default([]),
 });
 
+type BrandSafety = z.output<typeof brandRecordSchema>['safety'];
+type ProductRecord = z.output<typeof productRecordSchema>;
+
+/** Why a product for sale lacks safety information (undefined: it is complete, or the product is not for sale). */
+export function productSafetyProblem(p: ProductRecord, brandSafety: BrandSafety | undefined): string | undefined {
+  const locales = Object.keys(p.prices);
+  if (locales.length === 0) return undefined;
+  const gaps = missingSafety(resolveSafety(brandSafety, p.safety), locales);
+  if (gaps.length === 0) return undefined;
+  return `product ${p.sku} (id ${p.id}) is for sale without complete product safety information (GPSR art. 19): missing ${gaps.join(', ')}`;
+}
+
 /**
  * A product for sale (priced in a storefront) needs complete safety information there: otherwise the import is
  * refused, naming the product (docs/product/legal.md, product safety information).
@@ -155,15 +165,8 @@ const catalogueObject = z.object({
 export const catalogueSchema = catalogueObject.superRefine((cat, ctx) => {
   const brandSafety = new Map(cat.brands.map((b) => [b.id, b.safety]));
   cat.products.forEach((p, i) => {
-    const locales = Object.keys(p.prices);
-    if (locales.length === 0) return;
-    const gaps = missingSafety(resolveSafety(brandSafety.get(p.brand_id ?? -1), p.safety), locales);
-    if (gaps.length === 0) return;
-    ctx.addIssue({
-      code: 'custom',
-      path: ['products', i, 'safety'],
-      message: `product ${p.sku} (id ${p.id}) is for sale without complete product safety information (GPSR art. 19): missing ${gaps.join(', ')}`,
-    });
+    const message = productSafetyProblem(p, brandSafety.get(p.brand_id ?? -1));
+    if (message) ctx.addIssue({ code: 'custom', path: ['products', i, 'safety'], message });
   });
 });
 

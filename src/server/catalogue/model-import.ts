@@ -102,7 +102,7 @@ export const productNumberFields = {
 
 export type ModelDocument = z.output<typeof modelDocumentSchema>;
 export type DiagramDocument = z.output<typeof diagramDocumentSchema>;
-interface ProductNumbersDocument {
+export interface ProductNumbersDocument {
   id: number;
   sku: string;
   oem_numbers: { number: string; maker: string | null }[];
@@ -121,6 +121,22 @@ export interface ModelRows {
   supersessions: ProductSupersessionsTable[];
 }
 
+/** A product's own numbers (OEM, cross-references, replaced numbers), each once. */
+export function productNumberRows(p: ProductNumbersDocument): ProductNumbersTable[] {
+  const rows: ProductNumbersTable[] = [];
+  const seen = new Set<string>();
+  const add = (kind: ProductNumbersTable['kind'], number: string, maker: string | null) => {
+    const normalized = normalizeNumber(number);
+    if (seen.has(`${kind}:${normalized}`)) return;
+    seen.add(`${kind}:${normalized}`);
+    rows.push({ product_id: p.id, kind, maker, number, normalized });
+  };
+  p.oem_numbers.forEach((n) => add('oem', n.number, n.maker));
+  p.cross_references.forEach((n) => add('cross', n.number, n.maker));
+  p.replaces.forEach((n) => add('replaces', n, null));
+  return rows;
+}
+
 /** The model page's address word after the storefront's /modell/: brand and number, lower case. */
 export const modelSlug = (brandName: string, number: string): string => slugify(`${brandName} ${number}`);
 
@@ -135,11 +151,13 @@ export function modelRows(
     products: readonly ProductNumbersDocument[];
     models: readonly ModelDocument[];
     diagrams: readonly DiagramDocument[];
+    /** Every product's id by sku when `products` holds only some (a streamed import: catalogue-lines.ts). */
+    skuToId?: ReadonlyMap<string, number>;
   },
   sanitizeSvg: (svg: string) => string = (svg) => svg,
 ): ModelRows {
   const problems: string[] = [];
-  const skuToId = new Map(doc.products.map((p) => [p.sku, p.id]));
+  const skuToId = doc.skuToId ?? new Map(doc.products.map((p) => [p.sku, p.id]));
   const brandName = new Map(doc.brands.map((b) => [b.id, b.name]));
   const categoryIds = new Set(doc.categories.map((c) => c.id));
   const out: ModelRows = { models: [], aliases: [], diagrams: [], modelDiagrams: [], parts: [], numbers: [], supersessions: [] };
@@ -220,16 +238,7 @@ export function modelRows(
 
   const replacedBy = new Map<string, string>();
   for (const p of doc.products) {
-    const seen = new Set<string>();
-    const add = (kind: ProductNumbersTable['kind'], number: string, maker: string | null) => {
-      const normalized = normalizeNumber(number);
-      if (seen.has(`${kind}:${normalized}`)) return;
-      seen.add(`${kind}:${normalized}`);
-      out.numbers.push({ product_id: p.id, kind, maker, number, normalized });
-    };
-    p.oem_numbers.forEach((n) => add('oem', n.number, n.maker));
-    p.cross_references.forEach((n) => add('cross', n.number, n.maker));
-    p.replaces.forEach((n) => add('replaces', n, null));
+    out.numbers.push(...productNumberRows(p));
     if (p.replaced_by === null) continue;
     const successor = skuToId.get(p.replaced_by);
     if (successor === undefined) problems.push(`products ${p.sku}: replaced_by names an unknown sku ${p.replaced_by}`);

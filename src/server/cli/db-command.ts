@@ -1,4 +1,4 @@
-/** `npm run db:migrate | seed | import`: schema, demo catalogue and JSON imports on either engine. */
+/** `npm run db:migrate | seed | import | export-demo`: schema, demo catalogue and JSON / JSON Lines imports on either engine. */
 import fs from 'node:fs';
 import { openDb, type Db } from '#server/db/connection.ts';
 import type { DbConfig } from '#server/db/config.ts';
@@ -6,6 +6,8 @@ import { migrate } from '#server/db/migrate.ts';
 import { assertReachable } from '#server/db/reachable.ts';
 import { generateDemoCatalogue } from '#server/seed/demo-generator.ts';
 import { writeCatalogue } from '#server/catalogue/write-catalogue.ts';
+import { importCatalogueLines } from '#server/catalogue/import-lines.ts';
+import { documentLines } from '#server/catalogue/catalogue-lines.ts';
 import { isCatalogueEmpty } from '#server/catalogue/catalogue-status.ts';
 import { progressBar } from './progress-bar.ts';
 import { seedDemoCustomers } from '#server/seed/demo-customers.ts';
@@ -25,7 +27,32 @@ async function storeIndexes(db: Db, config: DbConfig): Promise<void> {
   console.log(`stored the search indexes of all storefronts (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
 
+const isJsonLines = (file: string) => /\.(jsonl|ndjson)$/i.test(file);
+
+/** Positive whole number option, or the default. */
+function count(args: string[], name: string, fallback?: number): number | undefined {
+  const given = arg(args, name);
+  if (given === undefined) return fallback;
+  const n = Number(given);
+  if (!Number.isInteger(n) || n < 0 || (name === '--products' && n < 1)) throw new Error(`${name} must be a positive integer`);
+  return n;
+}
+
+/** The demo catalogue as a JSON Lines file, the same bytes for the same options (docs/product/catalogue.md#json-lines). */
+async function exportDemo(args: string[]): Promise<void> {
+  const file = args.find((a, i) => !a.startsWith('--') && !/^--[^=]+$/.test(args[i - 1] ?? ''));
+  if (!file || !isJsonLines(file)) throw new Error('usage: node scripts/db.mjs export-demo --products N [--models M] <out.jsonl>');
+  const catalogue = generateDemoCatalogue({ products: count(args, '--products', 1000), models: count(args, '--models') });
+  const out = fs.createWriteStream(file);
+  for (const line of documentLines(catalogue)) {
+    if (!out.write(`${line}\n`)) await new Promise((resolve) => out.once('drain', resolve));
+  }
+  await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
+  console.log(`wrote ${file}: ${catalogue.products.length} products`);
+}
+
 export async function runDbCommand(command: string, args: string[]): Promise<void> {
+  if (command === 'export-demo') return exportDemo(args);
   const { db, config } = openDb();
   const where = config.kind === 'postgres' ? 'PostgreSQL' : config.file;
   try {
@@ -54,14 +81,26 @@ export async function runDbCommand(command: string, args: string[]): Promise<voi
     }
     if (command === 'import') {
       const file = args.find((a) => !a.startsWith('--'));
-      if (!file) throw new Error('usage: npm run import -- <catalogue.json>');
-      const json = JSON.parse(fs.readFileSync(file, 'utf8'));
-      const summary = await writeCatalogue(db, json, progressBar('importing '));
-      console.log(`imported ${file} into ${where}: ${summary.products} products, ${summary.categories} categories`);
+      if (!file) throw new Error('usage: npm run import -- <catalogue.json | catalogue.jsonl> [--delta]');
+      const delta = args.includes('--delta');
+      if (isJsonLines(file)) {
+        // streamed, validated line by line, in one transaction (docs/product/catalogue.md#json-lines)
+        const s = await importCatalogueLines(db, file, { delta, onProgress: progressBar('importing (bytes)') });
+        console.log(
+          delta
+            ? `imported ${file} into ${where} (delta): ${s.products} products read, ${s.changed} written (${s.added} new)`
+            : `imported ${file} into ${where}: ${s.products} products, ${s.categories} categories`,
+        );
+      } else {
+        if (delta) throw new Error('--delta needs a JSON Lines file (.jsonl): docs/product/catalogue.md#json-lines');
+        const json = JSON.parse(fs.readFileSync(file, 'utf8'));
+        const summary = await writeCatalogue(db, json, progressBar('importing '));
+        console.log(`imported ${file} into ${where}: ${summary.products} products, ${summary.categories} categories`);
+      }
       await storeIndexes(db, config);
       return;
     }
-    throw new Error(`unknown command ${command} (migrate | seed | import)`);
+    throw new Error(`unknown command ${command} (migrate | seed | import | export-demo)`);
   } finally {
     await db.destroy();
   }
