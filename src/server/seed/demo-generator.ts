@@ -85,14 +85,22 @@ export function demoPriceHistory(prices: PriceObject, now: Date): { at: string; 
   return [...prices.n.map((t) => ({ at: ordinaryAt, q: t.q, p: t.p })), ...prices.c.map((t) => ({ at: campaignAt, q: t.q, p: t.p }))];
 }
 
-export function generateDemoCatalogue(options: DemoOptions = {}): CatalogueInput {
-  const demoNow = options.now ?? new Date(Date.UTC(2026, 0, 1));
-  const total = options.products ?? 1000;
-  const rand = prng(options.seed ?? 20261122);
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)];
+/** A leaf category: part type of one appliance, with the appliance's names and the path from its group. */
+export interface DemoLeaf {
+  id: number;
+  applianceNames: string[];
+  partKey: string;
+  partOrder: number;
+  path: number[];
+}
 
+type Product = CatalogueInput['products'][number];
+type Brand = CatalogueInput['brands'][number] & { id: number; name: string; safety: ReturnType<typeof demoBrandSafety> };
+
+/** The demo's categories, brands and tags: no randomness, the same for every size. */
+export function demoTaxonomy() {
   const categories: CatalogueInput['categories'] = [];
-  const leaves: { id: number; applianceNames: string[]; partKey: string; partOrder: number; path: number[] }[] = [];
+  const leaves: DemoLeaf[] = [];
   const appliances: { id: number; parts: string[] }[] = [];
   let nextCategoryId = 1;
   const tr = (names: readonly string[], slugSuffix = '') =>
@@ -141,7 +149,7 @@ export function generateDemoCatalogue(options: DemoOptions = {}): CatalogueInput
     }
   }
 
-  const brands = BRANDS.map((name, i) => ({
+  const brands: Brand[] = BRANDS.map((name, i) => ({
     id: i + 1,
     slug: slugify(name),
     name,
@@ -149,104 +157,130 @@ export function generateDemoCatalogue(options: DemoOptions = {}): CatalogueInput
     safety: demoBrandSafety(name),
   }));
   const tags = TAGS.map((t, i) => ({ id: i + 1, translations: tr(t.names) }));
+  return { categories, leaves, appliances, brands, tags };
+}
+
+export type DemoTaxonomy = ReturnType<typeof demoTaxonomy>;
+
+/** A product's name, address and description in one storefront language, naming its model. */
+export function demoTexts(li: number, id: number, leaf: DemoLeaf, brandName: string, model: string) {
+  const fill = (tpl: string) =>
+    tpl
+      .replace('{part}', PART_TYPES[leaf.partKey][li])
+      .replace('{brand}', brandName)
+      .replace('{appliance}', leaf.applianceNames[li].toLowerCase())
+      .replace('{model}', model);
+  const name = `${fill(NAME_TEMPLATE[li])} ${model}`.replace(/^./, (c) => c.toUpperCase());
+  return { name, slug: `${slugify(name)}-${id}`, description: fill(DESCRIPTION_TEMPLATE[li]) };
+}
+
+/** One demo product with the facts its models are made from, drawn from `rand` (the draws in a fixed order). */
+export function demoProduct(
+  id: number,
+  rand: () => number,
+  taxonomy: Pick<DemoTaxonomy, 'leaves' | 'brands'>,
+  demoNow: Date,
+): { product: Product; fact: ProductModelFacts; leaf: DemoLeaf } {
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)];
+  const leaf = pick(taxonomy.leaves);
+  const brand = pick(taxonomy.brands);
+  const model = `${brand.name.slice(0, 2).toUpperCase()}${100 + Math.floor(rand() * 900)}${pick(['', 'X', 'E', 'S'])}`;
+  const sku = `${brand.name
+    .slice(0, 3)
+    .toUpperCase()
+    .replace(/[^A-Z]/g, 'X')}-${String(id).padStart(6, '0')}`;
+  const roll = rand();
+  let acc = 0;
+  const stock_status = STOCK_WEIGHTS.find(([, w]) => (acc += w) >= roll)?.[0] ?? 'in-stock';
+  const baseEur = Math.round((4 + rand() ** 2 * 240) * 100) / 100;
+  const tiered = rand() < 0.35;
+  const campaign = rand() < 0.12 ? pick([10, 15, 20, 25, 30]) : null;
+  const translations: Record<string, { name: string; slug: string; description: string }> = {};
+  const prices: Record<string, { prices: PriceObject; vat: number }> = {};
+  const price_history: Record<string, { at: string; q: number; p: number }[]> = {};
+  for (const [li, code] of LOCALE_CODES.entries()) {
+    translations[code] = demoTexts(li, id, leaf, brand.name, model);
+    prices[code] = { prices: demoPrices(baseEur, code, tiered, campaign), vat: LOCALES[code].defaultVat };
+    const history = demoPriceHistory(prices[code].prices, demoNow);
+    if (history.length > 0) price_history[code] = history;
+  }
+  const hasImages = rand() > 0.05; // a few without images exercise the placeholder fallback
+  const img = (type: number, sort_order: number, w: number) => ({
+    type,
+    sort_order,
+    url: `/images/parts/${leaf.partKey}.svg`,
+    width: w,
+    height: w,
+  });
+  const hasVariations = rand() < 0.03;
+  const product: Product = {
+    id,
+    sku,
+    prefix: sku.split('-')[0],
+    type: hasVariations ? 2 : 1,
+    brand_id: brand.id,
+    group_id: 1 + Math.floor(rand() * 40),
+    discount_category: pick(['A', 'B', 'C', 'D']),
+    stock_status,
+    stock_quantity: stock_status === 'in-stock' ? 1 + Math.floor(rand() * 200) : 0,
+    estimated_at: stock_status === 'on-order' ? `2027-0${1 + Math.floor(rand() * 6)}-15` : null,
+    orderable: stock_status !== 'discontinued' && stock_status !== 'out-of-stock',
+    notifyable: stock_status === 'discontinued' || stock_status === 'out-of-stock',
+    decoration: campaign ? 'campaign' : rand() < 0.05 ? 'news' : null,
+    variations: hasVariations
+      ? ['white', 'black', 'steel'].map((v) => ({ sku: `${sku}-${v.toUpperCase()}`, name: v, attributes: { color: v } }))
+      : [],
+    categories: [{ id: leaf.id, main: true }, ...(rand() < 0.2 ? [{ id: leaf.path[1], main: false }] : [])],
+    tags: TAGS.map((_, t) => t + 1).filter(() => rand() < 0.15),
+    images: hasImages
+      ? [
+          img(ImageType.Featured, 0, 600),
+          img(ImageType.Thumb, 0, 160),
+          img(ImageType.Zoom, 0, 1200),
+          img(ImageType.Gallery, 1, 600),
+          img(ImageType.Gallery, 2, 600),
+        ]
+      : [],
+    translations,
+    prices,
+    safety: demoProductSafety(leaf.partKey),
+    price_history,
+  };
+  return { product, fact: { brandId: brand.id, applianceId: leaf.path[1], partKey: leaf.partKey, partOrder: leaf.partOrder, model }, leaf };
+}
+
+/** Every stock status is present even in tiny catalogues (tests and demos rely on it): the first products get them. */
+export function fixedStockStatus(p: Product, index: number): void {
+  const status = STOCK_STATUSES[index];
+  if (!status) return;
+  p.stock_status = status;
+  p.orderable = status !== 'discontinued' && status !== 'out-of-stock';
+  p.notifyable = !p.orderable;
+  p.estimated_at = status === 'on-order' ? '2027-02-15' : null;
+  p.stock_quantity = status === 'in-stock' ? 25 : 0;
+}
+
+export function generateDemoCatalogue(options: DemoOptions = {}): CatalogueInput {
+  const demoNow = options.now ?? new Date(Date.UTC(2026, 0, 1));
+  const total = options.products ?? 1000;
+  const rand = prng(options.seed ?? 20261122);
+  const { categories, leaves, appliances, brands, tags } = demoTaxonomy();
 
   const products: CatalogueInput['products'] = [];
   const facts: ProductModelFacts[] = [];
-  /** A product's name, address and description in one storefront language, naming its model. */
-  const texts = (li: number, id: number, leaf: (typeof leaves)[number], brandName: string, model: string) => {
-    const fill = (tpl: string) =>
-      tpl
-        .replace('{part}', PART_TYPES[leaf.partKey][li])
-        .replace('{brand}', brandName)
-        .replace('{appliance}', leaf.applianceNames[li].toLowerCase())
-        .replace('{model}', model);
-    const name = `${fill(NAME_TEMPLATE[li])} ${model}`.replace(/^./, (c) => c.toUpperCase());
-    return { name, slug: `${slugify(name)}-${id}`, description: fill(DESCRIPTION_TEMPLATE[li]) };
-  };
-  const productLeaf: (typeof leaves)[number][] = [];
+  const productLeaf: DemoLeaf[] = [];
   for (let i = 0; i < total; i++) {
     const id = i + 1;
-    const leaf = pick(leaves);
-    const brand = pick(brands);
-    const model = `${brand.name.slice(0, 2).toUpperCase()}${100 + Math.floor(rand() * 900)}${pick(['', 'X', 'E', 'S'])}`;
-    const sku = `${brand.name
-      .slice(0, 3)
-      .toUpperCase()
-      .replace(/[^A-Z]/g, 'X')}-${String(id).padStart(6, '0')}`;
-    const roll = rand();
-    let acc = 0;
-    const stock_status = STOCK_WEIGHTS.find(([, w]) => (acc += w) >= roll)?.[0] ?? 'in-stock';
-    const baseEur = Math.round((4 + rand() ** 2 * 240) * 100) / 100;
-    const tiered = rand() < 0.35;
-    const campaign = rand() < 0.12 ? pick([10, 15, 20, 25, 30]) : null;
-    const translations: Record<string, { name: string; slug: string; description: string }> = {};
-    const prices: Record<string, { prices: PriceObject; vat: number }> = {};
-    const price_history: Record<string, { at: string; q: number; p: number }[]> = {};
-    for (const [li, code] of LOCALE_CODES.entries()) {
-      translations[code] = texts(li, id, leaf, brand.name, model);
-      prices[code] = { prices: demoPrices(baseEur, code, tiered, campaign), vat: LOCALES[code].defaultVat };
-      const history = demoPriceHistory(prices[code].prices, demoNow);
-      if (history.length > 0) price_history[code] = history;
-    }
-    const hasImages = rand() > 0.05; // a few without images exercise the placeholder fallback
-    const img = (type: number, sort_order: number, w: number) => ({
-      type,
-      sort_order,
-      url: `/images/parts/${leaf.partKey}.svg`,
-      width: w,
-      height: w,
-    });
-    const hasVariations = rand() < 0.03;
-    products.push({
-      id,
-      sku,
-      prefix: sku.split('-')[0],
-      type: hasVariations ? 2 : 1,
-      brand_id: brand.id,
-      group_id: 1 + Math.floor(rand() * 40),
-      discount_category: pick(['A', 'B', 'C', 'D']),
-      stock_status,
-      stock_quantity: stock_status === 'in-stock' ? 1 + Math.floor(rand() * 200) : 0,
-      estimated_at: stock_status === 'on-order' ? `2027-0${1 + Math.floor(rand() * 6)}-15` : null,
-      orderable: stock_status !== 'discontinued' && stock_status !== 'out-of-stock',
-      notifyable: stock_status === 'discontinued' || stock_status === 'out-of-stock',
-      decoration: campaign ? 'campaign' : rand() < 0.05 ? 'news' : null,
-      variations: hasVariations
-        ? ['white', 'black', 'steel'].map((v) => ({ sku: `${sku}-${v.toUpperCase()}`, name: v, attributes: { color: v } }))
-        : [],
-      categories: [{ id: leaf.id, main: true }, ...(rand() < 0.2 ? [{ id: leaf.path[1], main: false }] : [])],
-      tags: TAGS.map((_, t) => t + 1).filter(() => rand() < 0.15),
-      images: hasImages
-        ? [
-            img(ImageType.Featured, 0, 600),
-            img(ImageType.Thumb, 0, 160),
-            img(ImageType.Zoom, 0, 1200),
-            img(ImageType.Gallery, 1, 600),
-            img(ImageType.Gallery, 2, 600),
-          ]
-        : [],
-      translations,
-      prices,
-      safety: demoProductSafety(leaf.partKey),
-      price_history,
-    });
-    facts.push({ brandId: brand.id, applianceId: leaf.path[1], partKey: leaf.partKey, partOrder: leaf.partOrder, model });
+    const { product, fact, leaf } = demoProduct(id, rand, { leaves, brands }, demoNow);
+    products.push(product);
+    facts.push(fact);
     productLeaf.push(leaf);
     if (options.onProgress && (id % 1000 === 0 || id === total)) options.onProgress(id, total);
   }
   // The last campaign product has no history: its reduction may not be announced (docs/adr/0022-prior-price.md).
   const unproven = products.findLast((p) => p.decoration === 'campaign');
   if (unproven) unproven.price_history = {};
-  // Every stock status is present even in tiny catalogues (tests and demos rely on it).
-  STOCK_STATUSES.forEach((status, k) => {
-    const p = products[k];
-    if (!p) return;
-    p.stock_status = status;
-    p.orderable = status !== 'discontinued' && status !== 'out-of-stock';
-    p.notifyable = !p.orderable;
-    p.estimated_at = status === 'on-order' ? '2027-02-15' : null;
-    p.stock_quantity = status === 'in-stock' ? 25 : 0;
-  });
+  products.slice(0, STOCK_STATUSES.length).forEach(fixedStockStatus);
 
   const parts = demoModels({
     products,
@@ -258,7 +292,7 @@ export function generateDemoCatalogue(options: DemoOptions = {}): CatalogueInput
     renameModel: (index, model) => {
       const p = products[index];
       const brandName = brands[facts[index].brandId - 1].name;
-      p.translations = Object.fromEntries(LOCALE_CODES.map((code, li) => [code, texts(li, p.id, productLeaf[index], brandName, model)]));
+      p.translations = Object.fromEntries(LOCALE_CODES.map((code, li) => [code, demoTexts(li, p.id, productLeaf[index], brandName, model)]));
     },
   });
 
