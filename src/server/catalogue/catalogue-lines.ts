@@ -85,22 +85,27 @@ export interface NumberedRecord {
   record: CatalogueRecord;
 }
 
+/** Validated records of numbered lines (blank lines are counted and skipped). */
+export async function* numberedRecords(texts: Iterable<string> | AsyncIterable<string>, onLine?: (line: number) => void): AsyncGenerator<NumberedRecord> {
+  let line = 0;
+  for await (const text of texts) {
+    line++;
+    if (text.trim() === '') continue;
+    yield { line, record: parseCatalogueLine(text, line) };
+    if (onLine && line % 1000 === 0) onLine(line);
+  }
+}
+
 /**
- * The records of a JSON Lines file in order, validated as they are read (blank lines are skipped).
+ * The records of a JSON Lines file in order, validated as they are read.
  * `onBytes(read, total)` follows the bytes read, for a progress bar.
  */
 export async function* readCatalogueLines(file: string, onBytes?: (read: number, total: number) => void): AsyncGenerator<NumberedRecord> {
   const total = fs.statSync(file).size;
   const input = fs.createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 20 });
   const lines = readline.createInterface({ input, crlfDelay: Infinity });
-  let line = 0;
   try {
-    for await (const text of lines) {
-      line++;
-      if (text.trim() === '') continue;
-      yield { line, record: parseCatalogueLine(text, line) };
-      if (onBytes && line % 1000 === 0) onBytes(input.bytesRead, total);
-    }
+    yield* numberedRecords(lines, onBytes && (() => onBytes(input.bytesRead, total)));
     onBytes?.(total, total);
   } finally {
     lines.close();

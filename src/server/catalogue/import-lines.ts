@@ -13,7 +13,7 @@ import { productSafetyProblem, type Catalogue } from './catalogue-schema.ts';
 import { relationRows } from './accessories-import.ts';
 import { modelRows, type ProductNumbersDocument } from './model-import.ts';
 import { sanitizeDiagramSvg } from './diagram-sanitizer.ts';
-import { CatalogueLineError, listOf, readCatalogueLines, type NumberedRecord } from './catalogue-lines.ts';
+import { CatalogueLineError, listOf, numberedRecords, readCatalogueLines, type NumberedRecord } from './catalogue-lines.ts';
 import {
   BATCH,
   clearCatalogue,
@@ -36,7 +36,7 @@ import type { WriteSummary } from './write-catalogue.ts';
 export interface LinesImportOptions {
   /** Change only the products in the file that differ; keep everything else. */
   delta?: boolean;
-  /** Bytes read of the file's size. */
+  /** Bytes read of the file's size (a file only; lines made on the fly report their own progress). */
   onProgress?: (read: number, total: number) => void;
   /** Who the change feed names for a delta's changes. */
   changedBy?: string;
@@ -90,9 +90,16 @@ async function forLines<T>(batch: readonly Numbered<unknown>[], write: () => Pro
   }
 }
 
-/** Imports a JSON Lines catalogue file; throws (and writes nothing) on the first bad line. */
-export async function importCatalogueLines(db: Db, file: string, options: LinesImportOptions = {}): Promise<LinesImportSummary> {
-  const lines = readCatalogueLines(file, options.onProgress);
+/**
+ * Imports a JSON Lines catalogue: a file, or lines made on the fly (the streamed demo, demo-stream.ts); throws
+ * (and writes nothing) on the first bad line.
+ */
+export async function importCatalogueLines(
+  db: Db,
+  source: string | Iterable<string> | AsyncIterable<string>,
+  options: LinesImportOptions = {},
+): Promise<LinesImportSummary> {
+  const lines = typeof source === 'string' ? readCatalogueLines(source, options.onProgress) : numberedRecords(source);
   const summary = await db.transaction().execute((trx) => (options.delta ? deltaImport(trx, lines, options) : fullImport(trx, lines)));
   // fresh planner statistics, as after the JSON import (write-catalogue.ts)
   await sql`ANALYZE`.execute(db);

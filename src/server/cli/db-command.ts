@@ -8,6 +8,7 @@ import { generateDemoCatalogue } from '#server/seed/demo-generator.ts';
 import { writeCatalogue } from '#server/catalogue/write-catalogue.ts';
 import { importCatalogueLines } from '#server/catalogue/import-lines.ts';
 import { documentLines } from '#server/catalogue/catalogue-lines.ts';
+import { demoCatalogueLines, STREAMED_DEMO_FROM } from '#server/seed/demo-stream.ts';
 import { isCatalogueEmpty } from '#server/catalogue/catalogue-status.ts';
 import { progressBar } from './progress-bar.ts';
 import { seedDemoCustomers } from '#server/seed/demo-customers.ts';
@@ -38,17 +39,23 @@ function count(args: string[], name: string, fallback?: number): number | undefi
   return n;
 }
 
+/** Large demos are made one product at a time (demo-stream.ts): bounded memory, but no models or relations. */
+const streamedDemo = (args: string[], products: number) => args.includes('--stream') || products > STREAMED_DEMO_FROM;
+
 /** The demo catalogue as a JSON Lines file, the same bytes for the same options (docs/product/catalogue.md#json-lines). */
 async function exportDemo(args: string[]): Promise<void> {
-  const file = args.find((a, i) => !a.startsWith('--') && !/^--[^=]+$/.test(args[i - 1] ?? ''));
-  if (!file || !isJsonLines(file)) throw new Error('usage: node scripts/db.mjs export-demo --products N [--models M] <out.jsonl>');
-  const catalogue = generateDemoCatalogue({ products: count(args, '--products', 1000), models: count(args, '--models') });
+  const file = args.find((a, i) => !a.startsWith('--') && !['--products', '--models'].includes(args[i - 1] ?? ''));
+  if (!file || !isJsonLines(file)) throw new Error('usage: node scripts/db.mjs export-demo --products N [--models M] [--stream] <out.jsonl>');
+  const products = count(args, '--products', 1000)!;
+  const lines = streamedDemo(args, products)
+    ? demoCatalogueLines({ products, onProgress: progressBar('generating') })
+    : documentLines(generateDemoCatalogue({ products, models: count(args, '--models') }));
   const out = fs.createWriteStream(file);
-  for (const line of documentLines(catalogue)) {
+  for (const line of lines) {
     if (!out.write(`${line}\n`)) await new Promise((resolve) => out.once('drain', resolve));
   }
   await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
-  console.log(`wrote ${file}: ${catalogue.products.length} products`);
+  console.log(`wrote ${file}: ${products} products${streamedDemo(args, products) ? ' (streamed demo)' : ''}`);
 }
 
 export async function runDbCommand(command: string, args: string[]): Promise<void> {
@@ -67,8 +74,13 @@ export async function runDbCommand(command: string, args: string[]): Promise<voi
       if (!Number.isInteger(products) || products < 1) throw new Error('--products must be a positive integer');
       const models = arg(args, '--models') === undefined ? undefined : Number(arg(args, '--models'));
       if (models !== undefined && (!Number.isInteger(models) || models < 0)) throw new Error('--models must be a whole number');
-      const catalogue = generateDemoCatalogue({ products, models, now: new Date(), onProgress: progressBar('generating') });
-      const summary = await writeCatalogue(db, catalogue, progressBar('writing   '));
+      const summary = streamedDemo(args, products)
+        ? await importCatalogueLines(db, demoCatalogueLines({ products, now: new Date(), onProgress: progressBar('writing   ') }))
+        : await writeCatalogue(
+            db,
+            generateDemoCatalogue({ products, models, now: new Date(), onProgress: progressBar('generating') }),
+            progressBar('writing   '),
+          );
       console.log(
         `seeded ${where}: ${summary.products} products, ${summary.categories} categories, ${summary.brands} brands, ${summary.models} appliance models`,
       );

@@ -1,0 +1,36 @@
+/**
+ * The demo catalogue for large sizes (docs/product/catalogue.md#json-lines), one JSON Lines record at a time:
+ * the taxonomy of the demo, then each product drawn from a generator seeded by its id, so memory holds one
+ * product and the same options give the same bytes. Unlike the full demo (demo-generator.ts) it has no models,
+ * relations, coupons or content pages: those need the whole product list.
+ */
+import { demoProduct, demoTaxonomy, fixedStockStatus, prng } from './demo-generator.ts';
+
+export interface DemoStreamOptions {
+  products: number;
+  seed?: number;
+  now?: Date;
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** Above this many products `npm run seed` and `export-demo` stream (docs/product/catalogue.md#json-lines). */
+export const STREAMED_DEMO_FROM = 100_000;
+
+/** Each product's own generator: its draws do not depend on the products before it. */
+const productSeed = (seed: number, id: number) => (seed ^ Math.imul(id, 0x9e3779b1)) >>> 0;
+
+export function* demoCatalogueLines(options: DemoStreamOptions): Generator<string> {
+  const demoNow = options.now ?? new Date(Date.UTC(2026, 0, 1));
+  const seed = options.seed ?? 20261122;
+  const taxonomy = demoTaxonomy();
+  for (const category of taxonomy.categories) yield JSON.stringify({ category });
+  for (const brand of taxonomy.brands) yield JSON.stringify({ brand });
+  for (const tag of taxonomy.tags) yield JSON.stringify({ tag });
+  const total = options.products;
+  for (let id = 1; id <= total; id++) {
+    const { product } = demoProduct(id, prng(productSeed(seed, id)), taxonomy, demoNow);
+    fixedStockStatus(product, id - 1);
+    yield JSON.stringify({ product });
+    if (options.onProgress && (id % 1000 === 0 || id === total)) options.onProgress(id, total);
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * The streamed demo (src/server/seed/demo-stream.ts, docs/product/catalogue.md#json-lines): the same bytes for
+ * the same options, each product independent of the catalogue's size (so it is made one at a time), and a
+ * catalogue the JSON Lines import accepts.
+ */
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { demoCatalogueLines } from '#server/seed/demo-stream.ts';
+import { parseCatalogueLine } from '#server/catalogue/catalogue-lines.ts';
+import { importCatalogueLines } from '#server/catalogue/import-lines.ts';
+import { openDb } from '#server/db/connection.ts';
+import { migrate } from '#server/db/migrate.ts';
+import { STOCK_STATUSES } from '#lib/catalogue/types.ts';
+
+const hashOf = (lines: Iterable<string>, n: number) => {
+  const h = createHash('sha256');
+  let i = 0;
+  for (const line of lines) {
+    if (i++ === n) break;
+    h.update(line + '\n');
+  }
+  return h.digest('hex');
+};
+
+describe('streamed demo catalogue', () => {
+  it('gives the same bytes for the same options, and another seed other bytes', () => {
+    expect(hashOf(demoCatalogueLines({ products: 500 }), 400)).toBe(hashOf(demoCatalogueLines({ products: 500 }), 400));
+    expect(hashOf(demoCatalogueLines({ products: 500, seed: 2 }), 400)).not.toBe(hashOf(demoCatalogueLines({ products: 500 }), 400));
+  });
+
+  it("a product does not depend on the catalogue's size", () => {
+    const small = [...demoCatalogueLines({ products: 50 })];
+    const large = [...demoCatalogueLines({ products: 5000 })].slice(0, small.length);
+    expect(large).toEqual(small);
+  });
+
+  it('is a catalogue the JSON Lines import accepts, with every stock status', async () => {
+    const lines = [...demoCatalogueLines({ products: 300 })];
+    const products = lines.map((l, i) => parseCatalogueLine(l, i + 1)).flatMap((r) => (r.kind === 'product' ? [r.value] : []));
+    expect(products.map((p) => p.id)).toEqual(Array.from({ length: 300 }, (_, i) => i + 1));
+    expect(new Set(products.map((p) => p.stock_status))).toEqual(new Set(STOCK_STATUSES));
+    const { db } = openDb({ kind: 'sqlite', file: ':memory:' });
+    try {
+      await migrate(db);
+      expect(await importCatalogueLines(db, lines)).toMatchObject({ products: 300, changed: 300 });
+    } finally {
+      await db.destroy();
+    }
+  });
+});
