@@ -86,7 +86,10 @@ export interface NumberedRecord {
 }
 
 /** Validated records of numbered lines (blank lines are counted and skipped). */
-export async function* numberedRecords(texts: Iterable<string> | AsyncIterable<string>, onLine?: (line: number) => void): AsyncGenerator<NumberedRecord> {
+export async function* numberedRecords(
+  texts: Iterable<string> | AsyncIterable<string>,
+  onLine?: (line: number) => void,
+): AsyncGenerator<NumberedRecord> {
   let line = 0;
   for await (const text of texts) {
     line++;

@@ -72,7 +72,10 @@ export const brandRecordSchema = z.object({
   logo_url: z.string().nullable().default(null),
   safety: safetyInfo.nullable().default(null),
 });
-export const tagRecordSchema = z.object({ id: z.number().int().positive(), translations: perLocale(z.object({ name: z.string().min(1), slug })) });
+export const tagRecordSchema = z.object({
+  id: z.number().int().positive(),
+  translations: perLocale(z.object({ name: z.string().min(1), slug })),
+});
 export const productRecordSchema = z.object({
   id: z.number().int().positive(),
   sku: z.string().min(1).max(64),
@@ -110,7 +113,12 @@ export const contentPageRecordSchema = z.object({
   /** The same page in the other storefronts shares this key (the studio's translations, docs/product/content-studio.md). */
   translation_key: z.string().min(1).max(120).nullable().default(null),
 });
-export const widgetRecordSchema = z.object({ slug: z.string().min(1), locale: localeKey, content: z.string(), hidden: z.boolean().default(false) });
+export const widgetRecordSchema = z.object({
+  slug: z.string().min(1),
+  locale: localeKey,
+  content: z.string(),
+  hidden: z.boolean().default(false),
+});
 export const dealRecordSchema = z.object({
   locale: localeKey,
   title: z.string(),

@@ -80,9 +80,7 @@ export interface NameLookups {
 export function nameLookups(categories: Catalogue['categories'], brands: Catalogue['brands']): NameLookups {
   return {
     brandName: new Map(brands.map((b) => [b.id, b.name])),
-    categoryNames: new Map(
-      categories.map((c) => [c.id, Object.fromEntries(Object.entries(c.translations).map(([l, t]) => [l, t!.name]))]),
-    ),
+    categoryNames: new Map(categories.map((c) => [c.id, Object.fromEntries(Object.entries(c.translations).map(([l, t]) => [l, t!.name]))])),
   };
 }
 
@@ -279,7 +277,13 @@ export async function writePriceHistory(trx: Trx, products: readonly ProductReco
 export type TrailingRecords = Pick<Catalogue, 'content_pages' | 'widgets' | 'deals' | 'search_triggers' | 'coupons'>;
 
 /** Writes the records after the products, and the relation and model rows (already checked against the skus). */
-export async function insertTrailing(trx: Trx, rest: TrailingRecords, relations: RelationRows, parts: ModelRows, now: string): Promise<void> {
+export async function insertTrailing(
+  trx: Trx,
+  rest: TrailingRecords,
+  relations: RelationRows,
+  parts: ModelRows,
+  now: string,
+): Promise<void> {
   await insertChunked(
     rest.content_pages.map((p, i) => ({ id: i + 1, ...p, published: bool(p.published), updated_at: now })),
     (rows) => trx.insertInto('content_pages').values(rows).execute(),

@@ -214,7 +214,10 @@ function canonical(row: object): string {
 }
 
 /** Each product's rows as one comparable string: the same for what is stored and what a line would store. */
-function snapshots(rows: Omit<ProductBatchRows, 'images'> & { images: object[] }, replacedBy: Map<number, string | null>): Map<number, string> {
+function snapshots(
+  rows: Omit<ProductBatchRows, 'images'> & { images: object[] },
+  replacedBy: Map<number, string | null>,
+): Map<number, string> {
   const parts = new Map<number, string[][]>();
   const tables = [rows.translations, rows.prices, rows.categories, rows.tags, rows.images, rows.numbers] as readonly object[][];
   for (const p of rows.products) parts.set(Number(p.id), [[canonical(p)], ...tables.map(() => [])]);
@@ -227,9 +230,16 @@ function snapshots(rows: Omit<ProductBatchRows, 'images'> & { images: object[] }
 }
 
 async function storedSnapshots(trx: Trx, ids: number[]): Promise<Map<number, string>> {
-  const of = <T extends 'product_translations' | 'product_prices' | 'product_categories' | 'product_tags' | 'product_images' | 'product_numbers'>(
+  const of = <
+    T extends 'product_translations' | 'product_prices' | 'product_categories' | 'product_tags' | 'product_images' | 'product_numbers',
+  >(
     table: T,
-  ) => trx.selectFrom(table as 'product_tags').where('product_id', 'in', ids).selectAll().execute() as Promise<object[]>;
+  ) =>
+    trx
+      .selectFrom(table as 'product_tags')
+      .where('product_id', 'in', ids)
+      .selectAll()
+      .execute() as Promise<object[]>;
   const [products, translations, prices, categories, tags, images, numbers, supersessions] = await Promise.all([
     trx.selectFrom('products').where('id', 'in', ids).selectAll().execute(),
     of('product_translations'),
@@ -263,7 +273,10 @@ const CHILD_TABLES = [
 async function deltaImport(trx: Trx, lines: AsyncIterable<NumberedRecord>, options: LinesImportOptions): Promise<LinesImportSummary> {
   const now = new Date().toISOString();
   const checks = await storedChecks(trx);
-  const maxImage = await trx.selectFrom('product_images').select((eb) => eb.fn.max('id').as('max')).executeTakeFirst();
+  const maxImage = await trx
+    .selectFrom('product_images')
+    .select((eb) => eb.fn.max('id').as('max'))
+    .executeTakeFirst();
   let imageId = Number(maxImage?.max ?? 0) + 1;
   /** Changed products naming a successor: resolved at the end (the successor may come later in the file). */
   const successors: Numbered<{ id: number; sku: string; replaced_by: string }>[] = [];
@@ -319,7 +332,8 @@ async function deltaImport(trx: Trx, lines: AsyncIterable<NumberedRecord>, optio
       now,
     );
     for (const b of batch)
-      if (b.value.replaced_by !== null) successors.push({ line: b.line, value: { id: b.value.id, sku: b.value.sku, replaced_by: b.value.replaced_by } });
+      if (b.value.replaced_by !== null)
+        successors.push({ line: b.line, value: { id: b.value.id, sku: b.value.sku, replaced_by: b.value.replaced_by } });
     // the same change-feed path as an operator's product update (product-updates.ts): every storefront's pages
     await recordChange(trx, { tags: changedIds.map(productTag), locales: [], reason: 'import', changedBy: options.changedBy ?? 'import' });
     changed += changedIds.length;
@@ -349,7 +363,8 @@ async function deltaImport(trx: Trx, lines: AsyncIterable<NumberedRecord>, optio
     const idOf = new Map(found.map((f) => [f.sku, Number(f.id)]));
     const rows = part.map(({ line, value }) => {
       const successor = idOf.get(value.replaced_by);
-      if (successor === undefined) throw new CatalogueLineError(line, `products ${value.sku}: replaced_by names an unknown sku ${value.replaced_by}`);
+      if (successor === undefined)
+        throw new CatalogueLineError(line, `products ${value.sku}: replaced_by names an unknown sku ${value.replaced_by}`);
       if (successor === value.id) throw new CatalogueLineError(line, `products ${value.sku}: a product does not replace itself`);
       return { product_id: value.id, replaced_by: successor };
     });

@@ -45,7 +45,8 @@ const streamedDemo = (args: string[], products: number) => args.includes('--stre
 /** The demo catalogue as a JSON Lines file, the same bytes for the same options (docs/product/catalogue.md#json-lines). */
 async function exportDemo(args: string[]): Promise<void> {
   const file = args.find((a, i) => !a.startsWith('--') && !['--products', '--models'].includes(args[i - 1] ?? ''));
-  if (!file || !isJsonLines(file)) throw new Error('usage: node scripts/db.mjs export-demo --products N [--models M] [--stream] <out.jsonl>');
+  if (!file || !isJsonLines(file))
+    throw new Error('usage: node scripts/db.mjs export-demo --products N [--models M] [--stream] <out.jsonl>');
   const products = count(args, '--products', 1000)!;
   const lines = streamedDemo(args, products)
     ? demoCatalogueLines({ products, onProgress: progressBar('generating') })

@@ -292,7 +292,9 @@ export function generateDemoCatalogue(options: DemoOptions = {}): CatalogueInput
     renameModel: (index, model) => {
       const p = products[index];
       const brandName = brands[facts[index].brandId - 1].name;
-      p.translations = Object.fromEntries(LOCALE_CODES.map((code, li) => [code, demoTexts(li, p.id, productLeaf[index], brandName, model)]));
+      p.translations = Object.fromEntries(
+        LOCALE_CODES.map((code, li) => [code, demoTexts(li, p.id, productLeaf[index], brandName, model)]),
+      );
     },
   });
 

@@ -28,7 +28,9 @@ describe('a catalogue line', () => {
 
   it('a bad field names the line and the field as the document would', () => {
     const bad = { ...product, prices: { sv: { prices: { n: [{ q: 1, p: 'x' }] }, vat: 25 } } };
-    expect(() => parseCatalogueLine(JSON.stringify({ product: bad }), 12345)).toThrow(/^line 12345: products\.prices\.sv\.prices\.n\.0\.p: /);
+    expect(() => parseCatalogueLine(JSON.stringify({ product: bad }), 12345)).toThrow(
+      /^line 12345: products\.prices\.sv\.prices\.n\.0\.p: /,
+    );
     expect(() => parseCatalogueLine(JSON.stringify({ product: { ...product, stock_status: 'teleported' } }), 3)).toThrow(
       /^line 3: products\.stock_status: /,
     );
@@ -47,7 +49,10 @@ describe('reading a file', () => {
 
   it('numbers the lines of the file (blank lines count, and are skipped) and stops at the first bad one', async () => {
     const file = path.join(dir, 'c.jsonl');
-    fs.writeFileSync(file, [JSON.stringify({ product }), '', JSON.stringify({ product: { ...product, id: 8, sku: 'P-8' } }), '{"gadget":1}'].join('\n'));
+    fs.writeFileSync(
+      file,
+      [JSON.stringify({ product }), '', JSON.stringify({ product: { ...product, id: 8, sku: 'P-8' } }), '{"gadget":1}'].join('\n'),
+    );
     const seen: number[] = [];
     await expect(
       (async () => {

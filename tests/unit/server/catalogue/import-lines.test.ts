@@ -110,7 +110,9 @@ for (const engine of ENGINES) {
       const last = lines.findLastIndex((l) => l.startsWith('{"product"'));
       // a second product with the first one's id, after 40 products were written in the transaction
       const dup = [...lines.slice(0, last + 1), productLine({ ...productAt(0), sku: 'OTHER' }), ...lines.slice(last + 1)];
-      await expect(importCatalogueLines(db, jsonl(dup))).rejects.toThrow(`line ${last + 2}: products: id ${doc.products[0]!.id} used twice`);
+      await expect(importCatalogueLines(db, jsonl(dup))).rejects.toThrow(
+        `line ${last + 2}: products: id ${doc.products[0]!.id} used twice`,
+      );
       const unknownBrand = [...lines.slice(0, last + 1), productLine({ ...productAt(1), id: 9001, sku: 'NEW', brand_id: 999 })];
       await expect(importCatalogueLines(db, jsonl(unknownBrand))).rejects.toThrow(`line ${last + 2}: products: NEW: unknown brand_id 999`);
       const lateCategory = [...lines.slice(0, last + 1), lines[0]!];
@@ -136,7 +138,8 @@ for (const engine of ENGINES) {
       const delta = [productAt(0), changedPrice, changedStock, added, productAt(4)].map(productLine);
       const ids = [changedPrice.id, changedStock.id, added.id];
       const svPrice = async (id: number) =>
-        (await db.selectFrom('product_prices').where('product_id', '=', id).where('locale', '=', 'sv').select('prices').executeTakeFirst())?.prices;
+        (await db.selectFrom('product_prices').where('product_id', '=', id).where('locale', '=', 'sv').select('prices').executeTakeFirst())
+          ?.prices;
       const history = async (id: number) =>
         (await db.selectFrom('price_history').where('product_id', '=', id).select('minor').execute()).map((r) => Number(r.minor));
 
@@ -158,10 +161,13 @@ for (const engine of ENGINES) {
         expect(await db.selectFrom('products').where('id', '=', 5).select('updated_at').executeTakeFirstOrThrow()).toEqual(untouched);
         // the rows of products not written are exactly as before
         const after = await snapshot(db);
-        const notOf = (rows: string[]) => rows.filter((r) => !ids.some((id) => r.includes(`"product_id":${id},`) || r.startsWith(`{"id":${id},`)));
+        const notOf = (rows: string[]) =>
+          rows.filter((r) => !ids.some((id) => r.includes(`"product_id":${id},`) || r.startsWith(`{"id":${id},`)));
         for (const table of ['products', 'product_translations', 'product_prices', 'product_images'] as const)
           expect(notOf(after[table]!)).toEqual(notOf(before[table]!));
-        expect(await db.selectFrom('product_images').where('product_id', '=', added.id).select('id').execute()).toHaveLength(added.images?.length ?? 0);
+        expect(await db.selectFrom('product_images').where('product_id', '=', added.id).select('id').execute()).toHaveLength(
+          added.images?.length ?? 0,
+        );
       });
 
       it('the same delta again writes nothing and records no change', async () => {

@@ -67,7 +67,14 @@ describe('db CLI', () => {
     expect(full.stderr).toMatch(/importing \(bytes\) +\[#+\] 100%/);
     expect(products()).toBe(25);
     const delta = path.join(dir, 'delta.jsonl');
-    fs.writeFileSync(delta, fs.readFileSync(a, 'utf8').split('\n').filter((l) => l.startsWith('{"product"')).join('\n'));
+    fs.writeFileSync(
+      delta,
+      fs
+        .readFileSync(a, 'utf8')
+        .split('\n')
+        .filter((l) => l.startsWith('{"product"'))
+        .join('\n'),
+    );
     const unchanged = cli('import', delta, '--delta');
     expect(unchanged.status, unchanged.stderr).toBe(0);
     expect(unchanged.stdout).toMatch(/\(delta\): 25 products read, 0 written \(0 new\)/);
