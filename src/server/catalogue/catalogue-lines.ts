@@ -94,7 +94,8 @@ export async function* numberedRecords(
   for await (const text of texts) {
     line++;
     if (text.trim() === '') continue;
-    yield { line, record: parseCatalogueLine(text, line) };
+    // a byte order mark some editors write before the first line
+    yield { line, record: parseCatalogueLine(line === 1 ? text.replace(/^\uFEFF/, '') : text, line) };
     if (onLine && line % 1000 === 0) onLine(line);
   }
 }

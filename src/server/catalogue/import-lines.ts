@@ -218,14 +218,23 @@ function snapshots(
   rows: Omit<ProductBatchRows, 'images'> & { images: object[] },
   replacedBy: Map<number, string | null>,
 ): Map<number, string> {
-  const parts = new Map<number, string[][]>();
   const tables = [rows.translations, rows.prices, rows.categories, rows.tags, rows.images, rows.numbers] as readonly object[][];
-  for (const p of rows.products) parts.set(Number(p.id), [[canonical(p)], ...tables.map(() => [])]);
+  /** `table:product id` → canonical rows */
+  const lists = new Map<string, string[]>();
   tables.forEach((table, i) => {
-    for (const row of table) parts.get(Number((row as { product_id: number }).product_id))?.[i + 1]!.push(canonical(row));
+    for (const row of table) {
+      const key = `${i}:${Number((row as { product_id: number }).product_id)}`;
+      const list = lists.get(key);
+      if (list) list.push(canonical(row));
+      else lists.set(key, [canonical(row)]);
+    }
   });
   const out = new Map<number, string>();
-  for (const [id, lists] of parts) out.set(id, JSON.stringify([...lists.map((l) => l.sort()), replacedBy.get(id) ?? null]));
+  for (const p of rows.products) {
+    const id = Number(p.id);
+    const children = tables.map((_, i) => (lists.get(`${i}:${id}`) ?? []).sort());
+    out.set(id, JSON.stringify([canonical(p), ...children, replacedBy.get(id) ?? null]));
+  }
   return out;
 }
 

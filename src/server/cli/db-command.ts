@@ -98,11 +98,13 @@ export async function runDbCommand(command: string, args: string[]): Promise<voi
       const delta = args.includes('--delta');
       if (isJsonLines(file)) {
         // streamed, validated line by line, in one transaction (docs/product/catalogue.md#json-lines)
+        const started = Date.now();
         const s = await importCatalogueLines(db, file, { delta, onProgress: progressBar('importing (bytes)') });
+        const took = `${((Date.now() - started) / 1000).toFixed(1)} s`;
         console.log(
           delta
-            ? `imported ${file} into ${where} (delta): ${s.products} products read, ${s.changed} written (${s.added} new)`
-            : `imported ${file} into ${where}: ${s.products} products, ${s.categories} categories`,
+            ? `imported ${file} into ${where} (delta): ${s.products} products read, ${s.changed} written (${s.added} new) in ${took}`
+            : `imported ${file} into ${where}: ${s.products} products, ${s.categories} categories in ${took}`,
         );
       } else {
         if (delta) throw new Error('--delta needs a JSON Lines file (.jsonl): docs/product/catalogue.md#json-lines');

@@ -62,6 +62,14 @@ describe('reading a file', () => {
     expect(seen).toEqual([1, 3]);
   });
 
+  it('skips a byte order mark before the first line', async () => {
+    const file = path.join(dir, 'bom.jsonl');
+    fs.writeFileSync(file, '\uFEFF' + JSON.stringify({ product }) + '\r\n');
+    const lines: number[] = [];
+    for await (const { line } of readCatalogueLines(file)) lines.push(line);
+    expect(lines).toEqual([1]);
+  });
+
   it("a document's records as lines read back as the document's records, taxonomy first", async () => {
     const doc = generateDemoCatalogue({ products: 12, seed: 3 });
     const file = path.join(dir, 'demo.jsonl');
