@@ -238,12 +238,19 @@ function snapshots(
   return out;
 }
 
+/** The children rows a product is rewritten with when it changed (the product row itself is updated). */
+const CHILD_TABLES = [
+  'product_translations',
+  'product_prices',
+  'product_categories',
+  'product_tags',
+  'product_images',
+  'product_numbers',
+  'product_supersessions',
+] as const;
+
 async function storedSnapshots(trx: Trx, ids: number[]): Promise<Map<number, string>> {
-  const of = <
-    T extends 'product_translations' | 'product_prices' | 'product_categories' | 'product_tags' | 'product_images' | 'product_numbers',
-  >(
-    table: T,
-  ) =>
+  const of = (table: (typeof CHILD_TABLES)[number]) =>
     trx
       .selectFrom(table as 'product_tags')
       .where('product_id', 'in', ids)
@@ -267,17 +274,6 @@ async function storedSnapshots(trx: Trx, ids: number[]): Promise<Map<number, str
   const replacedBy = new Map(supersessions.map((s) => [Number(s.product_id), s.sku]));
   return snapshots({ products, translations, prices, categories, tags, images, numbers } as unknown as ProductBatchRows, replacedBy);
 }
-
-/** The children rows a product is rewritten with when it changed (the product row itself is updated). */
-const CHILD_TABLES = [
-  'product_translations',
-  'product_prices',
-  'product_categories',
-  'product_tags',
-  'product_images',
-  'product_numbers',
-  'product_supersessions',
-] as const;
 
 async function deltaImport(trx: Trx, lines: AsyncIterable<NumberedRecord>, options: LinesImportOptions): Promise<LinesImportSummary> {
   const now = new Date().toISOString();
@@ -321,7 +317,12 @@ async function deltaImport(trx: Trx, lines: AsyncIterable<NumberedRecord>, optio
     const existing = ids.filter((id) => differs.has(id) && stored.has(id));
     const changedIds = [...differs];
     await forLines(batch, async () => {
-      if (existing.length) for (const table of CHILD_TABLES) await trx.deleteFrom(table).where('product_id', 'in', existing).execute();
+      if (existing.length)
+        for (const table of CHILD_TABLES)
+          await trx
+            .deleteFrom(table as 'product_tags')
+            .where('product_id', 'in', existing)
+            .execute();
       const only = <R extends { product_id: number }>(list: R[]) => list.filter((r) => differs.has(r.product_id));
       const changedRows: ProductBatchRows = {
         products: rows.products.filter((p) => differs.has(p.id) && !stored.has(p.id)),

@@ -95,7 +95,6 @@ export interface DemoLeaf {
 }
 
 type Product = CatalogueInput['products'][number];
-type Brand = CatalogueInput['brands'][number] & { id: number; name: string; safety: ReturnType<typeof demoBrandSafety> };
 
 /** The demo's categories, brands and tags: no randomness, the same for every size. */
 export function demoTaxonomy() {
@@ -149,7 +148,7 @@ export function demoTaxonomy() {
     }
   }
 
-  const brands: Brand[] = BRANDS.map((name, i) => ({
+  const brands = BRANDS.map((name, i) => ({
     id: i + 1,
     slug: slugify(name),
     name,

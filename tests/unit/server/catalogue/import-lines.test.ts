@@ -61,7 +61,10 @@ const TABLES = [
 async function snapshot(db: Db): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {};
   for (const table of TABLES) {
-    const rows = (await db.selectFrom(table).selectAll().execute()) as Record<string, unknown>[];
+    const rows = (await db
+      .selectFrom(table as 'products')
+      .selectAll()
+      .execute()) as Record<string, unknown>[];
     out[table] = rows.map(({ updated_at: _, ...r }) => JSON.stringify(r)).sort();
   }
   return out;
