@@ -380,5 +380,12 @@ async function deltaImport(trx: Trx, lines: AsyncIterable<NumberedRecord>, optio
     });
     await trx.insertInto('product_supersessions').values(rows).execute();
   }
+  if (changed > 0) {
+    // The newest product's id and stamp are the catalogue's version, which the running servers' listing and
+    // search indexes reload on (listing-index.ts, docs/product/search.md#index-freshness-and-caching): new
+    // products and changed names reach them too, not only the prices and stock the change feed updates in place.
+    const newest = await trx.selectFrom('products').select('id').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+    await trx.updateTable('products').set({ updated_at: now }).where('id', '=', newest.id).execute();
+  }
   return { categories: 0, brands: 0, tags: 0, products, content_pages: 0, models: 0, changed, added };
 }

@@ -15,6 +15,7 @@ import { changesAfter, latestChangeSeq } from '#server/catalogue/change-feed.ts'
 import { generateDemoCatalogue } from '#server/seed/demo-generator.ts';
 import type { CatalogueInput } from '#server/catalogue/catalogue-schema.ts';
 import { ENGINES } from '#tests/unit/server/backoffice/backoffice-db.ts';
+import { catalogueVersion } from '#server/search/catalogue-version.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pf-import-lines-'));
 let files = 0;
@@ -152,9 +153,12 @@ for (const engine of ENGINES) {
         const seq = await latestChangeSeq(db);
         const untouched = await db.selectFrom('products').where('id', '=', 5).select('updated_at').executeTakeFirstOrThrow();
         const historyOfUnchanged = await history(1);
+        const version = await catalogueVersion(db);
         const summary = await importCatalogueLines(db, jsonl(delta), { delta: true, changedBy: 'test' });
         expect(summary).toMatchObject({ products: 5, changed: 3, added: 1 });
         expect(await count(db, 'products')).toBe(41);
+        // the running servers' listing and search indexes reload on a new catalogue version
+        expect(await catalogueVersion(db)).not.toBe(version);
         const changes = await changesAfter(db, seq);
         expect(changes.flatMap((c) => c.tags).sort()).toEqual(ids.map((id) => `product:${id}`).sort());
         expect(changes.every((c) => c.reason === 'import' && c.changedBy === 'test')).toBe(true);
@@ -176,8 +180,10 @@ for (const engine of ENGINES) {
       it('the same delta again writes nothing and records no change', async () => {
         const seq = await latestChangeSeq(db);
         const before = await snapshot(db);
+        const version = await catalogueVersion(db);
         expect(await importCatalogueLines(db, jsonl(delta), { delta: true })).toMatchObject({ products: 5, changed: 0, added: 0 });
         expect(await latestChangeSeq(db)).toBe(seq);
+        expect(await catalogueVersion(db)).toBe(version);
         const after = await snapshot(db);
         expect(after).toEqual(before);
       });
