@@ -122,6 +122,8 @@ async function fullImport(trx: Trx, lines: AsyncIterable<NumberedRecord>): Promi
   };
   /** Only the products naming a successor: checked at the end, when every sku is known. */
   const successors: ProductNumbersDocument[] = [];
+  /** The ids of each taxonomy kind seen, to name a second use of one by its line. */
+  const headIds = { category: new Set<number>(), brand: new Set<number>(), tag: new Set<number>() };
   let checks: ProductChecks | null = null;
   let batch: Numbered<ProductRecord>[] = [];
   let imageId = 1;
@@ -153,6 +155,9 @@ async function fullImport(trx: Trx, lines: AsyncIterable<NumberedRecord>): Promi
       case 'brand':
       case 'tag':
         if (checks) throw new CatalogueLineError(line, `${record.kind} records come before the first product`);
+        if (headIds[record.kind].has(record.value.id))
+          throw new CatalogueLineError(line, `${listOf(record.kind)}: id ${record.value.id} used twice`);
+        headIds[record.kind].add(record.value.id);
         (head[listOf(record.kind) as 'categories' | 'brands' | 'tags'] as unknown[]).push(record.value);
         break;
       case 'product': {

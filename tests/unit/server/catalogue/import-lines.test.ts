@@ -119,6 +119,8 @@ for (const engine of ENGINES) {
       );
       const unknownBrand = [...lines.slice(0, last + 1), productLine({ ...productAt(1), id: 9001, sku: 'NEW', brand_id: 999 })];
       await expect(importCatalogueLines(db, jsonl(unknownBrand))).rejects.toThrow(`line ${last + 2}: products: NEW: unknown brand_id 999`);
+      const brandTwice = [lines[0]!, JSON.stringify({ brand: doc.brands[0] }), JSON.stringify({ brand: doc.brands[0] })];
+      await expect(importCatalogueLines(db, jsonl(brandTwice))).rejects.toThrow(`line 3: brands: id ${doc.brands[0]!.id} used twice`);
       const lateCategory = [...lines.slice(0, last + 1), lines[0]!];
       await expect(importCatalogueLines(db, jsonl(lateCategory))).rejects.toThrow(
         `line ${last + 2}: category records come before the first product`,
