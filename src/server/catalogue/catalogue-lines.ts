@@ -47,11 +47,10 @@ export type CatalogueRecord = { [K in RecordKind]: { kind: K; value: z.output<(t
 
 /** A problem in the file, naming its line (or lines, for a batch the database refused). */
 export class CatalogueLineError extends Error {
-  constructor(
-    readonly line: number,
-    message: string,
-  ) {
+  readonly line: number;
+  constructor(line: number, message: string) {
     super(`line ${line}: ${message}`);
+    this.line = line;
   }
 }
 

@@ -15,12 +15,12 @@ import type {
   PriceHistoryTable,
   ProductCategoriesTable,
   ProductImagesTable,
-  ProductNumbersTable,
   ProductPricesTable,
   ProductTagsTable,
   ProductTranslationsTable,
   ProductsTable,
 } from '#server/db/schema.ts';
+import type { ProductNumbersTable } from '#server/db/appliance-model-tables.ts';
 
 /** Rows per INSERT: stays under SQLite's 32766 bound parameters for the widest table. */
 export const BATCH = 500;

@@ -53,9 +53,12 @@ async function exportDemo(args: string[]): Promise<void> {
     : documentLines(generateDemoCatalogue({ products, models: count(args, '--models') }));
   const out = fs.createWriteStream(file);
   for (const line of lines) {
-    if (!out.write(`${line}\n`)) await new Promise((resolve) => out.once('drain', resolve));
+    if (!out.write(`${line}\n`)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
   }
-  await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
+  await new Promise<void>((resolve, reject) => {
+    out.once('error', reject);
+    out.end(() => resolve());
+  });
   console.log(`wrote ${file}: ${products} products${streamedDemo(args, products) ? ' (streamed demo)' : ''}`);
 }
 
