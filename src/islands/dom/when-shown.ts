@@ -12,11 +12,8 @@ const prerendering = (): boolean => (document as Document & { prerendering?: boo
  * page at once and the visit's work follows; never while it is still hidden.
  */
 export function whenShown(fn: () => void): void {
-  if (prerendering()) document.addEventListener('prerenderingchange', () => requestAnimationFrame(() => setTimeout(fn, 0)), { once: true });
-  else fn();
-}
-
-/** Runs `fn` when a page prerendered with this script is shown (to take what changed meanwhile); never otherwise. */
-export function onActivation(fn: () => void): void {
-  if (prerendering()) document.addEventListener('prerenderingchange', () => fn(), { once: true });
+  if (!prerendering()) return fn();
+  // two frames on: the activated page's first frame is on screen before the visit's work takes the main thread
+  const afterFirstFrame = () => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(fn, 0)));
+  document.addEventListener('prerenderingchange', afterFirstFrame, { once: true });
 }
