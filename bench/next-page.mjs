@@ -15,14 +15,12 @@
 // back. Each mode on the local network and on a 4G link the proxy shapes (150 ms before each answer,
 // 9 Mbit/s), ROUNDS products each after one warm-up round; prints median and p75 LCP in ms.
 // Goal (issue 29): ≤ 100 ms for a prefetched product page. Serves on BENCH_PORT and BENCH_PORT + 1.
-import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { request } from '#tests/support/http.ts';
 import { startServer } from '#tests/support/server.ts';
+import { startPlainChromium } from '#tests/support/plain-chromium.ts';
 import { findBuildDir } from './find-build.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4498);
@@ -165,29 +163,12 @@ async function runMode(m) {
   plan = [];
   reports = [];
   for (let i = 0; i <= ROUNDS; i++) plan.push({ goto: categories[i % categories.length] }, { mode });
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'pf-next-page-'));
-  const chromium = spawn(
-    process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-sync',
-      '--window-size=1280,800',
-      `--user-data-dir=${profile}`,
-      `http://sv.localhost:${PORT + 1}/`,
-    ],
-    { stdio: 'ignore' },
-  );
+  const chromium = startPlainChromium(`http://sv.localhost:${PORT + 1}/`);
   const how = await Promise.race([
     new Promise((resolve) => (finished = () => resolve('done'))),
     later(30_000 + ROUNDS * 10_000).then(() => 'timed out'),
   ]);
-  chromium.kill();
-  await new Promise((r) => chromium.once('exit', r));
-  fs.rmSync(profile, { recursive: true, force: true });
+  await chromium.stop();
   return { how, measured: reports.slice(1) }; // the first round warms the cache
 }
 

@@ -106,6 +106,22 @@ export async function runPlainChromium(opts: {
   });
   await new Promise<void>((resolve) => proxy.listen(opts.port, '127.0.0.1', resolve));
 
+  const chromium = startPlainChromium(`http://${opts.host}:${opts.port}${opts.startPath}`);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timedOut = new Promise<'timed out'>((resolve) => (timer = setTimeout(() => resolve('timed out'), opts.timeoutMs)));
+  try {
+    const how = await Promise.race([done, timedOut]);
+    return { reports, requests, how };
+  } finally {
+    clearTimeout(timer);
+    await chromium.stop();
+    proxy.closeAllConnections();
+    await new Promise((resolve) => proxy.close(resolve));
+  }
+}
+
+/** Debian's Chromium, headless, on its own fresh profile, opening `url`; `stop` ends it and removes the profile. */
+export function startPlainChromium(url: string): { stop(): Promise<void> } {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'pf-plain-chromium-'));
   const chromium = spawn(
     process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -118,24 +134,18 @@ export async function runPlainChromium(opts: {
       '--disable-sync',
       '--window-size=1280,800',
       `--user-data-dir=${profile}`,
-      `http://${opts.host}:${opts.port}${opts.startPath}`,
+      url,
     ],
     { stdio: 'ignore' },
   );
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timedOut = new Promise<'timed out'>((resolve) => (timer = setTimeout(() => resolve('timed out'), opts.timeoutMs)));
-  try {
-    const how = await Promise.race([done, timedOut]);
-    return { reports, requests, how };
-  } finally {
-    clearTimeout(timer);
-    if (chromium.exitCode === null && chromium.signalCode === null) {
-      const exited = new Promise((resolve) => chromium.once('exit', resolve));
-      chromium.kill();
-      await exited;
-    }
-    proxy.closeAllConnections();
-    await new Promise((resolve) => proxy.close(resolve));
-    fs.rmSync(profile, { recursive: true, force: true });
-  }
+  return {
+    async stop() {
+      if (chromium.exitCode === null && chromium.signalCode === null) {
+        const exited = new Promise((resolve) => chromium.once('exit', resolve));
+        chromium.kill();
+        await exited;
+      }
+      fs.rmSync(profile, { recursive: true, force: true });
+    },
+  };
 }
