@@ -10,7 +10,7 @@
  * - After a build switch the new build's own index and feed position are used (its pages are as new as its data).
  */
 import type { Db } from '#server/db/connection.ts';
-import { changesAfter } from '#server/catalogue/change-feed.ts';
+import { changesAfter, type CatalogueChange } from '#server/catalogue/change-feed.ts';
 import type { PageTagIndex } from './page-tag-index.ts';
 import type { BuildPages } from './build-pages.ts';
 import { pollEvery } from './poll-loop.ts';
@@ -97,52 +97,91 @@ export function createIncrementalPages({ db, served, log = info, onApplied, now 
     } else st.retries.set(page, { attempts, at: now() + RETRY_DELAYS_MS[attempts - 1]!, changedAt });
   }
 
-  /** One poll: the changes after the served build's position, in order, then the retries that are due. */
+  /**
+   * One poll: the pages of every change after the served build's position, each page once, in render order across
+   * the changes (renderOrder), RENDER_CONCURRENCY at a time; after each batch the feed is read again, so a product
+   * page of a newer change goes before the model pages still queued for an older one. A change counts as applied
+   * when all its pages are done and every change before it is; then the retries that are due.
+   */
   return async function poll(): Promise<number> {
     const st = await current();
     const s = served();
     if (!(await s.writable())) return 0; // a build made for other public origins: pages change with builds only
-    const changes = await changesAfter(db, st.applied);
-    for (const change of changes) {
-      const started = performance.now();
-      const report: ApplyReport = { seq: change.seq, rendered: [], failed: [] };
-      const pages = renderOrder(st.index.pagesFor(change.tags, change.locales));
-      // a content page the build does not have (published after it was built): rendered into the build
-      for (const page of newContentPages(change.tags, change.locales, pages)) {
-        try {
-          if (await s.materialize(page)) report.rendered.push(page);
-        } catch (err) {
-          report.failed.push(page);
-          log(`change ${change.seq}: new page ${page} not rendered: ${err instanceof Error ? err.message : String(err)}`);
-        }
-      }
-      let next = 0;
-      const worker = async () => {
-        for (let page = pages[next++]; page !== undefined; page = pages[next++]) {
-          st.retries.delete(page);
-          if (await renderPage(s, page, new Date(change.createdAt), `change ${change.seq}`)) report.rendered.push(page);
-          else {
-            report.failed.push(page);
-            failed(st, page, change.createdAt);
+    const open: { change: CatalogueChange; report: ApplyReport; left: number; started: number }[] = [];
+    /** Pages to render, each with the changes waiting for it. */
+    const queue = new Map<string, { changes: (typeof open)[number][]; changedAt: string }>();
+    let seen = st.applied;
+    let fetched = 0;
+
+    const take = async () => {
+      const changes = await changesAfter(db, seen);
+      fetched += changes.length;
+      for (const change of changes) {
+        seen = change.seq;
+        const entry = { change, report: { seq: change.seq, rendered: [], failed: [] } as ApplyReport, left: 0, started: performance.now() };
+        open.push(entry);
+        const pages = st.index.pagesFor(change.tags, change.locales);
+        // a content page the build does not have (published after it was built): rendered into the build
+        for (const page of newContentPages(change.tags, change.locales, pages)) {
+          try {
+            if (await s.materialize(page)) entry.report.rendered.push(page);
+          } catch (err) {
+            entry.report.failed.push(page);
+            log(`change ${change.seq}: new page ${page} not rendered: ${err instanceof Error ? err.message : String(err)}`);
           }
         }
-      };
-      await Promise.all(Array.from({ length: RENDER_CONCURRENCY }, worker));
-      if (state !== st) return changes.length; // the build switched meanwhile: its own position applies
-      st.applied = change.seq;
-      // docs/product/logs-and-metrics.md#metrics: how far behind the feed the served pages are, and what it cost
-      metrics.changeApply.observe(secondsSince(started));
-      metrics.changeFeedLag.set(Math.max(0, (now() - Date.parse(change.createdAt)) / 1000));
-      metrics.pagesRendered.inc({ reason: 'change', result: 'ok' }, report.rendered.length);
-      metrics.pagesRendered.inc({ reason: 'change', result: 'failed' }, report.failed.length);
-      onApplied?.(report);
+        for (const page of pages) {
+          const queued = queue.get(page);
+          if (queued) {
+            queued.changes.push(entry);
+            queued.changedAt = change.createdAt; // rendered once, for the newest change naming it
+          } else queue.set(page, { changes: [entry], changedAt: change.createdAt });
+          entry.left++;
+          st.retries.delete(page);
+        }
+      }
+    };
+
+    /** Applies, in order, the changes whose pages are all done. */
+    const settle = () => {
+      while (open[0]?.left === 0) {
+        const { change, report, started } = open.shift()!;
+        st.applied = change.seq;
+        // docs/product/logs-and-metrics.md#metrics: how far behind the feed the served pages are, and what it cost
+        metrics.changeApply.observe(secondsSince(started));
+        metrics.changeFeedLag.set(Math.max(0, (now() - Date.parse(change.createdAt)) / 1000));
+        metrics.pagesRendered.inc({ reason: 'change', result: 'ok' }, report.rendered.length);
+        metrics.pagesRendered.inc({ reason: 'change', result: 'failed' }, report.failed.length);
+        onApplied?.(report);
+      }
+    };
+
+    await take();
+    settle();
+    while (queue.size > 0) {
+      const batch = renderOrder([...queue.keys()]).slice(0, RENDER_CONCURRENCY);
+      await Promise.all(
+        batch.map(async (page) => {
+          const { changes, changedAt } = queue.get(page)!;
+          queue.delete(page);
+          const ok = await renderPage(s, page, new Date(changedAt), `change ${changes.map((c) => c.change.seq).join(', ')}`);
+          if (!ok) failed(st, page, changedAt);
+          for (const c of changes) {
+            (ok ? c.report.rendered : c.report.failed).push(page);
+            c.left--;
+          }
+        }),
+      );
+      if (state !== st) return fetched; // the build switched meanwhile: its own position applies
+      settle();
+      if (queue.size > 0) await take();
     }
     for (const [page, r] of [...st.retries]) {
       if (r.at > now() || state !== st) continue;
       if (await renderPage(s, page, new Date(r.changedAt), `retry ${r.attempts}`)) st.retries.delete(page);
       else failed(st, page, r.changedAt);
     }
-    return changes.length;
+    return fetched;
   };
 }
 

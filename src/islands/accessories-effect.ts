@@ -7,6 +7,7 @@
 import { variantFor } from '#stores/experiment.ts';
 import { cart, syncCart } from '#stores/cart.ts';
 import { cartOpen } from '#stores/ui.ts';
+import { whenShown } from '#islands/dom/when-shown.ts';
 import { ACCESSORIES_EXPERIMENT, bundleCartItems, shownPanel, type BundleOffer } from '#lib/catalogue/accessories-cart.ts';
 
 const uuid = () =>
@@ -38,8 +39,11 @@ function wireAccessories(): void {
   button.addEventListener('click', () => addBundle(offer));
 }
 
-try {
-  wireAccessories();
-} catch (e) {
-  console.error(e);
-}
+// the shown panel is an exposure of the accessories experiment: a prerendered page asks when it is shown
+whenShown(() => {
+  try {
+    wireAccessories();
+  } catch (e) {
+    console.error(e);
+  }
+});

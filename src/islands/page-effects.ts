@@ -19,7 +19,7 @@ import { visited } from '#stores/history.ts';
 import { personalisation } from '#stores/personalisation.ts';
 import { login, loginState, showLinkRefused, showSetPassword } from '#stores/ui.ts';
 import { wireCartButton } from '#islands/dom/cart-button.ts';
-import { wireAddToCart } from '#islands/dom/add-to-cart.ts';
+import { recordProductView, wireAddToCart } from '#islands/dom/add-to-cart.ts';
 import { wireVatSwitch } from '#islands/dom/vat-switch.ts';
 import { wireAccountLink } from '#islands/dom/account-link.ts';
 import { wireLogout } from '#islands/dom/logout.ts';
@@ -34,6 +34,7 @@ import { startTracking } from '#islands/dom/tracking.ts';
 import { wirePrefetch } from '#islands/dom/prefetch.ts';
 import { wireNavProgress } from '#islands/dom/nav-progress.ts';
 import { onRestore, reloadPersonalPageOnRestore } from '#islands/dom/page-restore.ts';
+import { whenShown } from '#islands/dom/when-shown.ts';
 
 export const HEADER_SHRINK_PX = 40;
 export const USP_AUTOPLAY_MS = 3000;
@@ -220,33 +221,47 @@ function onDemandIslands(): void {
   }
 }
 
-for (const step of [
-  watchClientErrors,
-  reloadPersonalPageOnRestore,
-  onDemandIslands,
-  wireAddToCart,
-  showRecentlyViewed,
-  wireVatSwitch,
-  wireAccountLink,
-  wireLogout,
-  wireMyAppliances,
-  queryFlags,
-  setUpExperiments,
-  priceRerender,
-  headerShrink,
-  uspCarousel,
-  () => startTracking(locale),
-  () => wirePrefetch(locale),
-  wireNavProgress,
-]) {
+const visit = () => visited({ name: document.title, target: location.pathname + withoutOneShot(location.search) });
+
+/**
+ * The page's behaviours in order; `true` marks what a visit does (query flags, experiments, the product view,
+ * tracking, the breadcrumb history), which a prerendered page does only when shown (when-shown.ts). The rest wires
+ * and draws the page from the visitor's state, ready before the click.
+ */
+const STEPS: [step: () => void, visit: boolean][] = [
+  [watchClientErrors, false],
+  [reloadPersonalPageOnRestore, false],
+  [onDemandIslands, false],
+  [wireAddToCart, false],
+  [recordProductView, true],
+  [showRecentlyViewed, false],
+  [wireVatSwitch, false],
+  [wireAccountLink, false],
+  [wireLogout, false],
+  [wireMyAppliances, false],
+  [queryFlags, true],
+  [setUpExperiments, true],
+  [priceRerender, false],
+  [headerShrink, false],
+  [uspCarousel, false],
+  [() => startTracking(locale), true],
+  [() => wirePrefetch(locale), false],
+  [wireNavProgress, false],
+];
+const guarded = (step: () => void) => () => {
   try {
     step();
   } catch (e) {
     console.error(e);
   }
+};
+for (const [step, isVisit] of STEPS) {
+  if (isVisit) whenShown(guarded(step));
+  else guarded(step)();
 }
 void showDeal();
-html.dataset.islands = 'ready'; // e2e tests wait for this
-const visit = () => visited({ name: document.title, target: location.pathname + withoutOneShot(location.search) });
-visit();
-onRestore(visit); // shown again from the back/forward cache: a visit, as its fresh load would be
+whenShown(() => {
+  html.dataset.islands = 'ready'; // e2e tests wait for this
+  visit();
+  onRestore(visit); // shown again from the back/forward cache: a visit, as its fresh load would be
+});

@@ -58,11 +58,10 @@ export function sessionAtom<T>(name: string, initial: T, revive?: (v: unknown) =
       /* quota or disabled */
     }
   });
-  // a page restored from the back/forward cache takes what other pages of the tab stored meanwhile, as the
-  // local slices do (@nanostores/persistent): docs/product/client-state.md#backforward-cache
-  if (store && typeof addEventListener === 'function')
-    addEventListener('pageshow', (e) => {
-      if (!e.persisted) return;
+  // a page restored from the back/forward cache, or prerendered and now shown, takes what other pages of the tab
+  // stored meanwhile, as the local slices do (@nanostores/persistent): docs/product/client-state.md#backforward-cache
+  if (store && typeof addEventListener === 'function') {
+    const reread = () => {
       try {
         const stored = store.getItem(key);
         const next = restoredSlice(stored, seen, decode, initial);
@@ -73,6 +72,12 @@ export function sessionAtom<T>(name: string, initial: T, revive?: (v: unknown) =
       } catch {
         /* storage disabled meanwhile: keep what the page has */
       }
+    };
+    addEventListener('pageshow', (e) => {
+      if (e.persisted) reread();
     });
+    // Chromium gives a prerendered page a copy of the tab's sessionStorage, and the tab's own at activation
+    if (typeof document !== 'undefined') document.addEventListener('prerenderingchange', reread, { once: true });
+  }
   return a;
 }

@@ -22,9 +22,12 @@ export function wireAddToCart(): void {
     const b = (e.target as Element | null)?.closest<HTMLButtonElement>(SELECTOR);
     if (b && !b.disabled) addToCart(productOf(b), 1, true, chosenInterval(b));
   });
+}
+
+/** A product page's visit: the product joins the recently viewed list. */
+export function recordProductView(): void {
   const page = document.querySelector<HTMLElement>(`${SELECTOR}[data-variant="page"]`);
-  if (page) {
-    const p = productOf(page);
-    viewed({ sku: p.sku, name: p.name, url: p.url, thumb: p.thumb, images: { thumb: p.thumb } });
-  }
+  if (!page) return;
+  const p = productOf(page);
+  viewed({ sku: p.sku, name: p.name, url: p.url, thumb: p.thumb, images: { thumb: p.thumb } });
 }

@@ -18,6 +18,7 @@ import { isLocaleCode, LOCALES } from '#lib/market/locales.ts';
 import { providers } from '#stores/experiment.ts';
 import { cart } from '#stores/cart.ts';
 import { auth } from '#stores/auth.ts';
+import { whenShown } from './when-shown.ts';
 
 const TIMEOUT_MS = 5000;
 const pageLocale = document.documentElement.dataset.locale;
@@ -131,5 +132,8 @@ function run(): void {
   });
 }
 
-if (document.documentElement.dataset.islands === 'ready') run();
-else addEventListener('DOMContentLoaded', run, { once: true });
+// a prerendered page asks when it is shown: the provider is the visitor's experiment variant (when-shown.ts)
+whenShown(() => {
+  if (document.documentElement.dataset.islands === 'ready') run();
+  else addEventListener('DOMContentLoaded', run, { once: true });
+});

@@ -1,6 +1,6 @@
 /**
- * Which links the storefront fetches ahead on hover or focus (docs/product/client-state.md#prefetch,
- * docs/adr/0028-client-navigation.md): prerendered catalogue pages of this storefront only — never checkout,
+ * Which links the storefront fetches (and, where the browser can, prerenders) ahead on hover or focus
+ * (docs/product/client-state.md#prefetch, docs/adr/0028-client-navigation.md): prerendered catalogue pages of this storefront only — never checkout,
  * account or other on-demand pages (the route table's render mode decides) — and never on a 2g, slow-2g or
  * data-saver connection (SPEC §9).
  */
@@ -9,6 +9,25 @@ import { matchPublicPath } from '#lib/routing/routes.ts';
 
 /** A pointer that rests this long on a link means intent; one passing over it fetches nothing. */
 export const PREFETCH_HOVER_MS = 80;
+
+/**
+ * Pages prerendered at once (a browser with speculation rules): the last ones hovered. A prerender runs a whole page
+ * in the background; the oldest one is dropped when another starts.
+ */
+export const MAX_PRERENDERS = 2;
+
+/** The mark the hover puts on a link whose page is to be prerendered now. */
+export const PRERENDER_ATTRIBUTE = 'data-prerender';
+
+/**
+ * The storefront pages' one set of speculation rules (BaseLayout, allowed by its hash in the page's CSP): fetch and
+ * prerender at once the pages of the links the hover marked. The hover decides which (prefetchTarget, the
+ * connection); the rules only carry it out, so the text is the same on every page.
+ */
+export const SPECULATION_RULES = JSON.stringify({
+  prefetch: [{ source: 'document', where: { selector_matches: `a[${PRERENDER_ATTRIBUTE}]` }, eagerness: 'immediate' }],
+  prerender: [{ source: 'document', where: { selector_matches: `a[${PRERENDER_ATTRIBUTE}]` }, eagerness: 'immediate' }],
+});
 
 /** What navigator.connection tells (Network Information API; absent in some browsers). */
 export interface ConnectionHints {

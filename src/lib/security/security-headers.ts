@@ -85,10 +85,22 @@ export const framesStorefronts = (internalPath: string): boolean => /^\/backoffi
 const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 const SRC_ATTR = /(?:^|\s)src\s*=/i;
 const TYPE_ATTR = /(?:^|\s)type\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i;
-/** Types a browser runs; anything else (application/json, application/ld+json) is a data block CSP ignores. */
-const JS_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascript', 'text/ecmascript', 'application/ecmascript']);
+/**
+ * Types script-src governs: scripts a browser runs, and speculation rules (Chromium allows inline rules by hash; its
+ * 'inline-speculation-rules' keyword is void once a hash is present). Anything else (application/json,
+ * application/ld+json) is a data block CSP ignores.
+ */
+const JS_TYPES = new Set([
+  '',
+  'module',
+  'text/javascript',
+  'application/javascript',
+  'text/ecmascript',
+  'application/ecmascript',
+  'speculationrules',
+]);
 
-/** The exact texts of the inline scripts a browser would run in this HTML (what a CSP hash covers). */
+/** The exact texts of the inline scripts a browser would run or read in this HTML (what a CSP hash covers). */
 export function executableInlineScripts(html: string): string[] {
   const found: string[] = [];
   for (const [, attrs = '', body = ''] of html.matchAll(SCRIPT)) {

@@ -3,7 +3,14 @@ import { openDb, type Db } from '#server/db/connection.ts';
 import { migrate } from '#server/db/migrate.ts';
 import { recordChange } from '#server/catalogue/change-feed.ts';
 import { createPageTagIndex, type PageTagIndex } from '#builds/page-tag-index.ts';
-import { createIncrementalPages, newContentPages, renderOrder, RETRY_DELAYS_MS, type ApplyReport } from '#builds/incremental-pages.ts';
+import {
+  createIncrementalPages,
+  newContentPages,
+  RENDER_CONCURRENCY,
+  renderOrder,
+  RETRY_DELAYS_MS,
+  type ApplyReport,
+} from '#builds/incremental-pages.ts';
 import type { BuildPages } from '#builds/build-pages.ts';
 
 let db: Db;
@@ -82,6 +89,36 @@ describe('incremental pages', () => {
     await poll();
     expect(b.written).toHaveLength(2); // rendered once it could, not again
     expect(later).toBeGreaterThan(0);
+  });
+
+  it('renders a product page of a newer change before the model pages still queued for an older one, each page once', async () => {
+    const index = createPageTagIndex(await change(['product:40']));
+    const models = Array.from({ length: 9 }, (_, i) => `/sv/model/m-${i}`);
+    for (const m of models) index.update(m, ['product:41', 'product:43']);
+    index.update('/sv/product/p-41', ['product:41']);
+    index.update('/sv/product/p-42', ['product:42']);
+    const b = fakeBuild('b-queue', index, new Set());
+    let newer: Promise<number> | undefined;
+    const rerender = b.pages.rerender;
+    b.pages.rerender = async (page, at) => {
+      // a price change of another part arrives while the first model pages render
+      if (page === models[0] && !newer) newer = change(['product:42', 'product:43'], ['sv']);
+      return rerender(page, at);
+    };
+    const reports: ApplyReport[] = [];
+    const poll = createIncrementalPages({ db, served: () => b.pages, log: () => {}, onApplied: (r) => reports.push(r) });
+    const first = await change(['product:41'], ['sv']);
+    expect(await poll()).toBe(2);
+    const second = await newer!;
+    // the older change's product page, one batch of its model pages, then the newer change's product page
+    expect(b.written.indexOf('/sv/product/p-42')).toBeLessThan(b.written.indexOf(models.at(-1)!));
+    expect(b.written[0]).toBe('/sv/product/p-41');
+    // the first batch's model pages were rendered before the newer change was read, and again for it; the rest once
+    // for both changes
+    const early = models.slice(0, RENDER_CONCURRENCY - 1);
+    expect(b.written.filter((p) => p.startsWith('/sv/model/')).sort()).toEqual([...early, ...models].sort());
+    expect(reports.map((r) => r.seq)).toEqual([first, second]);
+    expect(reports[1]!.rendered.sort()).toEqual([...models, '/sv/product/p-42'].sort());
   });
 
   it('follows a switched build from that build’s own position', async () => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { prefetchTarget, slowConnection } from '#lib/page-behaviour/prefetch-rules.ts';
+import {
+  MAX_PRERENDERS,
+  prefetchTarget,
+  PRERENDER_ATTRIBUTE,
+  slowConnection,
+  SPECULATION_RULES,
+} from '#lib/page-behaviour/prefetch-rules.ts';
 
 const here = new URL('http://sv.localhost/kategori/diskmaskin');
 
@@ -64,5 +70,17 @@ describe('slowConnection', () => {
     expect(slowConnection({ effectiveType: '3g' })).toBe(false);
     expect(slowConnection({ saveData: false, effectiveType: '4g' })).toBe(false);
     expect(slowConnection(undefined)).toBe(false);
+  });
+});
+
+describe('SPECULATION_RULES', () => {
+  it('fetches and prerenders at once the pages of the links the hover marked, and no other', () => {
+    const where = { selector_matches: 'a[data-prerender]' };
+    expect(JSON.parse(SPECULATION_RULES)).toEqual({
+      prefetch: [{ source: 'document', where, eagerness: 'immediate' }],
+      prerender: [{ source: 'document', where, eagerness: 'immediate' }],
+    });
+    expect(PRERENDER_ATTRIBUTE).toBe('data-prerender');
+    expect(MAX_PRERENDERS).toBe(2);
   });
 });

@@ -58,4 +58,9 @@ describe('security header policy', () => {
     expect(executableInlineScripts(html)).toEqual(['window.a = 1;', "\n  import('/b.js');\n", 'b()']);
     expect(executableInlineScripts('<p>no scripts</p>')).toEqual([]);
   });
+
+  it('hashes inline speculation rules too: script-src governs them (the hover prerender, BodyEnd.astro)', () => {
+    const rules = '{"prerender":[{"source":"document","where":{"selector_matches":"a[data-prerender]"},"eagerness":"immediate"}]}';
+    expect(executableInlineScripts(`<script type="speculationrules">${rules}</script>`)).toEqual([rules]);
+  });
 });
