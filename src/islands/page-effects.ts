@@ -262,6 +262,7 @@ for (const [step, isVisit] of STEPS) {
 void showDeal();
 whenShown(() => {
   html.dataset.islands = 'ready'; // e2e tests wait for this
+  document.dispatchEvent(new Event('pf:islands-ready')); // recommendations-swap.ts
   visit();
   onRestore(visit); // shown again from the back/forward cache: a visit, as its fresh load would be
 });

@@ -27,6 +27,7 @@ function driver(): void {
     visited: (localStorage.getItem('td02:history') ?? '').includes(`"target":"${location.pathname}"`),
     recentlyViewed: (localStorage.getItem('td02:history') ?? '').includes(`"url":"${location.pathname}"`),
     cartCount: document.querySelector('[data-testid="cart-count"]')?.textContent?.trim() ?? null,
+    accessories: document.querySelector('[data-accessories]') !== null,
   });
   const shown = async () => {
     await later(1500);
@@ -80,7 +81,7 @@ describe('prerendering a hovered link', () => {
       port: PROXY_PORT,
       upstreamPort: Number(port),
       host: 'sv.localhost',
-      startPath: '/',
+      startPath: '/?recommendation_provider=external', // kept for the tab: the accessories ask the external provider
       driver: driver.toString(),
       steps: [{ goto: category }, { prerender: true }],
       timeoutMs: 40_000,
@@ -113,6 +114,17 @@ describe('prerendering a hovered link', () => {
     // shown: the page script ran, the visit counted, the cart line added after the prerender shows
     expect(onCategory, detail).toMatchObject({ cartCount: '1' });
     expect(shown, detail).toMatchObject({ islands: 'ready', visited: true, recentlyViewed: true, cartCount: '1' });
+    // the external recommendations are asked for once the page is shown, never while hidden
+    expect(shown, detail).toMatchObject({ accessories: true });
+    const asked = run.requests.filter((r) => r.path.startsWith('/api/recommendations?') && r.path.includes(`sku=`));
+    expect(
+      asked.map((r) => r.secPurpose),
+      detail,
+    ).toContain('');
+    expect(
+      asked.some((r) => r.secPurpose.includes('prerender')),
+      detail,
+    ).toBe(false);
     // the speculation rules the page adds are allowed by its CSP: no report on either page
     expect([onCategory?.violations, shown?.violations], detail).toEqual([[], []]);
   }, 60_000);

@@ -132,8 +132,9 @@ function run(): void {
   });
 }
 
-// a prerendered page asks when it is shown: the provider is the visitor's experiment variant (when-shown.ts)
+// after the page script (its 'pf:islands-ready'); a prerendered page only when shown: the provider is the visitor's
+// experiment variant (when-shown.ts). Not DOMContentLoaded: an activated page had that long before.
 whenShown(() => {
   if (document.documentElement.dataset.islands === 'ready') run();
-  else addEventListener('DOMContentLoaded', run, { once: true });
+  else document.addEventListener('pf:islands-ready', run, { once: true });
 });

@@ -19,15 +19,14 @@ export const MAX_PRERENDERS = 2;
 /** The mark the hover puts on a link whose page is to be prerendered now. */
 export const PRERENDER_ATTRIBUTE = 'data-prerender';
 
+const MARKED_LINKS = { source: 'document', where: { selector_matches: `a[${PRERENDER_ATTRIBUTE}]` }, eagerness: 'immediate' };
+
 /**
- * The storefront pages' one set of speculation rules (BaseLayout, allowed by its hash in the page's CSP): fetch and
- * prerender at once the pages of the links the hover marked. The hover decides which (prefetchTarget, the
+ * The storefront pages' one set of speculation rules (BodyEnd.astro, allowed by its hash in the page's CSP): fetch
+ * and prerender at once the pages of the links the hover marked. The hover decides which (prefetchTarget, the
  * connection); the rules only carry it out, so the text is the same on every page.
  */
-export const SPECULATION_RULES = JSON.stringify({
-  prefetch: [{ source: 'document', where: { selector_matches: `a[${PRERENDER_ATTRIBUTE}]` }, eagerness: 'immediate' }],
-  prerender: [{ source: 'document', where: { selector_matches: `a[${PRERENDER_ATTRIBUTE}]` }, eagerness: 'immediate' }],
-});
+export const SPECULATION_RULES = JSON.stringify({ prefetch: [MARKED_LINKS], prerender: [MARKED_LINKS] });
 
 /** What navigator.connection tells (Network Information API; absent in some browsers). */
 export interface ConnectionHints {
