@@ -97,6 +97,46 @@ export interface RefinedListing {
   facets: ListingFacets;
 }
 
+/** The subcategory branch of every category id under the listed category's direct subcategories. */
+function branches(scope: ListingScope): Map<number, string> {
+  const branchOf = new Map<number, string>();
+  for (const [slug, ids] of scope.subcategories) for (const id of ids) branchOf.set(id, slug);
+  return branchOf;
+}
+
+/**
+ * Counts the facets of a listing item by item: `add(item, passed)` with the filters the item passes (a facet
+ * counts the items passing every other filter). Also what the build's streamed first pages count with (every
+ * filter passed), so both agree (src/server/catalogue/listing-digests.ts).
+ */
+export function facetCounter(scope: ListingScope, vatIncluded: boolean) {
+  const branchOf = branches(scope);
+  const facets: ListingFacets = { brands: new Map(), subs: new Map(), stock: new Map() };
+  let lo = Infinity;
+  let hi = -Infinity;
+  const seen = new Set<string>();
+  return {
+    add(item: ListingItem, m: number = ALL): void {
+      if ((m | BRAND) === ALL && item.brand !== null) inc(facets.brands, item.brand);
+      if ((m | STOCK) === ALL) inc(facets.stock, item.availability);
+      if ((m | SUB) === ALL && branchOf.size > 0) {
+        seen.clear();
+        for (const id of item.categoryIds) {
+          const b = branchOf.get(id);
+          if (b !== undefined) seen.add(b);
+        }
+        for (const b of seen) inc(facets.subs, b);
+      }
+      const shown = displayAmount(item.price, item.vat, vatIncluded, scope.currency);
+      if (shown < lo) lo = shown;
+      if (shown > hi) hi = shown;
+    },
+    facets(): ListingFacets {
+      return lo <= hi ? { ...facets, price: { min: Math.floor(lo), max: Math.ceil(hi) } } : facets;
+    },
+  };
+}
+
 /** Filters, counts the facets and sorts. `items` must be in the default order (they are not reordered). */
 export function refineListing(items: readonly ListingItem[], q: ListingQuery, scope: ListingScope): RefinedListing {
   const brands = new Set(q.brands);
@@ -107,35 +147,16 @@ export function refineListing(items: readonly ListingItem[], q: ListingQuery, sc
     subIds ??= new Set();
     for (const id of ids) subIds.add(id);
   }
-  // category id → the subcategory branch it lies in: one lookup per item category, not one per subcategory
-  const branchOf = new Map<number, string>();
-  for (const [slug, ids] of scope.subcategories) for (const id of ids) branchOf.set(id, slug);
-  const facets: ListingFacets = { brands: new Map(), subs: new Map(), stock: new Map() };
+  const counter = facetCounter(scope, !q.vatEx);
   const matched: ListingItem[] = [];
-  let lo = Infinity;
-  let hi = -Infinity;
-  const branches = new Set<string>();
   for (const item of items) {
     const m = passes(item, q, scope, brands, subIds);
     if (m === ALL) matched.push(item);
-    if ((m | BRAND) === ALL && item.brand !== null) inc(facets.brands, item.brand);
-    if ((m | STOCK) === ALL) inc(facets.stock, item.availability);
-    if ((m | SUB) === ALL && branchOf.size > 0) {
-      branches.clear();
-      for (const id of item.categoryIds) {
-        const b = branchOf.get(id);
-        if (b !== undefined) branches.add(b);
-      }
-      for (const b of branches) inc(facets.subs, b);
-    }
-    const shown = displayAmount(item.price, item.vat, !q.vatEx, scope.currency);
-    if (shown < lo) lo = shown;
-    if (shown > hi) hi = shown;
+    counter.add(item, m);
   }
-  if (items.length > 0) facets.price = { min: Math.floor(lo), max: Math.ceil(hi) };
   const order = sorter(q);
   if (order) matched.sort(order);
-  return { matched, facets };
+  return { matched, facets: counter.facets() };
 }
 
 /** One page of a refined listing; a page past the last gives no items (the caller answers not found). */

@@ -1,26 +1,23 @@
 /**
- * Which product pages a build prerenders (docs/adr/0017-incremental-pages.md#decision): all of them, or — with
- * PARTSFRONT_PRERENDER_PRODUCTS=N — the N a shopper is likeliest to open first: in stock, then orderable, then the
- * rest, by id within each. The others are rendered on their first request and kept (a crawler or the warm-up
- * command fills them in), so a very large catalogue deploys in minutes.
+ * How many product and model pages a build prerenders per storefront (docs/adr/0017-incremental-pages.md#decision,
+ * docs/adr/0031-build-in-bounded-memory.md): the others render on their first request and are kept (a crawler or
+ * the warm-up command fills them in), so a very large catalogue deploys in minutes and in bounded memory. Which
+ * product pages: the ones a shopper is likeliest to open first — in stock, then orderable, then the rest, by id
+ * within each (the query in src/server/catalogue/build-products.ts).
  */
-export interface PrerenderCandidate {
-  id: number;
-  stock_status: string;
-  orderable: boolean;
-}
 
-/** The limit from the environment: undefined = every product (also for an empty, negative or non-numeric value). */
+/** The limit from the environment: undefined when unset, empty, negative or not a whole number (the default applies). */
 export function prerenderLimit(value: string | undefined): number | undefined {
   if (value === undefined || value.trim() === '') return undefined;
   const n = Number(value);
   return Number.isInteger(n) && n >= 0 ? n : undefined;
 }
 
-export function productsToPrerender<T extends PrerenderCandidate>(products: readonly T[], limit: number | undefined): T[] {
-  if (limit === undefined || limit >= products.length) return [...products];
-  const rank = (p: T) => (p.stock_status === 'in-stock' ? 0 : p.orderable ? 1 : 2);
-  return [...products].sort((a, b) => rank(a) - rank(b) || a.id - b.id).slice(0, limit);
+/** Product pages prerendered per storefront when PARTSFRONT_PRERENDER_PRODUCTS is unset: every page of a catalogue this size. */
+export const PRODUCT_PRERENDER_DEFAULT = 20_000;
+
+export function productPrerenderLimit(value: string | undefined): number {
+  return prerenderLimit(value) ?? PRODUCT_PRERENDER_DEFAULT;
 }
 
 /**

@@ -297,8 +297,8 @@ const GROUPS: Record<EnvGroup, Record<string, Def>> = {
     PARTSFRONT_SCHEDULE_POLL_MS: num(0, '5000', 'how often a node publishes the drafts scheduled for now (0: never)'),
     PARTSFRONT_PRERENDER_PRODUCTS: num(
       0,
-      undefined,
-      'product pages prerendered per storefront (unset: all; docs/adr/0017-incremental-pages.md)',
+      '20000',
+      'product pages prerendered per storefront, the likeliest first; the rest on first request (docs/adr/0031-build-in-bounded-memory.md)',
     ),
     PARTSFRONT_PRERENDER_MODELS: num(
       0,

@@ -8,12 +8,13 @@ import { LOCALE_CODES, LOCALES, type LocaleCode } from '#lib/market/locales.ts';
 import { alternatesFor, pathFor } from '#lib/routing/routes.ts';
 import { sitemapXml, type SitemapEntry } from '#lib/catalogue/seo.ts';
 import { siteSettings } from '#server/market/site-settings.ts';
-import { categoryPaths, localeCatalogue, productSlugs, tagSlugs } from '#server/catalogue/page-catalogue.ts';
+import { categoryPaths, localeCatalogue, tagSlugs } from '#server/catalogue/page-catalogue.ts';
 import { alternatesWhere } from '#lib/routing/alternates.ts';
 import { getLayoutData } from '#server/catalogue/layout-data.ts';
 import { modelPagesForSitemap } from '#server/catalogue/model-page-data.ts';
 import { redirectedProductIds } from '#server/catalogue/part-numbers.ts';
 import { getDb } from '#server/db/connection.ts';
+import { localizedProducts } from '#server/catalogue/localized-products.ts';
 
 export const getStaticPaths = (() => LOCALE_CODES.map((locale) => ({ params: { locale } }))) satisfies GetStaticPaths;
 
@@ -35,8 +36,16 @@ export const GET: APIRoute = async ({ params }) => {
   for (const g of cat.tags) entries.push(entry(alternatesWhere('product-tag-slug', 'slug', await tagSlugs(g.id))));
   // a product replaced and no longer sold has no page (docs/product/parts-finder.md#part-numbers)
   const redirected = await redirectedProductIds(getDb());
-  for (const p of cat.products.filter((x) => !redirected.has(x.id)))
-    entries.push(entry(alternatesWhere('product', 'slug', await productSlugs(p.id)), p.updated_at.slice(0, 10)));
+  const slugRows = await getDb()
+    .selectFrom('product_translations')
+    .select(['product_id', 'locale', 'slug'])
+    .orderBy('product_id')
+    .execute();
+  const slugsOf = new Map<number, Partial<Record<LocaleCode, string>>>();
+  for (const r of slugRows) slugsOf.set(r.product_id, { ...slugsOf.get(r.product_id), [r.locale]: r.slug });
+  const products = await localizedProducts(getDb(), locale).select(['p.id', 'p.updated_at']).orderBy('p.id').execute();
+  for (const p of products.filter((x) => !redirected.has(x.id) && slugsOf.get(x.id)?.[locale]))
+    entries.push(entry(alternatesWhere('product', 'slug', slugsOf.get(p.id)!), p.updated_at.slice(0, 10)));
   // every model page, prerendered or not (a left-out one renders on its first request: ADR 0027)
   for (const m of await modelPagesForSitemap())
     if (m.alternates[locale]) entries.push(entry(alternatesWhere('model-slug', 'slug', m.alternates)));

@@ -12,7 +12,7 @@ import { CALENDAR_DOORS } from '#lib/catalogue/christmas-calendar.ts';
 import { getDb } from '#server/db/connection.ts';
 import { staffIpOf, type StaffAccess, type StaffRequest } from '#server/staff/staff-guard.ts';
 import { recordStaffAction } from '#server/staff/audit-log.ts';
-import { freshCalendarPage } from '#server/catalogue/showcase-pages.ts';
+import { calendarPageData } from '#server/catalogue/showcase-pages.ts';
 import { chooseDoors, chosenDoors } from '#server/catalogue/calendar-doors.ts';
 import { localizedProducts } from '#server/catalogue/localized-products.ts';
 import { contentGuard } from './content-studio.ts';
@@ -38,7 +38,7 @@ export interface CalendarView {
 }
 
 async function currentDoors(locale: LocaleCode): Promise<CalendarDoorRow[]> {
-  const [page, chosen] = await Promise.all([freshCalendarPage(locale), chosenDoors(getDb(), locale)]);
+  const [page, chosen] = await Promise.all([calendarPageData(locale), chosenDoors(getDb(), locale)]);
   return page.doors.map((p, i) => ({ door: i + 1, sku: p.sku, name: p.name, chosen: chosen.get(i + 1) === p.id }));
 }
 

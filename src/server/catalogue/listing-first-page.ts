@@ -7,13 +7,13 @@
 import { getDb } from '#server/db/connection.ts';
 import { LOCALE_CODES, type LocaleCode } from '#lib/market/locales.ts';
 import { EMPTY_QUERY } from '#lib/catalogue/listing-query.ts';
-import { categoryPaths, localeCatalogue, tagSlugs, type PageProduct } from './page-catalogue.ts';
+import type { ListingResult } from '#lib/catalogue/listing-filter.ts';
+import { buildBrands, categoryPaths, localeCatalogue, tagSlugs, type PageProduct } from './page-catalogue.ts';
 import { categoryTrail, flattenCategories, loadCategoryTree, type Category } from './category-repository.ts';
-import { buildListing } from './listing-build-source.ts';
 import { currentListingIndex } from './listing-index.ts';
 import { listingProducts } from './listing-products.ts';
 import type { ListingBrand, ListingSource, ListingTag } from './listing-source.ts';
-import { listingView, type ListingTarget, type ListingView } from './listing-view.ts';
+import { firstPageView, listingView, type ListingTarget, type ListingView } from './listing-view.ts';
 import { stockLabeller } from './listing-request.ts';
 import { localizedProducts } from './localized-products.ts';
 import { productTag } from './page-tags.ts';
@@ -43,13 +43,23 @@ export interface TagFirstPage extends FirstPage {
 const firstView = (locale: LocaleCode, source: ListingSource, target: ListingTarget) =>
   listingView(source, target, EMPTY_QUERY, 1, stockLabeller(locale));
 
+/** A listing without products (a category with none in this storefront). */
+const EMPTY_RESULT: ListingResult = {
+  total: 0,
+  page: 1,
+  pages: 1,
+  items: [],
+  facets: { brands: new Map(), subs: new Map(), stock: new Map() },
+};
+
 const tagged = (shown: readonly PageProduct[]) => shown.map((p) => productTag(p.id));
 
-/** The build's view of the listing and its cards from the build's catalogue. */
-async function fromBuild(locale: LocaleCode, target: ListingTarget) {
-  const { source, productById } = await buildListing(locale);
-  const view = firstView(locale, source, target);
-  return { source, view, shown: view.ids.map((id) => productById.get(id)!) };
+/** The build's first page of the listing (streamed digests, listing-digests.ts) with its cards read by id. */
+async function fromBuild(locale: LocaleCode, target: ListingTarget, result: ListingResult | undefined) {
+  const brands = await buildBrands();
+  const meta = { locale, brandBySlug: new Map(brands.map((b) => [b.slug, b])) };
+  const view = firstPageView(meta, target, result ?? EMPTY_RESULT, stockLabeller(locale));
+  return { view, shown: await listingProducts(locale, view.ids, new Map(brands.map((b) => [b.id, b]))) };
 }
 
 /** This process's listing index and the cards read now. */
@@ -58,17 +68,17 @@ async function fresh(locale: LocaleCode, source: ListingSource, target: ListingT
   return { view, shown: await listingProducts(locale, view.ids, source.brandById) };
 }
 
-const childCountsOf = (source: ListingSource, c: Category) =>
-  Object.fromEntries(c.children.map((x) => [x.id, source.inCategory.get(x.id)?.length ?? 0]));
+const childCountsOf = (count: (id: number) => number, c: Category) => Object.fromEntries(c.children.map((x) => [x.id, count(x.id)]));
 
 export async function categoryPageFromBuild(locale: LocaleCode, category: Category): Promise<CategoryFirstPage> {
   const cat = await localeCatalogue(locale);
-  const { source, view, shown } = await fromBuild(locale, { kind: 'category', category });
+  const listed = cat.listings.categories;
+  const { view, shown } = await fromBuild(locale, { kind: 'category', category }, listed.get(category.id));
   return {
     category,
     trail: categoryTrail(cat.categoryById, category),
-    childCounts: childCountsOf(source, category),
-    count: cat.productsInCategory.get(category.id)?.length ?? 0,
+    childCounts: childCountsOf((id) => listed.get(id)?.total ?? 0, category),
+    count: listed.get(category.id)?.total ?? 0,
     alternates: await categoryPaths(category.id),
     view,
     shown,
@@ -90,7 +100,7 @@ export async function freshCategoryPage(locale: LocaleCode, all: string): Promis
   return {
     category,
     trail: categoryTrail(source.categoryById, category),
-    childCounts: childCountsOf(source, category),
+    childCounts: childCountsOf((id) => source.inCategory.get(id)?.length ?? 0, category),
     count: source.inCategory.get(category.id)?.length ?? 0,
     alternates,
     view,
@@ -101,10 +111,10 @@ export async function freshCategoryPage(locale: LocaleCode, all: string): Promis
 
 export async function brandPageFromBuild(locale: LocaleCode, brand: ListingBrand): Promise<BrandFirstPage> {
   const alternates: Partial<Record<LocaleCode, string>> = {};
-  for (const code of LOCALE_CODES) if ((await localeCatalogue(code)).productsOfBrand.has(brand.id)) alternates[code] = brand.slug;
-  const { view, shown } = await fromBuild(locale, { kind: 'brand', id: brand.id, slug: brand.slug });
-  const count = (await localeCatalogue(locale)).productsOfBrand.get(brand.id)?.length ?? 0;
-  return { brand, count, alternates, view, shown, pageTags: tagged(shown) };
+  for (const code of LOCALE_CODES) if ((await localeCatalogue(code)).listings.brands.has(brand.id)) alternates[code] = brand.slug;
+  const result = (await localeCatalogue(locale)).listings.brands.get(brand.id);
+  const { view, shown } = await fromBuild(locale, { kind: 'brand', id: brand.id, slug: brand.slug }, result);
+  return { brand, count: result?.total ?? 0, alternates, view, shown, pageTags: tagged(shown) };
 }
 
 export async function freshBrandPage(locale: LocaleCode, slug: string): Promise<BrandFirstPage | null> {
@@ -122,9 +132,9 @@ export async function freshBrandPage(locale: LocaleCode, slug: string): Promise<
 }
 
 export async function tagPageFromBuild(locale: LocaleCode, tag: ListingTag): Promise<TagFirstPage> {
-  const { view, shown } = await fromBuild(locale, { kind: 'tag', id: tag.id, slug: tag.slug });
-  const count = (await localeCatalogue(locale)).productsWithTag.get(tag.id)?.length ?? 0;
-  return { tag, count, alternates: await tagSlugs(tag.id), view, shown, pageTags: tagged(shown) };
+  const result = (await localeCatalogue(locale)).listings.tags.get(tag.id);
+  const { view, shown } = await fromBuild(locale, { kind: 'tag', id: tag.id, slug: tag.slug }, result);
+  return { tag, count: result?.total ?? 0, alternates: await tagSlugs(tag.id), view, shown, pageTags: tagged(shown) };
 }
 
 export async function freshTagPage(locale: LocaleCode, slug: string): Promise<TagFirstPage | null> {

@@ -6,8 +6,23 @@
 import type { LocaleCode } from '#lib/market/locales.ts';
 import { LOCALES } from '#lib/market/locales.ts';
 import { pathFor, type RouteName } from '#lib/routing/routes.ts';
-import { availabilityOrder, listingPage, refineListing, type ListingItem, type RefinedListing } from '#lib/catalogue/listing-filter.ts';
-import { isRefined, LISTING_PAGE_SIZE, listingSearch, type Availability, type ListingQuery } from '#lib/catalogue/listing-query.ts';
+import {
+  availabilityOrder,
+  listingPage,
+  refineListing,
+  type ListingItem,
+  type ListingResult,
+  type ListingScope,
+  type RefinedListing,
+} from '#lib/catalogue/listing-filter.ts';
+import {
+  EMPTY_QUERY,
+  isRefined,
+  LISTING_PAGE_SIZE,
+  listingSearch,
+  type Availability,
+  type ListingQuery,
+} from '#lib/catalogue/listing-query.ts';
 import type { Category } from './category-repository.ts';
 import { categoryScope, type ListingSource } from './listing-source.ts';
 
@@ -92,6 +107,20 @@ function refined(source: ListingSource, target: ListingTarget, q: ListingQuery, 
 /** Labels of the stock facet: translated by the caller (a page has its translator). */
 export type StockLabel = (a: Availability) => string;
 
+/** What a view needs of its storefront besides the items: the locale and the brands (facet labels, brand filters). */
+export type ListingMeta = Pick<ListingSource, 'locale' | 'brandBySlug'>;
+
+const subcategoriesOf = (target: ListingTarget) => {
+  const subcats = target.kind === 'category' ? target.category.children : [];
+  return { subcats, subcategories: new Map(subcats.map((c) => [c.slug, categoryScope(c)])) };
+};
+
+/** The scope a listing's facets are counted in: its currency and (for a category) its direct subcategories. */
+export const listingScope = (locale: LocaleCode, target: ListingTarget): ListingScope => ({
+  currency: LOCALES[locale].currency,
+  subcategories: subcategoriesOf(target).subcategories,
+});
+
 export function listingView(
   source: ListingSource,
   target: ListingTarget,
@@ -100,9 +129,7 @@ export function listingView(
   stockLabel: StockLabel,
   pageSize = LISTING_PAGE_SIZE,
 ): ListingView {
-  const { locale } = source;
-  const subcats = target.kind === 'category' ? target.category.children : [];
-  const subcategories = new Map(subcats.map((c) => [c.slug, categoryScope(c)]));
+  const { subcategories } = subcategoriesOf(target);
   // a filter that cannot apply on this kind of listing is dropped, like any bad value
   const q: ListingQuery = {
     ...query,
@@ -110,6 +137,25 @@ export function listingView(
     subs: query.subs.filter((s) => subcategories.has(s)),
   };
   const r = listingPage(refined(source, target, q, subcategories), page, pageSize);
+  return viewOf(source, target, q, r, stockLabel, pageSize);
+}
+
+/** The unfiltered first page from a result counted elsewhere (the build's streamed digests, listing-digests.ts). */
+export function firstPageView(meta: ListingMeta, target: ListingTarget, r: ListingResult, stockLabel: StockLabel): ListingView {
+  return viewOf(meta, target, EMPTY_QUERY, r, stockLabel, LISTING_PAGE_SIZE);
+}
+
+function viewOf(
+  meta: ListingMeta,
+  target: ListingTarget,
+  q: ListingQuery,
+  r: ListingResult,
+  stockLabel: StockLabel,
+  pageSize: number,
+): ListingView {
+  const { locale } = meta;
+  const { page } = r;
+  const { subcats } = subcategoriesOf(target);
   const route = ROUTES[target.kind];
   const param = target.kind === 'category' ? target.category.path.join('/') : target.slug;
   const paged = (n: number) => pathFor(route.paged, locale, { [route.key]: param, page: String(n) });
@@ -123,7 +169,7 @@ export function listingView(
   const brands =
     target.kind === 'brand'
       ? []
-      : [...source.brandBySlug.values()]
+      : [...meta.brandBySlug.values()]
           .map((b) => facetOption(b.slug, b.name, r.facets.brands.get(b.slug) ?? 0, q.brands))
           .filter(keep)
           .sort((a, b) => a.label.localeCompare(b.label, locale));

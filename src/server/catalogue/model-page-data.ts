@@ -12,7 +12,7 @@ import { availabilityOrder, defaultOrder, stockRank, type ListingItem } from '#l
 import { groupModelParts, refineModelParts, type PartGroup, type PartType } from '#lib/catalogue/model-page.ts';
 import { unitPrice } from '#lib/pricing/tiers.ts';
 import { modelBySlug, type ModelDetail } from './appliance-models.ts';
-import { localeCatalogue, type PageProduct } from './page-catalogue.ts';
+import type { PageProduct } from './page-catalogue.ts';
 import { categoryTrail, flattenCategories, loadCategoryTree, type Category } from './category-repository.ts';
 import { brandsById, listingProducts } from './listing-products.ts';
 import { rankNames } from './listing-source.ts';
@@ -121,17 +121,7 @@ async function modelAlternates(model: ModelDetail): Promise<Partial<Record<Local
   return Object.fromEntries(LOCALE_CODES.filter((c) => has.has(c)).map((c) => [c, model.slug]));
 }
 
-/** A prerendered model page: the parts' cards from the build's catalogue. */
-export async function modelPageFromBuild(locale: LocaleCode, slug: string): Promise<ModelPageData | null> {
-  const model = await modelBySlug(getDb(), slug, locale);
-  if (!model) return null;
-  const cat = await localeCatalogue(locale);
-  const byId = new Map(cat.products.map((p) => [p.id, p]));
-  const products = model.parts.flatMap((p) => byId.get(p.productId) ?? []);
-  return pageData(locale, model, products, cat.categoryById, EMPTY_QUERY, await modelAlternates(model));
-}
-
-/** A model page from the database as it is now (render twin, first request), optionally filtered. */
+/** A model page from the database as it is now (the build, render twin, first request), optionally filtered. */
 export async function freshModelPage(locale: LocaleCode, slug: string, query: ListingQuery = EMPTY_QUERY): Promise<ModelPageData | null> {
   const db = getDb();
   const model = await modelBySlug(db, slug, locale);

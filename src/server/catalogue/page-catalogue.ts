@@ -1,8 +1,9 @@
 /**
- * The catalogue as the static pages need it, loaded in a handful of queries per build (never one query
- * per page): every product of a locale with prices, images, categories and tags, plus the per-locale slugs
- * of products, categories and tags for hreflang alternates. Memoized per process: a build is one process,
- * and a rebuild is a fresh one, so pages always see the catalogue as it was when the build started.
+ * What the static pages need of a storefront's catalogue, and nothing per product (docs/adr/0031-build-in-bounded-memory.md):
+ * the category tree, the brands and tags sold there, and every listing's first page counted in one streamed pass
+ * (listing-digests.ts). Product pages read their products in batches (build-products.ts). Memoized per process:
+ * a build is one process, and a rebuild is a fresh one, so pages see the catalogue as it was when the build started.
+ * Also the shape of a product as the pages show it (PageProduct), shared with the on-demand pages.
  */
 import { getDb } from '#server/db/connection.ts';
 import { LOCALE_CODES, type LocaleCode } from '#lib/market/locales.ts';
@@ -11,11 +12,10 @@ import type { PriceObject, Variation } from '#lib/catalogue/types.ts';
 import type { ProductImage } from '#lib/catalogue/product-images.ts';
 import { flattenCategories, loadCategoryTree, type Category } from './category-repository.ts';
 import { pricesFromRow } from './price-row.ts';
-import { priorPricesOf } from './price-history.ts';
 import type { PriorPrices } from '#lib/pricing/prior-price.ts';
-import { pageProductRows, type PageProductRow } from './localized-products.ts';
-import { linksOf, productLinks, type ProductLinkMaps, type ProductLinks } from './product-rows.ts';
-import { push } from '#lib/catalogue/map-of-lists.ts';
+import type { PageProductRow } from './localized-products.ts';
+import type { ProductLinks } from './product-rows.ts';
+import { listingDigests, type ListingDigests } from './listing-digests.ts';
 
 export interface PageBrand {
   id: number;
@@ -60,61 +60,26 @@ export interface PageProduct {
 
 export interface LocaleCatalogue {
   locale: LocaleCode;
-  products: PageProduct[];
   categoryTree: Category[];
   categories: Category[];
   categoryById: Map<number, Category>;
-  /** Products in a category and all its descendants, sorted for listing. */
-  productsInCategory: Map<number, PageProduct[]>;
+  /** Brands with a product in this storefront, by name. */
   brands: PageBrand[];
-  productsOfBrand: Map<number, PageProduct[]>;
+  /** Tags with a product in this storefront, by name. */
   tags: PageTag[];
-  productsWithTag: Map<number, PageProduct[]>;
+  /** The first page of every listing with a product. */
+  listings: ListingDigests;
 }
 
-interface Shared {
-  /** Every product's images, categories and tags (the same read as a listing card's, product-rows.ts). */
-  links: ProductLinkMaps;
-  productSlugs: Map<number, Partial<Record<LocaleCode, string>>>;
-  tagSlugs: Map<number, Partial<Record<LocaleCode, string>>>;
-  brands: PageBrand[];
+/** Every brand, by name (the brand facet and cards name them; brand slugs are the same in every storefront). */
+let allBrands: Promise<PageBrand[]> | undefined;
+export function buildBrands(): Promise<PageBrand[]> {
+  allBrands ??= getDb().selectFrom('brands').select(['id', 'slug', 'name', 'logo_url']).orderBy('name').execute();
+  return allBrands;
 }
 
-async function loadShared(): Promise<Shared> {
-  const db = getDb();
-  const [links, slugs, tagSlugs, brands] = await Promise.all([
-    productLinks(db, 'every', { images: true, categories: true, tags: true }),
-    db.selectFrom('product_translations').select(['product_id', 'locale', 'slug']).execute(),
-    db.selectFrom('tag_translations').select(['tag_id', 'locale', 'slug']).execute(),
-    db.selectFrom('brands').select(['id', 'slug', 'name', 'logo_url']).orderBy('name').execute(),
-  ]);
-  const s: Shared = { links, productSlugs: new Map(), tagSlugs: new Map(), brands };
-  for (const r of slugs) {
-    const m = s.productSlugs.get(r.product_id) ?? {};
-    m[r.locale as LocaleCode] = r.slug;
-    s.productSlugs.set(r.product_id, m);
-  }
-  for (const r of tagSlugs) {
-    const m = s.tagSlugs.get(r.tag_id) ?? {};
-    m[r.locale as LocaleCode] = r.slug;
-    s.tagSlugs.set(r.tag_id, m);
-  }
-  return s;
-}
-
-let shared: Promise<Shared> | undefined;
+let tagSlugMap: Promise<Map<number, Partial<Record<LocaleCode, string>>>> | undefined;
 const perLocale = new Map<LocaleCode, Promise<LocaleCatalogue>>();
-
-export function sharedCatalogue(): Promise<Shared> {
-  shared ??= loadShared();
-  return shared;
-}
-
-/** In-stock first (what a shopper can get now), then by name. */
-function listingOrder(collator: Intl.Collator) {
-  const rank = (p: PageProduct) => (p.stock_status === 'in-stock' ? 0 : p.orderable ? 1 : 2);
-  return (a: PageProduct, b: PageProduct) => rank(a) - rank(b) || collator.compare(a.name, b.name);
-}
 
 /** A row of PAGE_PRODUCT_COLUMNS as the pages show it, with its images and links loaded by the caller (product-rows.ts). */
 export function pageProduct(
@@ -156,52 +121,26 @@ export function pageProduct(
 
 async function loadLocale(locale: LocaleCode): Promise<LocaleCatalogue> {
   const db = getDb();
-  const s = await sharedCatalogue();
-  const [rows, categoryTree, tagRows, priors] = await Promise.all([
-    pageProductRows(db, locale).orderBy('p.id').execute(),
+  const [categoryTree, brands, tagRows] = await Promise.all([
     loadCategoryTree(db, locale),
+    buildBrands(),
     db
       .selectFrom('tags as g')
       .innerJoin('tag_translations as t', (j) => j.onRef('t.tag_id', '=', 'g.id').on('t.locale', '=', locale))
       .select(['g.id', 't.name', 't.slug'])
       .orderBy('t.name')
       .execute(),
-    priorPricesOf(db, locale, 'all'),
   ]);
-  const brandById = new Map(s.brands.map((b) => [b.id, b]));
   const categories = flattenCategories(categoryTree);
-  const categoryById = new Map(categories.map((c) => [c.id, c]));
-  const products: PageProduct[] = rows.map((r) => pageProduct(r, locale, brandById, linksOf(s.links, r.id), priors.get(r.id)));
-
-  const productsInCategory = new Map<number, PageProduct[]>();
-  const productsOfBrand = new Map<number, PageProduct[]>();
-  const productsWithTag = new Map<number, PageProduct[]>();
-  for (const p of products) {
-    const seen = new Set<number>();
-    for (const id of p.categoryIds) {
-      // the product counts in its categories and every ancestor, once each
-      for (let c = categoryById.get(id); c && !seen.has(c.id); c = c.parent_id !== null ? categoryById.get(c.parent_id) : undefined) {
-        seen.add(c.id);
-        push(productsInCategory, c.id, p);
-      }
-    }
-    if (p.brand) push(productsOfBrand, p.brand.id, p);
-    for (const t of p.tagIds) push(productsWithTag, t, p);
-  }
-  const order = listingOrder(new Intl.Collator(locale));
-  for (const m of [productsInCategory, productsOfBrand, productsWithTag]) for (const list of m.values()) list.sort(order);
-
+  const listings = await listingDigests(db, locale, categories, brands);
   return {
     locale,
-    products,
     categoryTree,
     categories,
-    categoryById,
-    productsInCategory,
-    brands: s.brands.filter((b) => productsOfBrand.has(b.id)),
-    productsOfBrand,
-    tags: tagRows.filter((t) => productsWithTag.has(t.id)),
-    productsWithTag,
+    categoryById: new Map(categories.map((c) => [c.id, c])),
+    brands: brands.filter((b) => listings.brands.has(b.id)),
+    tags: tagRows.filter((t) => listings.tags.has(t.id)),
+    listings,
   };
 }
 
@@ -215,13 +154,18 @@ export function localeCatalogue(locale: LocaleCode): Promise<LocaleCatalogue> {
   return p;
 }
 
-/** Product slug per locale (hreflang): only locales where the product exists. */
-export async function productSlugs(id: number): Promise<Partial<Record<LocaleCode, string>>> {
-  return (await sharedCatalogue()).productSlugs.get(id) ?? {};
-}
-
+/** Tag slug per locale (hreflang): only locales where the tag is translated. */
 export async function tagSlugs(id: number): Promise<Partial<Record<LocaleCode, string>>> {
-  return (await sharedCatalogue()).tagSlugs.get(id) ?? {};
+  tagSlugMap ??= getDb()
+    .selectFrom('tag_translations')
+    .select(['tag_id', 'locale', 'slug'])
+    .execute()
+    .then((rows) => {
+      const m = new Map<number, Partial<Record<LocaleCode, string>>>();
+      for (const r of rows) m.set(r.tag_id, { ...m.get(r.tag_id), [r.locale]: r.slug });
+      return m;
+    });
+  return (await tagSlugMap).get(id) ?? {};
 }
 
 /** Category path per locale (hreflang): the same category id in every storefront's tree. */

@@ -1,21 +1,18 @@
 /**
  * What a product page shows, loaded two ways that must agree (docs/adr/0017-incremental-pages.md):
- * - `productPageFromCatalogue`: at build time, from the memoized page catalogue (a handful of queries per build);
+ * - `productPageFromBuild`: at build time, the product read in a batch with the next pages' (build-products.ts) and
+ *   the storefront's memoized category tree and tags;
  * - `freshProductPage`: when one page is re-rendered after its product changed, from a few queries by primary key,
  *   never from a memoized copy (a serving process would otherwise render the catalogue as it was at start).
+ * The accessories and bundle are read the same way for both (`freshRelations`).
  */
 import { getDb, type Db } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import { categoryTrail, flattenCategories, loadCategoryTree, type Category } from './category-repository.ts';
-import { localeCatalogue, productSlugs, type LocaleCatalogue, type PageBrand, type PageProduct, type PageTag } from './page-catalogue.ts';
+import { buildBrands, localeCatalogue, type PageBrand, type PageProduct, type PageTag } from './page-catalogue.ts';
+import type { BuiltProduct } from './build-products.ts';
 import { brandsById, listingProducts } from './listing-products.ts';
-import {
-  ACCESSORIES_SHOWN,
-  firstCompleteBundle,
-  productRelations,
-  type ProductRelations,
-  type StoredBundle,
-} from './recommendations-build.ts';
+import { ACCESSORIES_SHOWN, firstCompleteBundle, type ProductRelations, type StoredBundle } from './recommendations-build.ts';
 import { recommendedIds } from './recommendation-facts.ts';
 import { productPageTags, productTag } from './page-tags.ts';
 import { partNumbersOf, type PartNumbers } from './part-numbers.ts';
@@ -50,17 +47,18 @@ function withTags(data: Omit<ProductPageData, 'pageTags'>): ProductPageData {
   return { ...data, pageTags: tags };
 }
 
-export async function productPageFromCatalogue(locale: LocaleCode, product: PageProduct): Promise<ProductPageData> {
-  const cat: LocaleCatalogue = await localeCatalogue(locale);
+export async function productPageFromBuild(locale: LocaleCode, { product, slugs }: BuiltProduct): Promise<ProductPageData> {
+  const db = getDb();
+  const [cat, brands] = await Promise.all([localeCatalogue(locale), buildBrands()]);
   const tagById = new Map(cat.tags.map((g) => [g.id, g]));
   return withTags({
     product,
     trail: trailOf(cat.categoryById, product),
     tags: product.tagIds.flatMap((id) => tagById.get(id) ?? []),
-    slugs: await productSlugs(product.id),
-    relations: await productRelations(locale, product),
+    slugs,
+    relations: await freshRelations(db, locale, product, new Map(brands.map((b) => [b.id, b]))),
     safety: await builtProductSafety(product.id, product.brand?.id ?? null, locale),
-    partNumbers: await partNumbersOf(getDb(), locale, product.id),
+    partNumbers: await partNumbersOf(db, locale, product.id),
   });
 }
 

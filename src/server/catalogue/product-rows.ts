@@ -2,8 +2,8 @@
  * The one read of a storefront's product rows (products ⋈ translations ⋈ prices, the caller's columns) with the
  * parts the caller shows: category links, the thumbnail, every image, tag ids, subscription offers. One query per
  * table for the whole set, never one per product (search results, cart lines, listing cards are hot paths): by
- * id the parts are read beside the rows, by sku after them (only the rows name the ids). The static pages'
- * catalogue reads the same parts of every product at once (`productLinks(db, 'every', …)`, page-catalogue.ts).
+ * id the parts are read beside the rows, by sku after them (only the rows name the ids). The build reads its
+ * product pages' parts the same way, a batch at a time (build-products.ts).
  */
 import type { SelectExpression, SelectQueryBuilder } from 'kysely';
 import type { Db } from '#server/db/connection.ts';
@@ -72,22 +72,17 @@ const noLinks = (): ProductLinkMaps => ({
   subscriptionMonths: new Map(),
 });
 
-/**
- * The asked parts of these products, or of every product (the static build; its subscription offers come from
- * offersForPages in subscription-offers.ts), one query per part, side by side.
- */
-export async function productLinks(db: Db, ids: readonly number[], parts: ProductParts): Promise<ProductLinkMaps>;
-export async function productLinks(db: Db, ids: 'every', parts: Omit<ProductParts, 'subscriptionMonths'>): Promise<ProductLinkMaps>;
-export async function productLinks(db: Db, ids: readonly number[] | 'every', parts: ProductParts): Promise<ProductLinkMaps> {
+/** The asked parts of these products, one query per part, side by side. */
+export async function productLinks(db: Db, ids: readonly number[], parts: ProductParts): Promise<ProductLinkMaps> {
   const out = noLinks();
-  if (ids !== 'every' && ids.length === 0) return out;
-  const only = ids === 'every' ? null : [...ids];
+  if (ids.length === 0) return out;
+  const only = [...ids];
   await Promise.all([
     parts.categories &&
       db
         .selectFrom('product_categories')
         .select(['product_id', 'category_id', 'main'])
-        .$if(only !== null, (q) => q.where('product_id', 'in', only!))
+        .where('product_id', 'in', only)
         .orderBy('product_id')
         .orderBy('category_id')
         .execute()
@@ -96,7 +91,7 @@ export async function productLinks(db: Db, ids: readonly number[] | 'every', par
       db
         .selectFrom('product_images')
         .select(['product_id', 'url', 'width', 'height'])
-        .$if(only !== null, (q) => q.where('product_id', 'in', only!))
+        .where('product_id', 'in', only)
         .where('type', '=', ImageType.Thumb)
         .orderBy('product_id')
         .orderBy('sort_order')
@@ -109,7 +104,7 @@ export async function productLinks(db: Db, ids: readonly number[] | 'every', par
       db
         .selectFrom('product_images')
         .select(['product_id', 'type', 'sort_order', 'url', 'width', 'height'])
-        .$if(only !== null, (q) => q.where('product_id', 'in', only!))
+        .where('product_id', 'in', only)
         .orderBy('product_id')
         .orderBy('sort_order')
         .execute()
@@ -122,12 +117,12 @@ export async function productLinks(db: Db, ids: readonly number[] | 'every', par
       db
         .selectFrom('product_tags')
         .select(['product_id', 'tag_id'])
-        .$if(only !== null, (q) => q.where('product_id', 'in', only!))
+        .where('product_id', 'in', only)
         .orderBy('product_id')
         .orderBy('tag_id')
         .execute()
         .then((rows) => rows.forEach((t) => push(out.tagIds, t.product_id, t.tag_id))),
-    parts.subscriptionMonths && only && offeredMonthsByProduct(db, only).then((m) => (out.subscriptionMonths = m)),
+    parts.subscriptionMonths && offeredMonthsByProduct(db, only).then((m) => (out.subscriptionMonths = m)),
   ]);
   return out;
 }

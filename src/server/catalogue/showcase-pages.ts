@@ -1,8 +1,8 @@
 /**
- * The home page and the Christmas calendar show product cards chosen from the whole catalogue. Loaded two ways
- * that must agree (docs/adr/0017-incremental-pages.md): from the build's catalogue, or — when a change to a
- * shown product re-renders the page — from a slim read of the storefront's products (id, orderable, stock,
- * campaign) with the chosen cards read fresh by id. Their tags are the products they show.
+ * The home page and the Christmas calendar show product cards chosen from the whole catalogue: from a slim read
+ * of the storefront's products (id, orderable, stock, campaign) with the chosen cards read by id — the same at build
+ * time and when a change to a shown product re-renders the page (docs/adr/0017-incremental-pages.md). Their tags are
+ * the products they show.
  */
 import { getDb } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
@@ -10,7 +10,7 @@ import type { PriceObject } from '#lib/catalogue/types.ts';
 import { homeShowcase } from '#lib/catalogue/home-showcase.ts';
 import { pickDoorProducts, withChosenDoors } from '#lib/catalogue/christmas-calendar.ts';
 import { chosenDoors } from './calendar-doors.ts';
-import { localeCatalogue, type PageProduct } from './page-catalogue.ts';
+import type { PageProduct } from './page-catalogue.ts';
 import { loadCategoryTree, type Category } from './category-repository.ts';
 import { brandsById, listingProducts } from './listing-products.ts';
 import { localizedProducts } from './localized-products.ts';
@@ -30,12 +30,6 @@ export interface CalendarPageData {
 const hasCampaign = (prices: PriceObject) => !!prices.c?.length;
 const tagsOf = (...lists: PageProduct[][]) => lists.flat().map((p) => productTag(p.id));
 
-export async function homePageFromBuild(locale: LocaleCode): Promise<HomePageData> {
-  const cat = await localeCatalogue(locale);
-  const { deals, popular } = homeShowcase(cat.products.map((p) => ({ ...p, campaign: hasCampaign(p.prices) })));
-  return { top: cat.categoryTree.filter((c) => c.show_in_main_menu), deals, popular, pageTags: tagsOf(deals, popular) };
-}
-
 /** The doors an editor chose, as products of the list (a product no longer sold here or not orderable is skipped). */
 async function chosenFrom<T extends { id: number; orderable: boolean }>(
   locale: LocaleCode,
@@ -48,13 +42,6 @@ async function chosenFrom<T extends { id: number; orderable: boolean }>(
     if (p?.orderable) chosen.set(door, p);
   }
   return chosen;
-}
-
-export async function calendarPageFromBuild(locale: LocaleCode): Promise<CalendarPageData> {
-  const cat = await localeCatalogue(locale);
-  const products = cat.products.map((p) => ({ ...p, campaign: hasCampaign(p.prices) }));
-  const doors = withChosenDoors(pickDoorProducts(products), await chosenFrom(locale, products));
-  return { doors, pageTags: [calendarTag(locale), ...tagsOf(doors)] };
 }
 
 /** The storefront's products as the showcases choose them, in id order (no descriptions, images or names). */
@@ -76,7 +63,7 @@ async function cards(locale: LocaleCode, ids: number[]): Promise<PageProduct[]> 
   return listingProducts(locale, ids, await brandsById(getDb()));
 }
 
-export async function freshHomePage(locale: LocaleCode): Promise<HomePageData> {
+export async function homePageData(locale: LocaleCode): Promise<HomePageData> {
   const [slim, tree] = await Promise.all([slimProducts(locale), loadCategoryTree(getDb(), locale)]);
   const chosen = homeShowcase(slim);
   const shown = await cards(
@@ -90,7 +77,7 @@ export async function freshHomePage(locale: LocaleCode): Promise<HomePageData> {
   return { top: tree.filter((c) => c.show_in_main_menu), deals, popular, pageTags: tagsOf(deals, popular) };
 }
 
-export async function freshCalendarPage(locale: LocaleCode): Promise<CalendarPageData> {
+export async function calendarPageData(locale: LocaleCode): Promise<CalendarPageData> {
   const slim = await slimProducts(locale);
   const chosen = withChosenDoors(pickDoorProducts(slim), await chosenFrom(locale, slim));
   const shown = await cards(locale, [...new Set(chosen.map((p) => p.id))]);

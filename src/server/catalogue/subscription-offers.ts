@@ -30,8 +30,8 @@ export async function offeredMonths(db: Db, productId: number): Promise<number[]
 let forPages: Promise<Map<number, number[]>> | undefined;
 
 /**
- * Every product's offers in one query, for the static product pages: memoized per process like the page
- * catalogue (src/server/catalogue/page-catalogue.ts) — a build is one process, never one query per page.
+ * Every offer in one query, for the static product pages (only products sold on subscription have one): memoized
+ * per process like the page catalogue (src/server/catalogue/page-catalogue.ts) — never one query per page.
  */
 export function offersForPages(db: Db): Promise<Map<number, number[]>> {
   forPages ??= db.selectFrom('product_subscription_intervals').select(['product_id', 'months']).orderBy('months').execute().then(byProduct);

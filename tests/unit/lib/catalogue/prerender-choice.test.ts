@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { MODEL_PRERENDER_DEFAULT, modelPrerenderLimit, prerenderLimit, productsToPrerender } from '#lib/catalogue/prerender-choice.ts';
-
-const p = (id: number, stock_status: string, orderable = true) => ({ id, stock_status, orderable });
+import {
+  MODEL_PRERENDER_DEFAULT,
+  modelPrerenderLimit,
+  prerenderLimit,
+  PRODUCT_PRERENDER_DEFAULT,
+  productPrerenderLimit,
+} from '#lib/catalogue/prerender-choice.ts';
 
 describe('prerenderLimit', () => {
-  it('reads a non-negative integer; anything else means every product', () => {
+  it('reads a non-negative integer; anything else means the default', () => {
     expect(prerenderLimit(undefined)).toBeUndefined();
     expect(prerenderLimit('')).toBeUndefined();
     expect(prerenderLimit('abc')).toBeUndefined();
@@ -15,19 +19,12 @@ describe('prerenderLimit', () => {
   });
 });
 
-describe('productsToPrerender', () => {
-  const all = [p(5, 'out-of-stock', false), p(4, 'back-order-slow'), p(3, 'in-stock'), p(2, 'discontinued', false), p(1, 'in-stock')];
-
-  it('keeps every product (in catalogue order) without a limit or with a limit above the count', () => {
-    expect(productsToPrerender(all, undefined).map((x) => x.id)).toEqual([5, 4, 3, 2, 1]);
-    expect(productsToPrerender(all, 9).map((x) => x.id)).toEqual([5, 4, 3, 2, 1]);
-  });
-
-  it('takes in-stock products first, then orderable ones, then the rest, by id', () => {
-    expect(productsToPrerender(all, 2).map((x) => x.id)).toEqual([1, 3]);
-    expect(productsToPrerender(all, 3).map((x) => x.id)).toEqual([1, 3, 4]);
-    expect(productsToPrerender(all, 4).map((x) => x.id)).toEqual([1, 3, 4, 2]);
-    expect(productsToPrerender(all, 0)).toEqual([]);
+describe('product pages prerendered (ADR 0031)', () => {
+  it('takes PARTSFRONT_PRERENDER_PRODUCTS, else 20,000 per storefront', () => {
+    expect(productPrerenderLimit('0')).toBe(0);
+    expect(productPrerenderLimit('500000')).toBe(500000);
+    expect(PRODUCT_PRERENDER_DEFAULT).toBe(20_000);
+    for (const v of [undefined, '', 'x', '-1']) expect(productPrerenderLimit(v)).toBe(PRODUCT_PRERENDER_DEFAULT);
   });
 });
 
