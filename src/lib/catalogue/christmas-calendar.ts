@@ -20,18 +20,27 @@ export function isDoorOpen(door: number, year: number, today: Date): boolean {
  * Which products go behind the doors: campaign products first, then orderable in-stock ones, spread over
  * the catalogue so neighbouring doors differ. Deterministic for a catalogue.
  */
-export function pickDoorProducts<T extends { id: number; orderable: boolean; stock_status: string; campaign: boolean }>(
-  products: readonly T[],
-): T[] {
-  const ranked = products
+type DoorCandidate = { id: number; orderable: boolean; stock_status: string; campaign: boolean };
+
+/**
+ * The candidates the doors are spread over: the first 96 orderable ones, campaign products first, then in stock,
+ * by id. Taking the pool of (a pool + more products) gives the pool of all of them, so it can be kept while the
+ * products are read a chunk at a time.
+ */
+export function doorPool<T extends DoorCandidate>(products: readonly T[]): T[] {
+  return products
     .filter((p) => p.orderable)
     .sort(
       (a, b) =>
         Number(b.campaign) - Number(a.campaign) ||
         Number(b.stock_status === 'in-stock') - Number(a.stock_status === 'in-stock') ||
         a.id - b.id,
-    );
-  const pool = ranked.slice(0, Math.max(CALENDAR_DOORS, 96));
+    )
+    .slice(0, Math.max(CALENDAR_DOORS, 96));
+}
+
+export function pickDoorProducts<T extends DoorCandidate>(products: readonly T[]): T[] {
+  const pool = doorPool(products);
   if (pool.length <= CALENDAR_DOORS) return pool;
   const step = pool.length / CALENDAR_DOORS;
   return Array.from({ length: CALENDAR_DOORS }, (_, i) => pool[Math.floor(i * step)]);

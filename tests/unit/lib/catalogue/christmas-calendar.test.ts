@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { calendarYear, isDoorOpen, pickDoorProducts, CALENDAR_DOORS, withChosenDoors } from '#lib/catalogue/christmas-calendar.ts';
+import {
+  calendarYear,
+  doorPool,
+  isDoorOpen,
+  pickDoorProducts,
+  CALENDAR_DOORS,
+  withChosenDoors,
+} from '#lib/catalogue/christmas-calendar.ts';
 
 describe('Christmas calendar', () => {
   it("is for this December, or last year's in January", () => {
@@ -25,6 +32,19 @@ describe('Christmas calendar', () => {
     expect(doors.every((d) => d.orderable)).toBe(true);
     expect(doors[0].campaign).toBe(true);
     expect(pickDoorProducts(products.slice(0, 5)).length).toBeLessThanOrEqual(5);
+  });
+  it('keeps the same pool when the products come a chunk at a time (the pages read them so)', () => {
+    const products = Array.from({ length: 1000 }, (_, i) => ({
+      id: i + 1,
+      orderable: i % 7 !== 0,
+      stock_status: i % 3 === 0 ? 'in-stock' : 'back-order-slow',
+      campaign: i % 41 === 3,
+    }));
+    let pool: typeof products = [];
+    for (let i = 0; i < products.length; i += 64) pool = doorPool([...pool, ...products.slice(i, i + 64)]);
+    expect(pool).toEqual(doorPool(products));
+    expect(pickDoorProducts(pool)).toEqual(pickDoorProducts(products));
+    expect(pool.filter((p) => p.campaign).length).toBeGreaterThan(10);
   });
 });
 
