@@ -138,7 +138,7 @@ describe('model pages', () => {
 
   it('lists the model pages in every storefront sitemap', async () => {
     for (const locale of LOCALE_CODES) {
-      const xml = fs.readFileSync(path.join(BUILD, 'client', locale, 'sitemap.xml'), 'utf8');
+      const xml = fs.readFileSync(path.join(BUILD, 'client', locale, 'sitemap-pages.xml'), 'utf8');
       expect(xml).toContain(`<loc>http://${locale}.localhost:${E2E_PORT}${pathFor('model-slug', locale, { slug: leftOut.slug })}</loc>`);
     }
   });
