@@ -31,11 +31,10 @@ function demoLines(products) {
   const file = path.resolve(`.cache/bench-scale-demo-${products}.jsonl`);
   if (!fs.existsSync(file)) {
     console.log(`exporting the demo catalogue (${products} products) to ${file} …`);
-    const r = spawnSync(process.execPath, ['scripts/db.mjs', 'export-demo', '--products', String(products), `${file}.part`], {
-      stdio: 'inherit',
-    });
+    const part = file.replace(/\.jsonl$/, '.part.jsonl');
+    const r = spawnSync(process.execPath, ['scripts/db.mjs', 'export-demo', '--products', String(products), part], { stdio: 'inherit' });
     if (r.status !== 0) throw new Error('export-demo failed');
-    fs.renameSync(`${file}.part`, file);
+    fs.renameSync(part, file);
   }
   return file;
 }
