@@ -1,7 +1,8 @@
 /**
  * The sitemap's product chunks and pages read by SQL (docs/product/routes.md#robotstxt-and-sitemap), on a demo
- * catalogue in SQLite, and PostgreSQL when TEST_DATABASE_URL is set: chunks of at most the chunk size, every product a storefront sells in exactly one chunk, its slugs in
- * every storefront for the alternates, replaced products no longer sold left out.
+ * catalogue in SQLite, and PostgreSQL when TEST_DATABASE_URL is set: chunks of at most the chunk size, every product
+ * a storefront sells in exactly one chunk, its slugs in every storefront for the alternates, replaced products no
+ * longer sold left out.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '#server/db/connection.ts';
@@ -15,47 +16,47 @@ import { LOCALE_CODES, type LocaleCode } from '#lib/market/locales.ts';
 const CHUNK = 7;
 
 for (const engine of ENGINES) {
-  let db: Db;
-  let redirected: Set<number>;
-  /** a replaced product still orderable: it keeps its page */
-  let replacedButSold: number;
-
-  /** The storefront's products as its pages are: translated and priced there. */
-  async function pageProductIds(locale: LocaleCode): Promise<number[]> {
-    const rows = await db
-      .selectFrom('products as p')
-      .innerJoin('product_translations as t', (j) => j.onRef('t.product_id', '=', 'p.id').on('t.locale', '=', locale))
-      .innerJoin('product_prices as pr', (j) => j.onRef('pr.product_id', '=', 'p.id').on('pr.locale', '=', locale))
-      .select('p.id')
-      .orderBy('p.id')
-      .execute();
-    return rows.map((r) => r.id);
-  }
-
-  let close: () => Promise<void>;
-
-  beforeAll(async () => {
-    ({ db, close } = await engine.open());
-    await writeCatalogue(db, generateDemoCatalogue({ products: 90, now: new Date('2026-11-24T00:00:00Z') }));
-    // one product replaced and no longer sold, one replaced and still sold, whatever the demo has
-    const [gone, kept, successor] = (await pageProductIds('sv')).slice(10, 13);
-    await db.deleteFrom('product_supersessions').where('product_id', 'in', [gone, kept]).execute();
-    await db
-      .insertInto('product_supersessions')
-      .values([
-        { product_id: gone, replaced_by: successor },
-        { product_id: kept, replaced_by: successor },
-      ])
-      .execute();
-    await db.updateTable('products').set({ orderable: 0 }).where('id', '=', gone).execute();
-    await db.updateTable('products').set({ orderable: 1 }).where('id', '=', kept).execute();
-    replacedButSold = kept;
-    redirected = await redirectedProductIds(db);
-    expect(redirected.has(gone)).toBe(true);
-  });
-  afterAll(() => close());
-
   describe(`sitemap rows on ${engine.name}`, () => {
+    let db: Db;
+    let redirected: Set<number>;
+    /** a replaced product still orderable: it keeps its page */
+    let replacedButSold: number;
+
+    /** The storefront's products as its pages are: translated and priced there. */
+    async function pageProductIds(locale: LocaleCode): Promise<number[]> {
+      const rows = await db
+        .selectFrom('products as p')
+        .innerJoin('product_translations as t', (j) => j.onRef('t.product_id', '=', 'p.id').on('t.locale', '=', locale))
+        .innerJoin('product_prices as pr', (j) => j.onRef('pr.product_id', '=', 'p.id').on('pr.locale', '=', locale))
+        .select('p.id')
+        .orderBy('p.id')
+        .execute();
+      return rows.map((r) => r.id);
+    }
+
+    let close: () => Promise<void>;
+
+    beforeAll(async () => {
+      ({ db, close } = await engine.open());
+      await writeCatalogue(db, generateDemoCatalogue({ products: 90, now: new Date('2026-11-24T00:00:00Z') }));
+      // one product replaced and no longer sold, one replaced and still sold, whatever the demo has
+      const [gone, kept, successor] = (await pageProductIds('sv')).slice(10, 13);
+      await db.deleteFrom('product_supersessions').where('product_id', 'in', [gone, kept]).execute();
+      await db
+        .insertInto('product_supersessions')
+        .values([
+          { product_id: gone, replaced_by: successor },
+          { product_id: kept, replaced_by: successor },
+        ])
+        .execute();
+      await db.updateTable('products').set({ orderable: 0 }).where('id', '=', gone).execute();
+      await db.updateTable('products').set({ orderable: 1 }).where('id', '=', kept).execute();
+      replacedButSold = kept;
+      redirected = await redirectedProductIds(db);
+      expect(redirected.has(gone)).toBe(true);
+    });
+    afterAll(() => close());
+
     it.each(LOCALE_CODES)('%s: chunks of at most the chunk size hold every product it sells once, in id order', async (locale) => {
       const expected = (await pageProductIds(locale)).filter((id) => !redirected.has(id));
       const chunks = await productChunks(db, locale, CHUNK);
