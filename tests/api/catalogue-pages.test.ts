@@ -1,7 +1,7 @@
 /**
  * The prerendered catalogue pages as a crawler or a browser without JS sees them: localized paths per
  * domain, prices per currency, tiers and campaigns, images with placeholder, stock + delivery days,
- * canonical/hreflang, JSON-LD, per-domain robots.txt and sitemaps (an index, the pages, product chunks).
+ * canonical/hreflang, JSON-LD, per-domain robots.txt and sitemaps (an index, the pages, product and model chunks).
  */
 import { describe, expect, it, inject } from 'vitest';
 import { request } from '#tests/support/http.ts';
@@ -191,10 +191,14 @@ describe('robots.txt and sitemaps per domain', () => {
     const files = await sitemaps(code);
     const chunks = Math.ceil(sold(code).length / TEST_SITEMAP_CHUNK);
     expect(chunks).toBeGreaterThan(1);
+    const models = files.filter((f) => f.path.startsWith('/sitemap-models-'));
+    expect(models.length).toBeGreaterThan(0);
     expect(files.map((f) => f.path)).toEqual([
       '/sitemap-pages.xml',
       ...Array.from({ length: chunks }, (_, i) => `/sitemap-products-${i + 1}.xml`),
+      ...models.map((_, i) => `/sitemap-models-${i + 1}.xml`),
     ]);
+    for (const f of models) expect(locsIn(f.body, 'url').length).toBeLessThanOrEqual(TEST_SITEMAP_CHUNK);
     const locs = files.flatMap((f) => locsIn(f.body, 'url'));
     expect(locs.every((u) => u.startsWith(publicOrigin(code) + '/'))).toBe(true);
     const pages = locsIn(files[0].body, 'url');
@@ -203,8 +207,10 @@ describe('robots.txt and sitemaps per domain', () => {
     expect(pages.some((u) => new URL(u).pathname.startsWith(pathFor('product', code, { slug: 'x' }).slice(0, -1)))).toBe(false);
   });
 
+  const productFiles = async (code: LocaleCode) => (await sitemaps(code)).filter((f) => f.path.startsWith('/sitemap-products-'));
+
   it.each(LOCALE_CODES)('%s: the product sitemaps hold every product it sells once, at most the chunk size each', async (code) => {
-    const files = (await sitemaps(code)).slice(1);
+    const files = await productFiles(code);
     for (const f of files) expect(locsIn(f.body, 'url').length).toBeLessThanOrEqual(TEST_SITEMAP_CHUNK);
     const locs = files.flatMap((f) => locsIn(f.body, 'url'));
     const expected = sold(code).map((p) => publicOrigin(code) + pathFor('product', code, { slug: slug(p, code) }));
@@ -217,7 +223,7 @@ describe('robots.txt and sitemaps per domain', () => {
 
   it('gives a product its hreflang alternates on every storefront, and its lastmod', async () => {
     const p = sold('nl')[0];
-    const files = (await sitemaps('nl')).slice(1);
+    const files = await productFiles('nl');
     const own = publicOrigin('nl') + pathFor('product', 'nl', { slug: slug(p, 'nl') });
     const entry = files.map((f) => new RegExp(`<url><loc>${own}</loc>(.*?)</url>`).exec(f.body)?.[1]).find(Boolean)!;
     expect(entry).toMatch(/^<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);

@@ -1,7 +1,8 @@
 /**
  * A storefront's sitemap files (docs/product/routes.md#robotstxt-and-sitemap): `/sitemap.xml` is an index naming
- * `/sitemap-pages.xml` (every page but the products) and `/sitemap-products-<n>.xml` (n from 1), each with at most
- * the chunk size of products — the protocol allows 50,000 URLs and 50 MB a file.
+ * `/sitemap-pages.xml` (every page but the products and the appliance models), `/sitemap-products-<n>.xml` and
+ * `/sitemap-models-<n>.xml` (n from 1), each with at most the chunk size of pages — the protocol allows 50,000 URLs
+ * and 50 MB a file.
  */
 import { LOCALES, type LocaleCode } from '#lib/market/locales.ts';
 import type { SitemapEntry } from '#lib/catalogue/seo.ts';
@@ -9,8 +10,9 @@ import type { SitemapEntry } from '#lib/catalogue/seo.ts';
 export const SITEMAP_INDEX_FILE = 'sitemap.xml';
 export const SITEMAP_PAGES_FILE = 'sitemap-pages.xml';
 export const productSitemapFile = (chunk: number) => `sitemap-products-${chunk}.xml`;
+export const modelSitemapFile = (chunk: number) => `sitemap-models-${chunk}.xml`;
 
-/** Products per sitemap file by default: under 50 MB with five hreflang alternates a product. */
+/** Products (or models) per sitemap file by default: under 50 MB with five hreflang alternates a page. */
 export const SITEMAP_CHUNK_DEFAULT = 40_000;
 /** The protocol's limit of URLs a file. */
 export const SITEMAP_CHUNK_MAX = 50_000;
@@ -22,10 +24,10 @@ export function sitemapChunkSize(value: string | undefined): number {
 }
 
 /** The public paths of the sitemap files (a chunk number without leading zeros, so each file has one address). */
-export const SITEMAP_PATH = /^\/(sitemap\.xml|sitemap-pages\.xml|sitemap-products-[1-9]\d{0,5}\.xml)$/;
+export const SITEMAP_PATH = /^\/(sitemap\.xml|sitemap-pages\.xml|sitemap-(products|models)-[1-9]\d{0,5}\.xml)$/;
 
-/** A fixed metrics label for a sitemap path: every product chunk is one label. */
-export const sitemapLabel = (pathname: string): string => pathname.replace(/^\/sitemap-products-\d+\.xml$/, '/sitemap-products-:n.xml');
+/** A fixed metrics label for a sitemap path: every chunk of a kind is one label. */
+export const sitemapLabel = (pathname: string): string => pathname.replace(/^\/sitemap-(products|models)-\d+\.xml$/, '/sitemap-$1-:n.xml');
 
 /**
  * A page's entry in `locale`'s sitemap from its path in every storefront that has it: the URL on the storefront's

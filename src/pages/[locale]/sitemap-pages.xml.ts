@@ -1,6 +1,6 @@
 /**
- * A storefront's sitemap of every page but the products (docs/product/routes.md#robotstxt-and-sitemap), prerendered to
- * /{locale}/sitemap-pages.xml and named by its sitemap index: home, calendar, categories, brands, tags, model pages
+ * A storefront's sitemap of every page but the products and models (docs/product/routes.md#robotstxt-and-sitemap),
+ * prerendered to /{locale}/sitemap-pages.xml and named by its sitemap index: home, calendar, categories, brands, tags
  * and content pages, with hreflang alternates on the other domains where the page exists.
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
@@ -27,7 +27,6 @@ export const GET: APIRoute = async ({ params }) => {
     ...pages.categories.map((paths) => entry(alternatesWhere('product-category-all', 'all', paths))),
     ...pages.brandSlugs.map((slug) => entry({ [locale]: pathFor('brand-slug', locale, { slug }) })),
     ...pages.tags.map((slugs) => entry(alternatesWhere('product-tag-slug', 'slug', slugs))),
-    ...pages.models.map((slugs) => entry(alternatesWhere('model-slug', 'slug', slugs))),
     ...(await getLayoutData(locale)).footerPages.map((page) => entry({ [locale]: pathFor('content', locale, { all: page.slug }) })),
   ];
   return new Response(sitemapXml(entries), { headers: { 'content-type': 'application/xml; charset=utf-8' } });

@@ -1,7 +1,8 @@
 /**
  * What a storefront's sitemaps list (docs/product/routes.md#robotstxt-and-sitemap), read by SQL a chunk at a time so
  * a catalogue of a million products never sits in memory: the product chunks (id ranges of at most `size` products
- * the storefront sells), one chunk's products with their slugs in every storefront, and the few other pages.
+ * the storefront sells), one chunk's products with their slugs in every storefront; the same for the appliance
+ * models (as many as the products in a large catalogue); and the few other pages.
  */
 import { sql } from 'kysely';
 import type { Db } from '#server/db/connection.ts';
@@ -96,15 +97,11 @@ export interface OtherSitemapPages {
   categories: Slugs[];
   brandSlugs: string[];
   tags: Slugs[];
-  models: Slugs[];
 }
 
-/**
- * The storefront's categories, brands and tags (a brand or tag only when the storefront has a product of it) and
- * every appliance model whose category it has (prerendered or not: docs/adr/0027-model-pages-on-demand.md).
- */
+/** The storefront's categories, brands and tags (a brand or tag only when the storefront has a product of it). */
 export async function otherSitemapPages(db: Db, locale: LocaleCode): Promise<OtherSitemapPages> {
-  const [trees, brands, tags, tagSlugRows, models, categoryLocales] = await Promise.all([
+  const [trees, brands, tags, tagSlugRows] = await Promise.all([
     Promise.all(LOCALE_CODES.map(async (code) => [code, flattenCategories(await loadCategoryTree(db, code))] as const)),
     db
       .selectFrom('brands as b')
@@ -138,8 +135,6 @@ export async function otherSitemapPages(db: Db, locale: LocaleCode): Promise<Oth
       .orderBy('gt.name')
       .execute(),
     db.selectFrom('tag_translations').select(['tag_id', 'locale', 'slug']).execute(),
-    db.selectFrom('appliance_models').select(['slug', 'category_id']).orderBy('id').execute(),
-    db.selectFrom('category_translations').select(['category_id', 'locale']).execute(),
   ]);
 
   const categoryPaths = new Map<number, Slugs>();
@@ -149,16 +144,58 @@ export async function otherSitemapPages(db: Db, locale: LocaleCode): Promise<Oth
   const tagSlugs = new Map<number, Slugs>();
   for (const r of tagSlugRows) tagSlugs.set(r.tag_id, { ...tagSlugs.get(r.tag_id), [r.locale as LocaleCode]: r.slug });
 
-  const translated = new Map<number, Set<string>>();
-  for (const r of categoryLocales) translated.set(r.category_id, (translated.get(r.category_id) ?? new Set()).add(r.locale));
-  const modelSlugs = models
-    .filter((m) => translated.get(m.category_id)?.has(locale))
-    .map((m) => Object.fromEntries(LOCALE_CODES.filter((c) => translated.get(m.category_id)?.has(c)).map((c) => [c, m.slug])) as Slugs);
-
   return {
     categories: own.map((c) => categoryPaths.get(c.id) ?? {}),
     brandSlugs: brands.map((b) => b.slug),
     tags: tags.map((g) => tagSlugs.get(g.id) ?? {}),
-    models: modelSlugs,
   };
+}
+
+/** Every appliance model whose category the storefront has: its page exists, prerendered or not (ADR 0027). */
+const sitemapModels = (db: Db, locale: LocaleCode) =>
+  db
+    .selectFrom('appliance_models as m')
+    .innerJoin('category_translations as ct', (j) => j.onRef('ct.category_id', '=', 'm.category_id').on('ct.locale', '=', locale));
+
+export interface ModelChunk {
+  chunk: number;
+  firstId: number;
+  lastId: number;
+  count: number;
+}
+
+/** The storefront's model pages cut in id order into chunks of `size`: one query, a row per chunk. */
+export async function modelChunks(db: Db, locale: LocaleCode, size: number): Promise<ModelChunk[]> {
+  const ranked = sitemapModels(db, locale).select(['m.id', sql<number>`row_number() over (order by m.id)`.as('rn')]);
+  const chunkOf = sql<number>`(r.rn - 1) / ${sql.lit(Math.trunc(size))}`;
+  const rows = await db
+    .selectFrom(ranked.as('r'))
+    .select([
+      chunkOf.as('chunk'),
+      (eb) => eb.fn.min('r.id').as('first_id'),
+      (eb) => eb.fn.max('r.id').as('last_id'),
+      (eb) => eb.fn.countAll().as('count'),
+    ])
+    .groupBy(chunkOf)
+    .orderBy(chunkOf)
+    .execute();
+  return rows.map((r) => ({ chunk: Number(r.chunk) + 1, firstId: Number(r.first_id), lastId: Number(r.last_id), count: Number(r.count) }));
+}
+
+/** One chunk's model pages in id order, each with its slug in every storefront that has its category (the alternates). */
+export async function modelsInRange(db: Db, locale: LocaleCode, firstId: number, lastId: number): Promise<Slugs[]> {
+  const [models, translated] = await Promise.all([
+    sitemapModels(db, locale)
+      .where('m.id', '>=', firstId)
+      .where('m.id', '<=', lastId)
+      .select(['m.slug', 'm.category_id'])
+      .orderBy('m.id')
+      .execute(),
+    db.selectFrom('category_translations').select(['category_id', 'locale']).execute(),
+  ]);
+  const locales = new Map<number, Set<string>>();
+  for (const r of translated) locales.set(r.category_id, (locales.get(r.category_id) ?? new Set()).add(r.locale));
+  return models.map(
+    (m) => Object.fromEntries(LOCALE_CODES.filter((c) => locales.get(m.category_id)?.has(c)).map((c) => [c, m.slug])) as Slugs,
+  );
 }

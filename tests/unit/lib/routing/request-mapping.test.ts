@@ -40,8 +40,8 @@ describe('host + path → internal page', () => {
     });
     expect(resolveRequest('evil.example', '/robots.txt', DEFAULT_DOMAINS)).toEqual({ kind: 'unknown-host' });
   });
-  it("serves the sitemap index's pages and product sitemaps per domain; other spellings are no file of it", () => {
-    for (const name of ['sitemap-pages.xml', 'sitemap-products-1.xml', 'sitemap-products-25.xml']) {
+  it("serves the sitemap index's pages, product and model sitemaps per domain; other spellings are no file of it", () => {
+    for (const name of ['sitemap-pages.xml', 'sitemap-products-1.xml', 'sitemap-products-25.xml', 'sitemap-models-2.xml']) {
       expect(resolveRequest('da.localhost', `/${name}`, DEFAULT_DOMAINS)).toEqual({
         kind: 'locale-file',
         locale: 'da',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseDomains } from '#lib/market/locales.ts';
 import {
+  modelSitemapFile,
   productSitemapFile,
   SITEMAP_CHUNK_DEFAULT,
   SITEMAP_PATH,
@@ -32,7 +33,9 @@ describe('sitemap files', () => {
     expect(SITEMAP_PATH.test('/sitemap-products-03.xml')).toBe(false);
     expect(SITEMAP_PATH.test('/x/sitemap.xml')).toBe(false);
     expect(sitemapLabel('/sitemap-products-12.xml')).toBe('/sitemap-products-:n.xml');
+    expect(sitemapLabel('/sitemap-models-3.xml')).toBe('/sitemap-models-:n.xml');
     expect(sitemapLabel('/sitemap.xml')).toBe('/sitemap.xml');
+    expect(SITEMAP_PATH.test('/' + modelSitemapFile(2))).toBe(true);
   });
 
   it("writes an entry on the storefront's own origin, with alternates only when the page is in several storefronts", () => {

@@ -9,7 +9,7 @@ import type { Db } from '#server/db/connection.ts';
 import { ENGINES } from '#tests/unit/server/backoffice/backoffice-db.ts';
 import { writeCatalogue } from '#server/catalogue/write-catalogue.ts';
 import { generateDemoCatalogue } from '#server/seed/demo-generator.ts';
-import { otherSitemapPages, productChunks, productsInRange } from '#server/catalogue/sitemap-rows.ts';
+import { modelChunks, modelsInRange, otherSitemapPages, productChunks, productsInRange } from '#server/catalogue/sitemap-rows.ts';
 import { redirectedProductIds } from '#server/catalogue/part-numbers.ts';
 import { LOCALE_CODES, type LocaleCode } from '#lib/market/locales.ts';
 
@@ -90,7 +90,7 @@ for (const engine of ENGINES) {
       }
     });
 
-    it('lists categories, brands and tags the storefront has, and model pages with their alternates', async () => {
+    it('lists categories, brands and tags the storefront has', async () => {
       const pages = await otherSitemapPages(db, 'da');
       const categories = await db.selectFrom('category_translations').where('locale', '=', 'da').select('category_id').execute();
       expect(pages.categories).toHaveLength(categories.length);
@@ -107,8 +107,29 @@ for (const engine of ENGINES) {
       const tags = await db.selectFrom('product_tags').where('product_id', 'in', ids).select('tag_id').distinct().execute();
       expect(pages.tags).toHaveLength(tags.length);
       expect(pages.tags.every((t) => t.da)).toBe(true);
-      expect(pages.models.length).toBeGreaterThan(0);
-      expect(pages.models.every((m) => m.da)).toBe(true);
+    });
+
+    it('cuts every model page whose category the storefront has into chunks, with its alternates', async () => {
+      for (const locale of ['sv', 'nl'] as const) {
+        const expected = await db
+          .selectFrom('appliance_models as m')
+          .innerJoin('category_translations as ct', (j) => j.onRef('ct.category_id', '=', 'm.category_id').on('ct.locale', '=', locale))
+          .select('m.slug')
+          .orderBy('m.id')
+          .execute();
+        expect(expected.length).toBeGreaterThan(CHUNK);
+        const chunks = await modelChunks(db, locale, CHUNK);
+        expect(chunks.length).toBe(Math.ceil(expected.length / CHUNK));
+        const seen = [];
+        for (const c of chunks) {
+          const models = await modelsInRange(db, locale, c.firstId, c.lastId);
+          expect(models.length).toBe(c.count);
+          expect(c.count).toBeLessThanOrEqual(CHUNK);
+          seen.push(...models);
+        }
+        expect(seen.map((m) => m[locale])).toEqual(expected.map((m) => m.slug));
+        expect(seen.every((m) => Object.values(m).every((slug) => slug === m[locale]))).toBe(true);
+      }
     });
   });
 }
