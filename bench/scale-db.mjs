@@ -1,5 +1,5 @@
 // The database `npm run bench:scale` runs on (bench/scale.mjs): a copy of the seeded SQLite demo catalogue, or —
-// with --import, and always on PostgreSQL — an empty database the demo is imported into through `npm run import`
+// with --import, and always on PostgreSQL — an empty database (its schema dropped and made again) the demo is imported into through `npm run import`
 // (export-demo to JSON Lines first, kept in .cache for the next run: the same options give the same bytes), timed
 // with the import's peak memory.
 import { spawn, spawnSync } from 'node:child_process';
@@ -39,11 +39,16 @@ function demoLines(products) {
   return file;
 }
 
-/** PostgreSQL: the database emptied (its public schema dropped and made again), as a fresh one. */
+/**
+ * PostgreSQL: the schema the URL works in (`?options=-c search_path=<name>`, else public) dropped and made again, as a
+ * fresh database.
+ */
 async function emptyPostgres(url) {
+  const schema =
+    /search_path=([A-Za-z_][A-Za-z0-9_]*)/.exec(decodeURIComponent(new URL(url).searchParams.get('options') ?? ''))?.[1] ?? 'public';
   const { db } = openDb(dbConfigFromEnv({ DATABASE_URL: url }));
   try {
-    await sql`DROP SCHEMA public CASCADE; CREATE SCHEMA public`.execute(db);
+    await sql`DROP SCHEMA IF EXISTS ${sql.id(schema)} CASCADE; CREATE SCHEMA ${sql.id(schema)}`.execute(db);
   } finally {
     await db.destroy();
   }

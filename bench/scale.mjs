@@ -8,7 +8,7 @@
 //    page) and prints the time to first deploy, pages written, disk and the build's peak memory;
 // 2. serves that build (bench/scale-probes.mjs) and measures: server RSS after warm-up; /api/products at a paced
 //    200 req/s for 20 s over the relevance set's queries and their prefixes (after a 5 s first pass, printed too), and recall@10 of the set through the
-//    API; listing pages 2+ filtered and sorted (300 at 20 req/s over the largest categories of every storefront);
+//    API; listing pages 2+ filtered and sorted (300, one at a time, over the largest categories of every storefront);
 //    the first and second request of product pages the build left out (BENCH_LEFT_OUT, default 200, over every
 //    storefront); the first search after a restart (from /healthz answering to the search's answer, and whether it
 //    is the answer from before); a price change until the public page shows it (BENCH_CHANGES times); a content
