@@ -26,9 +26,9 @@ const server = await startServer({ port: PORT, databaseUrl: dbFile, buildDir });
 process.on('exit', () => void server.stop());
 const get = (host, pathname) => request(`http://${host}:${PORT}${pathname}`);
 
-/** The first model's page in a storefront, from the sitemap (model pages are not linked from the home page). */
+/** The first model's page in a storefront, from its first model sitemap (model pages are not linked from the home page). */
 async function firstModelPath(locale) {
-  const sitemap = (await get(`${locale}.localhost`, '/sitemap.xml')).body;
+  const sitemap = (await get(`${locale}.localhost`, '/sitemap-models-1.xml')).body;
   const loc = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)]
     .map((m) => new URL(m[1]).pathname)
     .find((p) => /^\/(modell|model|malli)\//.test(p));

@@ -52,9 +52,11 @@ function rssOf(pid) {
   return Number(kb) / 1024;
 }
 
-/** The storefront's public pages from the build's sitemap, by the route each one is (first <loc> of each <url>). */
+/** The storefront's public pages from the build's sitemaps (pages + product chunks), by the route each one is (first <loc> of each <url>). */
 function pagesFromSitemap(code) {
-  const xml = fs.readFileSync(path.join(buildDir, 'client', code, 'sitemap.xml'), 'utf8');
+  const dir = path.join(buildDir, 'client', code);
+  const files = fs.readdirSync(dir).filter((f) => /^sitemap-(pages|products-\d+)\.xml$/.test(f));
+  const xml = files.map((f) => fs.readFileSync(path.join(dir, f), 'utf8')).join('\n');
   const pages = { home: [], category: [], product: [], content: [] };
   for (const [, loc] of xml.matchAll(/<url><loc>([^<]+)<\/loc>/g)) {
     const pathname = new URL(loc).pathname;
@@ -71,7 +73,7 @@ function pagesFromSitemap(code) {
               : undefined;
     if (kind) pages[kind].push(pathname);
   }
-  for (const [kind, list] of Object.entries(pages)) if (!list.length) throw new Error(`${code}: no ${kind} page in sitemap.xml`);
+  for (const [kind, list] of Object.entries(pages)) if (!list.length) throw new Error(`${code}: no ${kind} page in its sitemaps`);
   return pages;
 }
 

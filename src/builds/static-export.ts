@@ -1,7 +1,7 @@
 /**
  * A build's static pages laid out per domain under their public, localized addresses (docs/product/performance.md#static-export),
  * for a static server or CDN in front of the nodes: `<out>/<domain>/produkt/x/index.html` and its `.br`/`.gz`,
- * `404.html`, `robots.txt`, `sitemap.xml` and the shared assets. Every entry is a symbolic link into the build, so a
+ * `404.html`, `robots.txt`, the sitemaps and the shared assets. Every entry is a symbolic link into the build, so a
  * page the nodes re-render (docs/adr/0017-incremental-pages.md) is served new at once. Each domain also gets
  * `_headers` (the per-path header file Netlify and Cloudflare Pages read) and `nginx-csp.map` (for an nginx `map`):
  * the Content-Security-Policy of each page with the hashes of its own inline scripts, and the nodes' other headers.
@@ -11,6 +11,7 @@ import path from 'node:path';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import { isLocaleCode } from '#lib/market/locales.ts';
 import { publicPagePath } from '#lib/routing/public-page-path.ts';
+import { SITEMAP_PATH } from '#lib/routing/sitemap-files.ts';
 import { commonSecurityHeaders } from '#lib/security/security-headers.ts';
 import { htmlCspFor } from '#server/http/html-csp.ts';
 
@@ -43,10 +44,9 @@ export function exportStatic(buildDir: string, outDir: string, domains: Record<L
     fs.rmSync(root, { recursive: true, force: true });
     fs.mkdirSync(root, { recursive: true });
     for (const name of shared) link(path.join(client, name), path.join(root, name));
-    for (const name of ['robots.txt', 'sitemap.xml']) {
-      const file = path.join(client, locale, name);
-      if (fs.existsSync(file)) link(file, path.join(root, name));
-    }
+    // robots.txt and the sitemaps (index, pages, product chunks: docs/product/routes.md#robotstxt-and-sitemap)
+    for (const name of fs.readdirSync(path.join(client, locale)))
+      if (name === 'robots.txt' || SITEMAP_PATH.test(`/${name}`)) link(path.join(client, locale, name), path.join(root, name));
     const notFound = path.join(client, locale, '404', 'index.html');
     if (fs.existsSync(notFound)) link(notFound, path.join(root, '404.html'));
 

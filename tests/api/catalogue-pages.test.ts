@@ -1,7 +1,7 @@
 /**
  * The prerendered catalogue pages as a crawler or a browser without JS sees them: localized paths per
  * domain, prices per currency, tiers and campaigns, images with placeholder, stock + delivery days,
- * canonical/hreflang, JSON-LD, per-domain robots.txt and sitemap.xml.
+ * canonical/hreflang, JSON-LD, per-domain robots.txt and sitemaps (an index, the pages, product and model chunks).
  */
 import { describe, expect, it, inject } from 'vitest';
 import { request } from '#tests/support/http.ts';
@@ -10,7 +10,7 @@ import { pathFor } from '#lib/routing/routes.ts';
 import { generateDemoCatalogue } from '#server/seed/demo-generator.ts';
 import { normalizeTiers } from '#lib/pricing/tiers.ts';
 import { formatPrice } from '#lib/pricing/money-format.ts';
-import { TEST_PRODUCTS, E2E_PORT } from '#tests/support/test-env.ts';
+import { TEST_PRODUCTS, TEST_SITEMAP_CHUNK, E2E_PORT } from '#tests/support/test-env.ts';
 
 const port = new URL(inject('apiBase')).port;
 const at = (locale: string, path: string) => `http://${locale}.localhost:${port}${path}`;
@@ -160,21 +160,76 @@ describe('listings', () => {
   });
 });
 
-describe('robots.txt and sitemap.xml per domain', () => {
+describe('robots.txt and sitemaps per domain', () => {
+  const locsIn = (xml: string, tag: 'url' | 'sitemap') => [...xml.matchAll(new RegExp(`<${tag}><loc>([^<]+)</loc>`, 'g'))].map((m) => m[1]);
+  /** Each file the index names, fetched from the storefront's own domain. */
+  async function sitemaps(code: LocaleCode) {
+    const index = await request(at(code, '/sitemap.xml'));
+    expect(index.status).toBe(200);
+    expect(index.headers['content-type']).toMatch(/xml/);
+    expect(index.body).toContain('<sitemapindex');
+    const files = [];
+    for (const loc of locsIn(index.body, 'sitemap')) {
+      expect(loc.startsWith(publicOrigin(code) + '/')).toBe(true);
+      const r = await request(at(code, new URL(loc).pathname));
+      expect(r.status, loc).toBe(200);
+      expect(r.headers['content-type']).toMatch(/xml/);
+      files.push({ path: new URL(loc).pathname, body: r.body });
+    }
+    return files;
+  }
+  // what the build sold in a storefront: translated and priced there, and not replaced while no longer orderable
+  const sold = (code: LocaleCode) =>
+    products.filter((p) => p.translations[code] && p.prices[code] && !((p as { replaced_by?: string | null }).replaced_by && !p.orderable));
+
   it.each(LOCALE_CODES)('%s answers with its own files', async (code) => {
     const robots = await request(at(code, '/robots.txt'));
     expect(robots.status).toBe(200);
     expect(robots.headers['content-type']).toMatch(/text\/plain/);
     expect(robots.body).toContain(`Sitemap: ${publicOrigin(code)}/sitemap.xml`);
     expect(robots.body).toContain(`Disallow: ${pathFor('searchresults', code)}`);
-    const map = await request(at(code, '/sitemap.xml'));
-    expect(map.status).toBe(200);
-    expect(map.headers['content-type']).toMatch(/xml/);
-    const locs = [...map.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    const files = await sitemaps(code);
+    const chunks = Math.ceil(sold(code).length / TEST_SITEMAP_CHUNK);
+    expect(chunks).toBeGreaterThan(1);
+    const models = files.filter((f) => f.path.startsWith('/sitemap-models-'));
+    expect(models.length).toBeGreaterThan(0);
+    expect(files.map((f) => f.path)).toEqual([
+      '/sitemap-pages.xml',
+      ...Array.from({ length: chunks }, (_, i) => `/sitemap-products-${i + 1}.xml`),
+      ...models.map((_, i) => `/sitemap-models-${i + 1}.xml`),
+    ]);
+    for (const f of models) expect(locsIn(f.body, 'url').length).toBeLessThanOrEqual(TEST_SITEMAP_CHUNK);
+    const locs = files.flatMap((f) => locsIn(f.body, 'url'));
     expect(locs.every((u) => u.startsWith(publicOrigin(code) + '/'))).toBe(true);
-    const p = products[0];
-    expect(locs).toContain(publicOrigin(code) + pathFor('product', code, { slug: slug(p, code) }));
-    expect(locs).toContain(publicOrigin(code) + pathFor('christmas-calendar', code));
-    expect(locs.length).toBeGreaterThan(TEST_PRODUCTS);
+    const pages = locsIn(files[0].body, 'url');
+    expect(pages).toContain(publicOrigin(code) + pathFor('index', code));
+    expect(pages).toContain(publicOrigin(code) + pathFor('christmas-calendar', code));
+    expect(pages.some((u) => new URL(u).pathname.startsWith(pathFor('product', code, { slug: 'x' }).slice(0, -1)))).toBe(false);
+  });
+
+  const productFiles = async (code: LocaleCode) => (await sitemaps(code)).filter((f) => f.path.startsWith('/sitemap-products-'));
+
+  it.each(LOCALE_CODES)('%s: the product sitemaps hold every product it sells once, at most the chunk size each', async (code) => {
+    const files = await productFiles(code);
+    for (const f of files) expect(locsIn(f.body, 'url').length).toBeLessThanOrEqual(TEST_SITEMAP_CHUNK);
+    const locs = files.flatMap((f) => locsIn(f.body, 'url'));
+    const expected = sold(code).map((p) => publicOrigin(code) + pathFor('product', code, { slug: slug(p, code) }));
+    expect([...locs].sort()).toEqual([...expected].sort());
+    expect(new Set(locs).size).toBe(locs.length);
+    const gone = products.filter((p) => (p as { replaced_by?: string | null }).replaced_by && !p.orderable);
+    expect(gone.length).toBeGreaterThan(0);
+    for (const p of gone) expect(locs).not.toContain(publicOrigin(code) + pathFor('product', code, { slug: slug(p, code) }));
+  });
+
+  it('gives a product its hreflang alternates on every storefront, and its lastmod', async () => {
+    const p = sold('nl')[0];
+    const files = await productFiles('nl');
+    const own = publicOrigin('nl') + pathFor('product', 'nl', { slug: slug(p, 'nl') });
+    const entry = files.map((f) => new RegExp(`<url><loc>${own}</loc>(.*?)</url>`).exec(f.body)?.[1]).find(Boolean)!;
+    expect(entry).toMatch(/^<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
+    for (const other of LOCALE_CODES)
+      expect(entry).toContain(
+        `<xhtml:link rel="alternate" hreflang="${LOCALES[other].iso}" href="${publicOrigin(other)}${pathFor('product', other, { slug: slug(p, other) })}"/>`,
+      );
   });
 });

@@ -11,7 +11,7 @@ import { seedDemoCustomers } from '#server/seed/demo-customers.ts';
 import { seedDemoOrders } from '#server/seed/demo-guest-order.ts';
 import { seedSubscriptionOffers } from '#server/seed/demo-subscription-offers.ts';
 import { runAstroBuildSync } from '#builds/astro-build.ts';
-import { E2E_PORT, TEST_BUILD_DIR, TEST_PRODUCTS, TEST_SQLITE_FILE } from './test-env.ts';
+import { E2E_PORT, TEST_BUILD_DIR, TEST_PRODUCTS, TEST_SITEMAP_CHUNK, TEST_SQLITE_FILE } from './test-env.ts';
 
 export function databaseUrlFor(url: string | undefined): string {
   return url && url.startsWith('postgres') ? url : `sqlite:${TEST_SQLITE_FILE}`;
@@ -57,6 +57,7 @@ export function buildSite(databaseUrl: string, outDir = TEST_BUILD_DIR): void {
       DATABASE_URL: databaseUrl,
       PARTSFRONT_OUT_DIR: outDir,
       PORT: String(E2E_PORT),
+      PARTSFRONT_SITEMAP_CHUNK: String(TEST_SITEMAP_CHUNK),
       ASTRO_TELEMETRY_DISABLED: '1',
     },
   });

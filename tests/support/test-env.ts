@@ -6,6 +6,8 @@ export const TEST_DIR = path.resolve(process.env.PF_TEST_DIR ?? '.cache/test');
 export const TEST_BUILD_DIR = path.join(TEST_DIR, 'build');
 export const TEST_SQLITE_FILE = path.join(TEST_DIR, 'catalogue.db');
 export const TEST_PRODUCTS = 300;
+/** Products per sitemap file in the test build (PARTSFRONT_SITEMAP_CHUNK): each storefront gets several. */
+export const TEST_SITEMAP_CHUNK = 100;
 /** The e2e server's port is also the port in the build's cross-domain links. */
 export const E2E_PORT = Number(process.env.PF_E2E_PORT ?? 4410);
 export const API_PORT = Number(process.env.PF_API_PORT ?? 4411);

@@ -122,6 +122,14 @@ export function sitemapXml(entries: readonly SitemapEntry[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${body}\n</urlset>\n`;
 }
 
+/** A sitemap index (docs/product/routes.md#robotstxt-and-sitemap): the storefront's sitemaps, each with its absolute URL and lastmod. */
+export function sitemapIndexXml(sitemaps: readonly { loc: string; lastmod?: string }[]): string {
+  const body = sitemaps
+    .map((m) => `<sitemap><loc>${xmlEscape(m.loc)}</loc>${m.lastmod ? `<lastmod>${xmlEscape(m.lastmod)}</lastmod>` : ''}</sitemap>`)
+    .join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</sitemapindex>\n`;
+}
+
 /** robots.txt of one storefront: everything crawlable except transactional/private on-demand pages. */
 export function robotsTxt(origin: string, disallow: readonly string[]): string {
   return ['User-agent: *', ...disallow.map((p) => `Disallow: ${p}`), 'Allow: /', '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');

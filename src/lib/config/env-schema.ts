@@ -305,6 +305,12 @@ const GROUPS: Record<EnvGroup, Record<string, Def>> = {
       '100',
       'model pages prerendered per storefront, the rest on first request (docs/adr/0027-model-pages-on-demand.md)',
     ),
+    PARTSFRONT_SITEMAP_CHUNK: num(
+      1,
+      '40000',
+      'products per sitemap file of a storefront (docs/product/routes.md#robotstxt-and-sitemap)',
+      50_000,
+    ),
     PARTSFRONT_BUILD_LOG: {
       type: oneOf('progress', 'pages'),
       expects: 'progress or pages',

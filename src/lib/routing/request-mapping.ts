@@ -4,11 +4,12 @@
  */
 import { localeForHost, type LocaleCode } from '#lib/market/locales.ts';
 import { matchPublicPath, type RouteMatch } from './routes.ts';
+import { SITEMAP_PATH } from './sitemap-files.ts';
 
 export type Resolution =
   | { kind: 'unknown-host' }
   | { kind: 'passthrough'; locale: LocaleCode } // /api/*, /captuerr, /admin/*, /media/*, build assets: not localized
-  /** A per-domain file at a fixed public path (robots.txt, sitemap.xml): prerendered per locale at internalPath. */
+  /** A per-domain file at a fixed public path (robots.txt, the sitemaps): prerendered per locale at internalPath. */
   | { kind: 'locale-file'; locale: LocaleCode; internalPath: string }
   | { kind: 'page'; locale: LocaleCode; match: RouteMatch }
   | { kind: 'not-found'; locale: LocaleCode };
@@ -30,7 +31,7 @@ const PASSTHROUGH = [
 ];
 
 /** Same public path on every domain, different content per storefront. */
-const LOCALE_FILES = /^\/(robots\.txt|sitemap\.xml)$/;
+const isLocaleFile = (pathname: string) => pathname === '/robots.txt' || SITEMAP_PATH.test(pathname);
 
 export function isPassthrough(pathname: string): boolean {
   return PASSTHROUGH.some((re) => re.test(pathname));
@@ -40,7 +41,7 @@ export function resolveRequest(host: string | undefined, pathname: string, domai
   const locale = localeForHost(host, domains);
   if (!locale) return { kind: 'unknown-host' };
   if (isPassthrough(pathname)) return { kind: 'passthrough', locale };
-  if (LOCALE_FILES.test(pathname)) return { kind: 'locale-file', locale, internalPath: `/${locale}${pathname}` };
+  if (isLocaleFile(pathname)) return { kind: 'locale-file', locale, internalPath: `/${locale}${pathname}` };
   const match = matchPublicPath(locale, pathname);
   return match ? { kind: 'page', locale, match } : { kind: 'not-found', locale };
 }

@@ -4,6 +4,7 @@
  * e-mail, token or query value reaches a log line or a metric label, and the label set stays small.
  */
 import type { Resolution } from '#lib/routing/request-mapping.ts';
+import { sitemapLabel } from '#lib/routing/sitemap-files.ts';
 
 /**
  * The passthrough endpoints under src/pages (api, admin, captuerr, media), `[x]` segments written `:x`. A unit test
@@ -96,7 +97,7 @@ export function routeLabel(r: HostRoute | Resolution, pathname: string): string 
     case 'not-found':
       return 'not-found';
     case 'locale-file':
-      return r.internalPath.slice(r.locale.length + 1); // /robots.txt or /sitemap.xml: fixed paths
+      return sitemapLabel(r.internalPath.slice(r.locale.length + 1)); // /robots.txt, /sitemap.xml …: fixed paths
     case 'page':
       return r.match.name;
     case 'passthrough':

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { breadcrumbJsonLd, jsonLdScript, productJsonLd, robotsTxt, sitemapXml } from '#lib/catalogue/seo.ts';
+import { breadcrumbJsonLd, jsonLdScript, productJsonLd, robotsTxt, sitemapIndexXml, sitemapXml } from '#lib/catalogue/seo.ts';
 
 describe('SEO documents', () => {
   it('escapes JSON-LD so text cannot close the script element', () => {
@@ -66,6 +66,16 @@ describe('SEO documents', () => {
     ]);
     expect(b.itemListElement.map((i) => i.position)).toEqual([1, 2]);
   });
+  it('writes a sitemap index naming each sitemap with its lastmod', () => {
+    const xml = sitemapIndexXml([
+      { loc: 'https://a.se/sitemap-pages.xml' },
+      { loc: 'https://a.se/sitemap-products-1.xml?a&b', lastmod: '2026-11-27' },
+    ]);
+    expect(xml).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(xml).toContain('<sitemap><loc>https://a.se/sitemap-pages.xml</loc></sitemap>');
+    expect(xml).toContain('<sitemap><loc>https://a.se/sitemap-products-1.xml?a&amp;b</loc><lastmod>2026-11-27</lastmod></sitemap>');
+  });
+
   it('writes a sitemap with escaped URLs and hreflang alternates, and a robots.txt pointing at it', () => {
     const xml = sitemapXml([{ loc: 'https://a.se/?a=1&b=2', alternates: { 'fi-FI': 'https://a.fi/x' } }]);
     expect(xml).toContain('<loc>https://a.se/?a=1&amp;b=2</loc>');

@@ -40,6 +40,18 @@ describe('host + path → internal page', () => {
     });
     expect(resolveRequest('evil.example', '/robots.txt', DEFAULT_DOMAINS)).toEqual({ kind: 'unknown-host' });
   });
+  it("serves the sitemap index's pages, product and model sitemaps per domain; other spellings are no file of it", () => {
+    for (const name of ['sitemap-pages.xml', 'sitemap-products-1.xml', 'sitemap-products-25.xml', 'sitemap-models-2.xml']) {
+      expect(resolveRequest('da.localhost', `/${name}`, DEFAULT_DOMAINS)).toEqual({
+        kind: 'locale-file',
+        locale: 'da',
+        internalPath: `/da/${name}`,
+      });
+    }
+    for (const p of ['/sitemap-products-0.xml', '/sitemap-products-01.xml', '/sitemap-products-x.xml', '/sitemap-products-.xml']) {
+      expect(resolveRequest('da.localhost', p, DEFAULT_DOMAINS).kind, p).not.toBe('locale-file');
+    }
+  });
   it('malformed paths are not found, not errors', () => {
     expect(resolveRequest('da.localhost', '/%E0%A4%A', DEFAULT_DOMAINS)).toEqual({ kind: 'not-found', locale: 'da' });
   });

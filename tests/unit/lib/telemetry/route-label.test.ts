@@ -62,6 +62,10 @@ describe('route labels', () => {
     expect(label(sv, '/_astro/page.abc123.js')).toBe('asset');
     expect(label(sv, '/images/products/4711.webp')).toBe('asset');
     expect(label(sv, '/robots.txt')).toBe('/robots.txt');
+    expect(label(sv, '/sitemap.xml')).toBe('/sitemap.xml');
+    expect(label(sv, '/sitemap-pages.xml')).toBe('/sitemap-pages.xml');
+    expect(label(sv, '/sitemap-products-17.xml')).toBe('/sitemap-products-:n.xml');
+    expect(label(sv, '/sitemap-models-2.xml')).toBe('/sitemap-models-:n.xml');
     // an unknown path falls to the content pages' catch-all route (a 404 when there is no such page)
     expect(label(sv, '/no/such/page/PF-2024-000123')).toBe('content');
     expect(label('evil.example', '/anything/secret')).toBe('unknown-host');
