@@ -24,22 +24,24 @@ export async function recordPriceHistory(trx: Transaction<Database> | Kysely<Dat
       .execute();
 }
 
-/** The prior prices of the given products (every product: `all`) in one storefront, as of `now`. */
+/** The prior prices of the given products in one storefront, as of `now` (500 ids per query). */
 export async function priorPricesOf(
   db: Kysely<Database>,
   locale: string,
-  productIds: readonly number[] | 'all',
+  productIds: readonly number[],
   now = new Date(),
 ): Promise<Map<number, PriorPrices>> {
   const rows: HistoryRow[] = [];
-  const chunks =
-    productIds === 'all'
-      ? [null]
-      : Array.from({ length: Math.ceil(productIds.length / 500) }, (_, i) => productIds.slice(i * 500, i * 500 + 500));
-  for (const ids of chunks) {
-    let query = db.selectFrom('price_history').where('locale', '=', locale);
-    if (ids) query = query.where('product_id', 'in', ids);
-    rows.push(...(await query.select(['product_id', 'q', 'minor', 'at']).execute()));
+  for (let i = 0; i < productIds.length; i += 500) {
+    const ids = productIds.slice(i, i + 500);
+    rows.push(
+      ...(await db
+        .selectFrom('price_history')
+        .where('locale', '=', locale)
+        .where('product_id', 'in', ids)
+        .select(['product_id', 'q', 'minor', 'at'])
+        .execute()),
+    );
   }
   return priorPricesFromRows(rows, now);
 }
