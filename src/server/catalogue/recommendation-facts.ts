@@ -9,7 +9,6 @@
  * BOUGHT_TOGETHER_TTL_MS (a build is one process and reads them once; a server recounts in the background
  * after the TTL while the old counts keep answering).
  */
-import { sql } from 'kysely';
 import type { Db } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import { boughtTogetherCounts, recommend, type RecommendationFacts } from '#lib/catalogue/recommendations.ts';
@@ -211,30 +210,53 @@ function bestOfAppliance(db: Db, locale: LocaleCode, subject: RecommendationFact
       .select(['p.id', 'p.sku', 'p.brand_id', 'p.orderable', 'p.variations', 'p.stock_status', 'c.id as category_id', 'c.parent_id'])
       .where('p.orderable', '=', 1)
       .where('p.variations', '=', '[]');
-  const sameCategory: Narrow = (q) => q.where('pc.category_id', '=', category);
-  const restOfAppliance: Narrow = (q) =>
-    q
-      .where((eb) => eb.or([eb('c.parent_id', '=', appliance), eb.and([eb('c.parent_id', 'is', null), eb('c.id', '=', appliance)])]))
-      .where('pc.category_id', '!=', category);
   const sameBrand: Narrow = (q) => (brand === null ? q : q.where('p.brand_id', '=', brand));
   const otherBrand: Narrow = (q) =>
     brand === null ? q : q.where((eb) => eb.or([eb('p.brand_id', '!=', brand), eb('p.brand_id', 'is', null)]));
-  const tiers: Narrow[] = [
-    ...(brand === null ? [] : ([(q) => sameBrand(sameCategory(q)), (q) => sameBrand(restOfAppliance(q))] satisfies Narrow[])),
-    (q) => otherBrand(sameCategory(q)),
-    (q) => otherBrand(restOfAppliance(q)),
-  ];
-  const rows = (async () => {
+  /**
+   * The first `want` products of these categories in the tie order (in stock, then id): per category and stock
+   * half, walked in product order on the (category_id, main, product_id) index so each read stops after `want`
+   * rows instead of sorting the category (migration 0036).
+   */
+  const inOrder = async (categories: readonly number[], narrow: Narrow, want: number): Promise<FactRow[]> => {
     const out: FactRow[] = [];
-    for (const tier of tiers) {
+    for (const stocked of [true, false]) {
+      const rows: FactRow[] = [];
+      for (const id of categories)
+        rows.push(
+          ...(await narrow(listable())
+            .where('pc.category_id', '=', id)
+            .where('p.stock_status', stocked ? '=' : '!=', 'in-stock')
+            .orderBy('pc.product_id')
+            .limit(want - out.length)
+            .execute()),
+        );
+      out.push(...rows.sort((x, y) => x.id - y.id).slice(0, want - out.length));
+      if (out.length >= want) break;
+    }
+    return out;
+  };
+  const rows = (async () => {
+    // the appliance's other categories: its children, or the appliance itself when it is a top category
+    const restOfAppliance = async () =>
+      (
+        await db
+          .selectFrom('categories')
+          .where((eb) => eb.or([eb('parent_id', '=', appliance), eb.and([eb('parent_id', 'is', null), eb('id', '=', appliance)])]))
+          .where('id', '!=', category)
+          .select('id')
+          .orderBy('id')
+          .execute()
+      ).map((r) => r.id);
+    const tiers: [() => Promise<number[]>, Narrow][] = [
+      ...(brand === null ? [] : ([[async () => [category], sameBrand], [restOfAppliance, sameBrand]] satisfies [() => Promise<number[]>, Narrow][])),
+      [async () => [category], otherBrand],
+      [restOfAppliance, otherBrand],
+    ];
+    const out: FactRow[] = [];
+    for (const [categories, narrow] of tiers) {
       if (out.length > limit) break;
-      out.push(
-        ...(await tier(listable())
-          .orderBy(sql`case when p.stock_status = 'in-stock' then 0 else 1 end`)
-          .orderBy('p.id')
-          .limit(limit + 1 - out.length)
-          .execute()),
-      );
+      out.push(...(await inOrder(await categories(), narrow, limit + 1 - out.length)));
     }
     return firstPerProduct(out);
   })();
