@@ -22,6 +22,7 @@ import path from 'node:path';
 import { openDb } from '#server/db/connection.ts';
 import { dbConfigFromEnv } from '#server/db/config.ts';
 import { localizedProducts } from '#server/catalogue/localized-products.ts';
+import { BUILD_NODE_FLAGS } from '#builds/astro-build.ts';
 import { benchDatabase } from './scale-db.mjs';
 import {
   get,
@@ -71,7 +72,7 @@ const outDir = path.join(tmp, 'build');
 let t = Date.now();
 let peak = 0;
 let log = '';
-const build = spawn(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], {
+const build = spawn(process.execPath, [...BUILD_NODE_FLAGS, 'node_modules/astro/bin/astro.mjs', 'build'], {
   env: {
     ...env,
     NODE_ENV: 'production',

@@ -27,7 +27,13 @@ export interface AstroBuildResult {
   tail: string;
 }
 
-const astroBuild = () => [path.resolve('node_modules/astro/bin/astro.mjs'), 'build'];
+/**
+ * Node flags of every build (ADR 0031): the old generation capped at 1 GiB — a build holds no catalogue, so it
+ * never needs more, and without the cap V8 lets garbage grow the heap by hundreds of MiB while pages render —
+ * and the young generation kept small as for the server (docs/product/performance.md#node-flags).
+ */
+export const BUILD_NODE_FLAGS = ['--max-old-space-size=1024', '--max-semi-space-size=16'];
+const astroBuild = () => [...BUILD_NODE_FLAGS, path.resolve('node_modules/astro/bin/astro.mjs'), 'build'];
 export const verboseBuildLog = (env: Env): boolean => env.PARTSFRONT_BUILD_LOG === 'pages';
 
 function filterFor(opts: AstroBuildOptions) {

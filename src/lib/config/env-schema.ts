@@ -307,7 +307,7 @@ const GROUPS: Record<EnvGroup, Record<string, Def>> = {
     ),
     PARTSFRONT_SITEMAP_CHUNK: num(
       1,
-      '40000',
+      '10000',
       'products per sitemap file of a storefront (docs/product/routes.md#robotstxt-and-sitemap)',
       50_000,
     ),
