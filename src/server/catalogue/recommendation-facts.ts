@@ -249,7 +249,12 @@ function bestOfAppliance(db: Db, locale: LocaleCode, subject: RecommendationFact
           .execute()
       ).map((r) => r.id);
     const tiers: [() => Promise<number[]>, Narrow][] = [
-      ...(brand === null ? [] : ([[async () => [category], sameBrand], [restOfAppliance, sameBrand]] satisfies [() => Promise<number[]>, Narrow][])),
+      ...(brand === null
+        ? []
+        : ([
+            [async () => [category], sameBrand],
+            [restOfAppliance, sameBrand],
+          ] satisfies [() => Promise<number[]>, Narrow][])),
       [async () => [category], otherBrand],
       [restOfAppliance, otherBrand],
     ];
