@@ -39,7 +39,8 @@ export async function priorPricesOf(
   for (const ids of chunks) {
     let query = db.selectFrom('price_history').where('locale', '=', locale);
     if (ids) query = query.where('product_id', 'in', ids);
-    rows.push(...(await query.select(['product_id', 'q', 'minor', 'at']).execute()));
+    // one by one: spreading a whole storefront's history (200k products) as arguments overflows the call stack
+    for (const row of await query.select(['product_id', 'q', 'minor', 'at']).execute()) rows.push(row);
   }
   return priorPricesFromRows(rows, now);
 }
