@@ -223,6 +223,8 @@ const figures = {
   relevance: {
     cases: recall.cases,
     recallAt10: Math.round(recall.recall * 1000) / 1000,
+    resolvableCases: recall.resolvable,
+    recallAt10OfResolvable: Math.round(recall.recallResolvable * 1000) / 1000,
     mrr: Math.round(recall.mrr * 1000) / 1000,
     below1: recall.below.map((s) => `${s.locale} "${s.query}" ${s.recall.toFixed(2)}`),
   },
@@ -259,7 +261,12 @@ const goals = [
     '≤ 50 ms',
     search.p99 <= 50 && search.failed === 0,
   ],
-  ['search recall@10, relevance set (HTTP)', `${figures.relevance.recallAt10} (${recall.cases} cases)`, '≥ 0.95', recall.recall >= 0.95],
+  [
+    'search recall@10, relevance set (HTTP)',
+    `${figures.relevance.recallAt10} (${recall.cases} cases; ${figures.relevance.recallAt10OfResolvable} over the ${recall.resolvable} this catalogue resolves)`,
+    '≥ 0.95',
+    recall.recall >= 0.95,
+  ],
   listing
     ? [
         'listing page 2+, filtered and sorted, p99',

@@ -308,7 +308,7 @@ const GROUPS: Record<EnvGroup, Record<string, Def>> = {
     PARTSFRONT_SITEMAP_CHUNK: num(
       1,
       '10000',
-      'products per sitemap file of a storefront (docs/product/routes.md#robotstxt-and-sitemap)',
+      'products or model pages per sitemap file of a storefront (docs/product/routes.md#robotstxt-and-sitemap)',
       50_000,
     ),
     PARTSFRONT_BUILD_LOG: {
