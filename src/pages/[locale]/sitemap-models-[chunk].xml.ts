@@ -4,29 +4,18 @@
  * not (a left-out one renders on its first request: ADR 0027), with hreflang alternates on the storefronts that have it.
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { LOCALE_CODES, type LocaleCode } from '#lib/market/locales.ts';
+import type { LocaleCode } from '#lib/market/locales.ts';
 import { alternatesWhere } from '#lib/routing/alternates.ts';
 import { sitemapXml } from '#lib/catalogue/seo.ts';
 import { sitemapChunkSize, sitemapEntry } from '#lib/routing/sitemap-files.ts';
 import { siteSettings } from '#server/market/site-settings.ts';
-import { modelChunks, modelsInRange } from '#server/catalogue/sitemap-rows.ts';
+import { chunkPaths, type ChunkRange, modelChunks, modelsInRange } from '#server/catalogue/sitemap-rows.ts';
 import { getDb } from '#server/db/connection.ts';
 
-interface Props {
-  firstId: number;
-  lastId: number;
-}
+export const getStaticPaths = (() =>
+  chunkPaths(modelChunks, sitemapChunkSize(process.env.PARTSFRONT_SITEMAP_CHUNK), getDb())) satisfies GetStaticPaths;
 
-export const getStaticPaths = (async () => {
-  const size = sitemapChunkSize(process.env.PARTSFRONT_SITEMAP_CHUNK);
-  const paths = [];
-  for (const locale of LOCALE_CODES)
-    for (const c of await modelChunks(getDb(), locale, size))
-      paths.push({ params: { locale, chunk: String(c.chunk) }, props: { firstId: c.firstId, lastId: c.lastId } satisfies Props });
-  return paths;
-}) satisfies GetStaticPaths;
-
-export const GET: APIRoute<Props> = async ({ params, props }) => {
+export const GET: APIRoute<ChunkRange> = async ({ params, props }) => {
   const locale = params.locale as LocaleCode;
   const { origins } = siteSettings();
   const models = await modelsInRange(getDb(), locale, props.firstId, props.lastId);

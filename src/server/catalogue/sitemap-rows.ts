@@ -105,16 +105,7 @@ export async function otherSitemapPages(db: Db, locale: LocaleCode): Promise<Oth
     Promise.all(LOCALE_CODES.map(async (code) => [code, flattenCategories(await loadCategoryTree(db, code))] as const)),
     db
       .selectFrom('brands as b')
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('products as p')
-            .innerJoin('product_translations as t', (j) => j.onRef('t.product_id', '=', 'p.id').on('t.locale', '=', locale))
-            .innerJoin('product_prices as pr', (j) => j.onRef('pr.product_id', '=', 'p.id').on('pr.locale', '=', locale))
-            .whereRef('p.brand_id', '=', 'b.id')
-            .select('p.id'),
-        ),
-      )
+      .where((eb) => eb.exists(localizedProducts(db, locale).where('p.brand_id', '=', sql.ref<number>('b.id')).select('p.id')))
       .select('b.slug')
       .orderBy('b.name')
       .execute(),
@@ -123,12 +114,10 @@ export async function otherSitemapPages(db: Db, locale: LocaleCode): Promise<Oth
       .innerJoin('tag_translations as gt', (j) => j.onRef('gt.tag_id', '=', 'g.id').on('gt.locale', '=', locale))
       .where((eb) =>
         eb.exists(
-          eb
-            .selectFrom('product_tags as pt')
-            .innerJoin('product_translations as t', (j) => j.onRef('t.product_id', '=', 'pt.product_id').on('t.locale', '=', locale))
-            .innerJoin('product_prices as pr', (j) => j.onRef('pr.product_id', '=', 'pt.product_id').on('pr.locale', '=', locale))
-            .whereRef('pt.tag_id', '=', 'g.id')
-            .select('pt.product_id'),
+          localizedProducts(db, locale)
+            .innerJoin('product_tags as pt', 'pt.product_id', 'p.id')
+            .where('pt.tag_id', '=', sql.ref<number>('g.id'))
+            .select('p.id'),
         ),
       )
       .select('g.id')
@@ -198,4 +187,21 @@ export async function modelsInRange(db: Db, locale: LocaleCode, firstId: number,
   return models.map(
     (m) => Object.fromEntries(LOCALE_CODES.filter((c) => locales.get(m.category_id)?.has(c)).map((c) => [c, m.slug])) as Slugs,
   );
+}
+
+/** The id range a chunk's sitemap file reads (its page's props). */
+// a type, not an interface: Astro's props need an index signature
+export type ChunkRange = { firstId: number; lastId: number };
+
+/** The chunk files of every storefront for a chunked sitemap's getStaticPaths: its number and id range. */
+export async function chunkPaths(
+  chunksOf: (db: Db, locale: LocaleCode, size: number) => Promise<({ chunk: number } & ChunkRange)[]>,
+  size: number,
+  db: Db,
+): Promise<{ params: { locale: LocaleCode; chunk: string }; props: ChunkRange }[]> {
+  const paths = [];
+  for (const locale of LOCALE_CODES)
+    for (const c of await chunksOf(db, locale, size))
+      paths.push({ params: { locale, chunk: String(c.chunk) }, props: { firstId: c.firstId, lastId: c.lastId } });
+  return paths;
 }
