@@ -17,7 +17,9 @@ import { allowedTypos, editDistance } from '#lib/search/typo.ts';
 import { isCode, MIN_CODE_FRAGMENT } from '#lib/search/terms.ts';
 import { MIN_COMPOUND, splitCompound } from '#lib/search/compound.ts';
 import { processCache } from '#server/cache/process-cache.ts';
-import { COMPOUND_FACTOR, knownPart, lowerBound, termOf, type Postings, type SearchIndex } from './index-builder.ts';
+import { COMPOUND_FACTOR, knownPart, termOf, type SearchIndex } from './index-builder.ts';
+import { takeTerm } from './postings.ts';
+import { compareTerm, indexOfTerm, lowerBoundTerm, termAt, termCount, termStartsWith } from './term-table.ts';
 
 export const PREFIX_FACTOR = 0.6;
 export const CODE_INFIX_FACTOR = 0.7;
@@ -66,10 +68,6 @@ function collect(s: Scratch, fill: (take: (doc: number, weight: number) => void)
   return { docs, weights };
 }
 
-function takeTerm(p: Postings, t: number, factor: number, bonus: number, take: (doc: number, weight: number) => void) {
-  for (let k = p.start[t]; k < p.start[t + 1]; k++) take(p.doc[k], p.weight[k] * factor + bonus);
-}
-
 /** What one query word matches, without compound splitting. */
 function wordHits(index: SearchIndex, s: Scratch, token: string): Hits {
   const folded = foldTerm(token, index.locale);
@@ -77,12 +75,14 @@ function wordHits(index: SearchIndex, s: Scratch, token: string): Hits {
   const term = termOf(folded, index.locale);
   const { words, codes } = index;
   return collect(s, (take) => {
-    for (let t = lowerBound(words.terms, term); t < words.terms.length && words.terms[t].startsWith(term); t++) {
-      const exact = words.terms[t] === term;
+    const wordCount = termCount(words.terms);
+    for (let t = lowerBoundTerm(words.terms, term); t < wordCount && termStartsWith(words.terms, t, term); t++) {
+      const exact = compareTerm(words.terms, t, term) === 0;
       takeTerm(words, t, exact ? 1 : PREFIX_FACTOR, exact && code ? EXACT_CODE_BONUS : 0, take);
     }
     if (code && folded.length >= MIN_CODE_FRAGMENT) {
-      for (let t = lowerBound(codes.terms, folded); t < codes.terms.length && codes.terms[t].startsWith(folded); t++) {
+      const codeCount = termCount(codes.terms);
+      for (let t = lowerBoundTerm(codes.terms, folded); t < codeCount && termStartsWith(codes.terms, t, folded); t++) {
         takeTerm(codes, t, CODE_INFIX_FACTOR, 0, take);
       }
     }
@@ -90,7 +90,7 @@ function wordHits(index: SearchIndex, s: Scratch, token: string): Hits {
     if (typos === 0) return;
     for (let n = Math.max(1, term.length - typos); n <= term.length + typos && n < index.byLength.length; n++) {
       for (const t of index.byLength[n]) {
-        const edits = editDistance(term, words.terms[t], typos);
+        const edits = editDistance(term, termAt(words.terms, t), typos);
         if (edits > 0 && edits <= typos) takeTerm(words, t, TYPO_FACTOR[edits], 0, take);
       }
     }
@@ -101,7 +101,7 @@ function wordHits(index: SearchIndex, s: Scratch, token: string): Hits {
 function compoundHits(index: SearchIndex, s: Scratch, token: string): Hits | null {
   const folded = foldTerm(token, index.locale);
   if (isCode(folded) || folded.length < MIN_COMPOUND) return null;
-  const has = (term: string) => index.termSet.has(term);
+  const has = (term: string) => indexOfTerm(index.words.terms, term) >= 0;
   const parts = splitCompound(folded, index.locale, (part) => knownPart(part, index.locale, has) !== null);
   if (!parts) return null;
   let acc: Map<number, number> | null = null;
