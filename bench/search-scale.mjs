@@ -59,6 +59,7 @@ async function buildPhase(file) {
 async function loadPhase(file) {
   const { openDb } = await import('#server/db/connection.ts');
   const { readStoredIndex } = await import('#server/search/index-store.ts');
+  const { shareCodes } = await import('#server/search/shared-postings.ts');
   const { catalogueVersion } = await import('#server/search/catalogue-version.ts');
   const { matchWithNumbers } = await import('#server/search/search-products.ts');
   const { localizedProducts } = await import('#server/catalogue/localized-products.ts');
@@ -85,8 +86,9 @@ async function loadPhase(file) {
   const loads = [];
   for (const locale of LOCALE_CODES) {
     const t = performance.now();
-    const index = await readStoredIndex(config, locale, version);
-    if (!index) throw new Error(`no stored index for ${locale}`);
+    const stored = await readStoredIndex(config, locale, version);
+    if (!stored) throw new Error(`no stored index for ${locale}`);
+    const index = shareCodes(stored); // as the server does (search-index.ts)
     const ms = performance.now() - t;
     const q = performance.now();
     await matchWithNumbers(db, index, 'filter');
@@ -94,6 +96,7 @@ async function loadPhase(file) {
     indexes.set(locale, index);
   }
   console.log(`load of the stored index: ${loads.join(', ')}`);
+  console.log(`distinct code lists held: ${new Set([...indexes.values()].map((i) => i.codes)).size} of ${indexes.size}`);
   const withSearch = memory();
   line('five search indexes held', base, withSearch);
 
