@@ -141,7 +141,9 @@ async function loadPhase(file) {
       scores.push({ locale, kind: c.kind, query: resolved.text, ...scoreCase(top, resolved.relevant_skus) });
     }
   }
-  console.log(`match in process (relevance queries, 5 runs each): p50 ${pct(times, 50).toFixed(2)} ms, p99 ${pct(times, 99).toFixed(2)} ms`);
+  console.log(
+    `match in process (relevance queries, 5 runs each): p50 ${pct(times, 50).toFixed(2)} ms, p99 ${pct(times, 99).toFixed(2)} ms`,
+  );
   console.log(
     `relevance set: ${scores.length} cases, recall@10 ${mean(scores.map((s) => s.recall)).toFixed(3)}, MRR ${mean(scores.map((s) => s.rr)).toFixed(3)}`,
   );
@@ -183,7 +185,9 @@ async function main() {
   const { DatabaseSync } = await import('node:sqlite');
   const sql = new DatabaseSync(file, { readOnly: true });
   const products = Number(sql.prepare('SELECT COUNT(*) AS n FROM products').get().n);
-  console.log(`${products} products (copy of ${source}), ${new Date().toISOString()}, load average ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}\n`);
+  console.log(
+    `${products} products (copy of ${source}), ${new Date().toISOString()}, load average ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}\n`,
+  );
 
   const self = path.resolve('bench/search-scale.mjs');
   const run = (flags, phaseName, extra = []) => {
@@ -295,7 +299,10 @@ async function main() {
     console.log(
       `${title.padEnd(44)} ${r.rps.toFixed(0).padStart(4)} req/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  max ${r.max.toFixed(0).padStart(5)} ms  failed ${r.failed}`,
     );
-  show(`/api/products, paced ${rate} req/s × ${seconds} s`, await pacedLoad({ port, host: `sv.localhost:${port}`, rate, seconds, next: nextSearch }));
+  show(
+    `/api/products, paced ${rate} req/s × ${seconds} s`,
+    await pacedLoad({ port, host: `sv.localhost:${port}`, rate, seconds, next: nextSearch }),
+  );
   const nextListing = () => {
     const locale = pick(LOCALE_CODES);
     return { host: `${locale}.localhost:${port}`, path: pick(listingPaths[locale]), kind: 'listing' };

@@ -22,7 +22,7 @@ export function takeTerm(p: Postings, t: number, factor: number, bonus: number, 
   const n = weights.length;
   const end = p.start[t + 1];
   let doc = -1;
-  for (let k = p.start[t]; k < end; ) {
+  for (let k = p.start[t]; k < end;) {
     let b = data[k++];
     let v = b & 127;
     for (let scale = 128; b & 128; scale *= 128) {

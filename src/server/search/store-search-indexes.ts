@@ -12,7 +12,11 @@ import { LOCALE_CODES, type LocaleCode } from '#lib/market/locales.ts';
 import { catalogueVersion } from './catalogue-version.ts';
 import { storeSearchIndexes } from './search-index.ts';
 
-export async function storeSearchIndexesInThreads(db: Db, config: DbConfig, threads = Math.min(2, os.availableParallelism())): Promise<void> {
+export async function storeSearchIndexesInThreads(
+  db: Db,
+  config: DbConfig,
+  threads = Math.min(2, os.availableParallelism()),
+): Promise<void> {
   if (threads <= 1 || (config.kind === 'sqlite' && config.file === ':memory:')) return storeSearchIndexes(db, config);
   const version = await catalogueVersion(db);
   const queue = [...LOCALE_CODES];

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { compareTerm, indexOfTerm, lowerBoundTerm, packTerms, termAt, termCount, termStartsWith, termTextBytes } from '#server/search/term-table.ts';
+import {
+  compareTerm,
+  indexOfTerm,
+  lowerBoundTerm,
+  packTerms,
+  termAt,
+  termCount,
+  termStartsWith,
+  termTextBytes,
+} from '#server/search/term-table.ts';
 import { packPostings, takeTerm } from '#server/search/postings.ts';
 
 describe('packed terms', () => {
@@ -17,7 +26,8 @@ describe('packed terms', () => {
     expect(indexOfTerm(table, 'dam')).toBe(-1);
     expect(termStartsWith(table, sorted.indexOf('dammsug'), 'damm')).toBe(true);
     expect(termStartsWith(table, sorted.indexOf('damm'), 'dammsug')).toBe(false);
-    for (let i = 0; i < sorted.length; i++) for (const s of sorted) expect(Math.sign(compareTerm(table, i, s))).toBe(sorted[i] < s ? -1 : sorted[i] > s ? 1 : 0);
+    for (let i = 0; i < sorted.length; i++)
+      for (const s of sorted) expect(Math.sign(compareTerm(table, i, s))).toBe(sorted[i] < s ? -1 : sorted[i] > s ? 1 : 0);
   });
 
   it('stores Latin-1 text one byte a character, other text as UTF-16', () => {
