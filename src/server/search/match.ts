@@ -130,7 +130,11 @@ function queryWordHits(index: SearchIndex, s: Scratch, token: string): Hits {
   });
 }
 
-export function matchQuery(index: SearchIndex, query: string): Matches {
+/**
+ * All matches, best first. With `top`, only the first `top` are in order (the rest follow in no order): a page of
+ * search-as-you-type needs its 24 best, not the order of 200,000 matches (docs/adr/0030-search-at-scale.md).
+ */
+export function matchQuery(index: SearchIndex, query: string, top = Infinity): Matches {
   const tokens = queryTokens(query);
   if (tokens.length === 0 || index.ids.length === 0) return { docs: new Int32Array(0), scores: new Float32Array(0) };
   const s = scratchFor(index);
@@ -158,14 +162,62 @@ export function matchQuery(index: SearchIndex, query: string): Matches {
   }
 
   // Sort keys: (higher score first, then lower doc) packed in one float64 so the native typed sort does the work.
-  const keys = new Float64Array(cand.length);
-  for (let i = 0; i < cand.length; i++) keys[i] = (1e6 - Math.round(score[i] * 1000)) * 2 ** 21 + cand[i];
-  keys.sort();
-  const docs = new Int32Array(keys.length);
-  const scores = new Float32Array(keys.length);
-  for (let j = 0; j < keys.length; j++) {
-    docs[j] = keys[j] % 2 ** 21;
-    scores[j] = (1e6 - Math.floor(keys[j] / 2 ** 21)) / 1000;
+  const n = cand.length;
+  const keys = new Float64Array(n);
+  for (let i = 0; i < n; i++) keys[i] = (1e6 - Math.round(score[i] * 1000)) * 2 ** 21 + cand[i];
+  const ordered = Math.min(top, n);
+  if (ordered < n) {
+    selectSmallest(keys, ordered);
+    keys.subarray(0, ordered).sort();
+  } else keys.sort();
+  const docs = new Int32Array(n);
+  const scores = new Float32Array(n);
+  for (let j = 0; j < ordered; j++) {
+    const high = Math.floor(keys[j] / 2 ** 21);
+    docs[j] = keys[j] - high * 2 ** 21;
+    scores[j] = (1e6 - high) / 1000;
+  }
+  if (ordered < n) {
+    // the rest in candidate order: every key above the last one placed (keys are distinct)
+    const last = ordered > 0 ? keys[ordered - 1] : -Infinity;
+    let k = ordered;
+    for (let i = 0; i < n; i++) {
+      const rounded = Math.round(score[i] * 1000);
+      if ((1e6 - rounded) * 2 ** 21 + cand[i] > last) {
+        docs[k] = cand[i];
+        scores[k++] = rounded / 1000;
+      }
+    }
   }
   return { docs, scores };
+}
+
+/** Moves the k smallest keys (distinct) to keys[0 .. k), in no order (quickselect, median of three). */
+export function selectSmallest(keys: Float64Array, k: number): void {
+  let lo = 0;
+  let hi = keys.length - 1;
+  while (hi > lo && k > lo && k <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const a = keys[lo];
+    const b = keys[mid];
+    const c = keys[hi];
+    const pivot = a < b ? (b < c ? b : a < c ? c : a) : a < c ? a : b < c ? c : b;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (keys[i] < pivot) i++;
+      while (keys[j] > pivot) j--;
+      if (i <= j) {
+        const t = keys[i];
+        keys[i] = keys[j];
+        keys[j] = t;
+        i++;
+        j--;
+      }
+    }
+    // keys[lo .. j] ≤ pivot ≤ keys[i .. hi]
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return;
+  }
 }

@@ -91,8 +91,9 @@ export async function searchProducts(db: Db, opts: SearchOptions): Promise<Searc
 
 async function runSearch(db: Db, index: SearchIndex, opts: SearchOptions & { limit: number; offset: number }): Promise<SearchResult> {
   const { limit, offset } = opts;
-  const { matches, numbered, lookup } = await matchWithNumbers(db, index, opts.query);
   const refining = !!opts.withFacets || !!opts.sort || hasFilters(opts.filters ?? {});
+  // refining orders every match again (relevance the default order): then all must come in order
+  const { matches, numbered, lookup } = await matchWithNumbers(db, index, opts.query, refining ? Infinity : offset + limit);
   const refined = refining ? refine(index, matches, opts.filters ?? {}, opts.sort) : null;
   const { docs, scores } = refined ?? matches;
   const page = Array.from(docs.subarray(offset, offset + limit));
@@ -234,10 +235,11 @@ export interface NumberedMatches {
 }
 
 /** The ranked matches of a query with the parts its part numbers name first (the API and the results page alike). */
-export async function matchWithNumbers(db: Db, index: SearchIndex, query: string): Promise<NumberedMatches> {
+/** `top`: only the first `top` matches need to be in order (matchQuery). */
+export async function matchWithNumbers(db: Db, index: SearchIndex, query: string, top = Infinity): Promise<NumberedMatches> {
   const lookup = await numberLookupFor(db, index.version);
   const numbered = numberMatches(index, lookup, query);
-  return { matches: withNumberHits(matchQuery(index, query), numbered.docs), numbered, lookup };
+  return { matches: withNumberHits(matchQuery(index, query, top), numbered.docs), numbered, lookup };
 }
 
 /** A number hit ranks above every text match: the named parts first, in their order, then the text matches. */
