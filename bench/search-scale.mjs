@@ -311,6 +311,15 @@ async function main() {
     `listing page 2 filtered+sorted, ${listingRate} req/s`,
     await pacedLoad({ port, host: `sv.localhost:${port}`, rate: listingRate, seconds, next: nextListing }),
   );
+  // and one request at a time: what a page costs without a queue in front of it
+  const one = [];
+  for (let i = 0; i < 100; i++) {
+    const { host, path: p } = nextListing();
+    one.push((await get(host.split('.')[0], p)).ms);
+  }
+  console.log(
+    `${'listing page 2 filtered+sorted, one at a time'.padEnd(44)}  100 requests  p50 ${pct(one, 50).toFixed(1).padStart(6)} ms  p99 ${pct(one, 99).toFixed(1).padStart(6)} ms`,
+  );
   console.log(`listing example: ${listingPaths.sv[0]}`);
   console.log(`server RSS after the traffic: ${mib(rssOf())}`);
   stop();
