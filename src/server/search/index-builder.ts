@@ -1,7 +1,8 @@
 /**
  * The in-process search index of one storefront, built from rows (pure: no I/O; docs/product/search.md#ranking).
  * - words: the catalogue's words as terms (folded and stemmed in the storefront's language, lib/search/terms.ts),
- *   sorted so a prefix is a contiguous range found by binary search;
+ *   sorted so a prefix is a contiguous range found by binary search; the terms holding a digit (model numbers,
+ *   SKUs) in a list of their own, codeWords, which storefronts selling the same products share (ADR 0030);
  * - a compound word is also posted under its parts (`dammsugarfilter` under dammsug and filt), at COMPOUND_FACTOR;
  * - codes: every suffix of a term holding a digit (model numbers, SKUs, the SKU with its separators removed),
  *   so a fragment such as `796` finds ST796X as a prefix of a suffix;
@@ -47,7 +48,10 @@ export interface SearchIndex {
   /** Product id per document (ascending). */
   ids: Int32Array;
   mainCategory: Int32Array;
+  /** The word terms without a digit. */
   words: Postings;
+  /** The word terms holding a digit (model numbers, SKUs): the same in storefronts selling the same products. */
+  codeWords: Postings;
   codes: Postings;
   /** byLength[n]: indexes into words.terms of the word terms (no digits) n characters long. */
   byLength: Int32Array[];
@@ -309,9 +313,10 @@ export function indexBuilder(locale: LocaleCode) {
         locale,
         ids: Int32Array.from(ids),
         mainCategory: Int32Array.from(mainCategory),
-        words: wordPostings,
+        words: wordPostings.words,
+        codeWords: wordPostings.codeWords,
         codes: freeze(codes, codes.group(), new Map()),
-        byLength: lengthBuckets(wordPostings.terms),
+        byLength: lengthBuckets(wordPostings.words.terms),
         vocabulary: vocabularyOf(spellings),
         facts: {
           brand: Int32Array.from(brand),
@@ -334,7 +339,7 @@ export function indexBuilder(locale: LocaleCode) {
  * whole vocabulary, else cut at the one known part (the other part becomes a term of its own). The terms
  * involved get a Map of their postings (doc → weight) for this, applied in order as they always were.
  */
-function freezeWords(words: TermPostings, candidates: Map<string, string>, locale: LocaleCode): Postings {
+function freezeWords(words: TermPostings, candidates: Map<string, string>, locale: LocaleCode): { words: Postings; codeWords: Postings } {
   const grouped = words.group();
   const has = (term: string) => words.ids.has(term);
   const additions: [string, number][] = [];
@@ -367,7 +372,7 @@ function freezeWords(words: TermPostings, candidates: Map<string, string>, local
       if ((target.get(doc) ?? 0) < weight) target.set(doc, weight);
     }
   }
-  return freeze(words, grouped, live);
+  return { words: freeze(words, grouped, live, (t) => !isCode(t)), codeWords: freeze(words, grouped, live, isCode) };
 }
 
 function vocabularyOf(spellings: Map<string, Map<string, number>>): Vocabulary {
@@ -387,14 +392,16 @@ function vocabularyOf(spellings: Map<string, Map<string, number>>): Vocabulary {
 }
 
 /** The sorted, packed postings: grouped ones, or — for the terms in `live` — those of its Map. */
-function freeze(list: TermPostings, grouped: GroupedPostings, live: Map<number, Map<number, number>>): Postings {
-  const sorted = [...list.names].sort();
+function freeze(
+  list: TermPostings,
+  grouped: GroupedPostings,
+  live: Map<number, Map<number, number>>,
+  keep: (term: string) => boolean = () => true,
+): Postings {
+  const sorted = list.names.filter(keep).sort();
   const order = sorted.map((t) => list.ids.get(t)!);
   const terms = packTerms(sorted);
-  const values = new Set(list.weightValues.map(Math.fround));
-  for (const m of live.values()) for (const w of m.values()) values.add(Math.fround(w));
-  const weights = Float32Array.from([...values].sort((a, b) => a - b));
-  return packPostings(terms, order.length, weights, (r, emit) => {
+  const each = (r: number, emit: (doc: number, weight: number) => void) => {
     const id = order[r];
     const m = live.get(id);
     if (m) {
@@ -402,7 +409,12 @@ function freeze(list: TermPostings, grouped: GroupedPostings, live: Map<number, 
       return;
     }
     for (let k = grouped.start[id]; k < grouped.start[id + 1]; k++) emit(grouped.docs[k], list.weightValues[grouped.codes[k]]);
-  });
+  };
+  // the weights these terms use (a list's bytes then depend on its own postings only: equal lists are equal bytes)
+  const values = new Set<number>();
+  for (let r = 0; r < order.length; r++) each(r, (_, w) => values.add(Math.fround(w)));
+  const weights = Float32Array.from([...values].sort((a, b) => a - b));
+  return packPostings(terms, order.length, weights, each);
 }
 
 function lengthBuckets(terms: TermTable): Int32Array[] {

@@ -10,7 +10,7 @@ import type { Postings } from './postings.ts';
 import { flat, termTextBytes } from './term-table.ts';
 
 /** Bumped whenever the index's shape or the term pipeline changes: older files are then rebuilt, never misread. */
-export const INDEX_FORMAT = 6;
+export const INDEX_FORMAT = 7;
 
 type TextEncoding = 'latin1' | 'utf16le';
 
@@ -25,8 +25,8 @@ interface Header {
   /** Element counts of the arrays that follow, in KINDS order. */
   lengths: number[];
   byLength: number[];
-  /** How the words' and the codes' term texts are stored (bytes in the arrays wordsText and codesText). */
-  textEncoding: [TextEncoding, TextEncoding];
+  /** How the term texts of words, codeWords and codes are stored (as bytes, in their text arrays). */
+  textEncoding: [TextEncoding, TextEncoding, TextEncoding];
 }
 
 /** The typed arrays after the header, in this order (arraysOf and decodeIndex follow it). */
@@ -38,6 +38,11 @@ const KINDS = [
   Int32Array, // words.start
   Uint8Array, // words.data
   Float32Array, // words.weights
+  Int32Array, // codeWords.terms.offsets
+  Uint8Array, // codeWords.terms.text
+  Int32Array, // codeWords.start
+  Uint8Array, // codeWords.data
+  Float32Array, // codeWords.weights
   Int32Array, // codes.terms.offsets
   Uint8Array, // codes.terms.text
   Int32Array, // codes.start
@@ -62,7 +67,10 @@ type ArrayOf<C> = C extends Int32ArrayConstructor
 type ArraysOf<T extends readonly unknown[]> = { -readonly [K in keyof T]: ArrayOf<T[K]> };
 type Arrays = ArraysOf<typeof KINDS>;
 
-function arraysOf(i: SearchIndex, wordsText: Buffer, codesText: Buffer): Arrays {
+/** Indexes in KINDS of the three term texts (words, codeWords, codes). */
+const TEXTS = [3, 8, 13];
+
+function arraysOf(i: SearchIndex, [wordsText, codeWordsText, codesText]: Buffer[]): Arrays {
   const flatLengths = new Int32Array(i.byLength.reduce((n, b) => n + b.length, 0));
   let k = 0;
   for (const b of i.byLength) flatLengths.set(b, (k += b.length) - b.length);
@@ -74,6 +82,11 @@ function arraysOf(i: SearchIndex, wordsText: Buffer, codesText: Buffer): Arrays 
     i.words.start,
     i.words.data,
     i.words.weights,
+    i.codeWords.terms.offsets,
+    codeWordsText,
+    i.codeWords.start,
+    i.codeWords.data,
+    i.codeWords.weights,
     i.codes.terms.offsets,
     codesText,
     i.codes.start,
@@ -93,9 +106,11 @@ function arraysOf(i: SearchIndex, wordsText: Buffer, codesText: Buffer): Arrays 
 const align8 = (n: number) => (n + 7) & ~7;
 
 export function encodeIndex(index: SearchIndex): Buffer {
-  const wordsText = termTextBytes(index.words.terms);
-  const codesText = termTextBytes(index.codes.terms);
-  const arrays = arraysOf(index, wordsText.bytes, codesText.bytes);
+  const texts = [index.words, index.codeWords, index.codes].map((p) => termTextBytes(p.terms));
+  const arrays = arraysOf(
+    index,
+    texts.map((t) => t.bytes),
+  );
   const header: Header = {
     format: INDEX_FORMAT,
     version: index.version,
@@ -106,7 +121,7 @@ export function encodeIndex(index: SearchIndex): Buffer {
     brandNames: [...index.facts.brandNames],
     lengths: arrays.map((a) => a.length),
     byLength: index.byLength.map((b) => b.length),
-    textEncoding: [wordsText.encoding, codesText.encoding],
+    textEncoding: [texts[0].encoding, texts[1].encoding, texts[2].encoding],
   };
   const json = Buffer.from(JSON.stringify(header));
   const parts: Buffer[] = [];
@@ -133,8 +148,9 @@ export function decodeIndex(bytes: Uint8Array): SearchIndex | null {
       const bytesOf = view.subarray(at, at + size);
       at += align8(size);
       // the term texts become strings; every other array a copy of its own, not a view into the file's buffer
-      if (i === 3 || i === 8) {
-        texts.push(flat(bytesOf.toString(header.textEncoding[i === 3 ? 0 : 1])));
+      const text = TEXTS.indexOf(i);
+      if (text >= 0) {
+        texts.push(flat(bytesOf.toString(header.textEncoding[text])));
         return new Uint8Array(0);
       }
       const a = new Kind(n);
@@ -149,6 +165,11 @@ export function decodeIndex(bytes: Uint8Array): SearchIndex | null {
       wStart,
       wData,
       wWeights,
+      kOffsets,
+      ,
+      kStart,
+      kData,
+      kWeights,
       cOffsets,
       ,
       cStart,
@@ -164,7 +185,8 @@ export function decodeIndex(bytes: Uint8Array): SearchIndex | null {
       orderable,
     ] = arrays;
     const words: Postings = { terms: { text: texts[0], offsets: wOffsets }, start: wStart, data: wData, weights: wWeights };
-    const codes: Postings = { terms: { text: texts[1], offsets: cOffsets }, start: cStart, data: cData, weights: cWeights };
+    const codeWords: Postings = { terms: { text: texts[1], offsets: kOffsets }, start: kStart, data: kData, weights: kWeights };
+    const codes: Postings = { terms: { text: texts[2], offsets: cOffsets }, start: cStart, data: cData, weights: cWeights };
     let k = 0;
     const byLength = header.byLength.map((n) => flatLengths.slice(k, (k += n)));
     return {
@@ -173,6 +195,7 @@ export function decodeIndex(bytes: Uint8Array): SearchIndex | null {
       ids,
       mainCategory,
       words,
+      codeWords,
       codes,
       byLength,
       vocabulary: { ...header.vocabulary, count: vocabularyCount },

@@ -75,10 +75,12 @@ function wordHits(index: SearchIndex, s: Scratch, token: string): Hits {
   const term = termOf(folded, index.locale);
   const { words, codes } = index;
   return collect(s, (take) => {
-    const wordCount = termCount(words.terms);
-    for (let t = lowerBoundTerm(words.terms, term); t < wordCount && termStartsWith(words.terms, t, term); t++) {
-      const exact = compareTerm(words.terms, t, term) === 0;
-      takeTerm(words, t, exact ? 1 : PREFIX_FACTOR, exact && code ? EXACT_CODE_BONUS : 0, take);
+    for (const list of [words, index.codeWords]) {
+      const count = termCount(list.terms);
+      for (let t = lowerBoundTerm(list.terms, term); t < count && termStartsWith(list.terms, t, term); t++) {
+        const exact = compareTerm(list.terms, t, term) === 0;
+        takeTerm(list, t, exact ? 1 : PREFIX_FACTOR, exact && code ? EXACT_CODE_BONUS : 0, take);
+      }
     }
     if (code && folded.length >= MIN_CODE_FRAGMENT) {
       const codeCount = termCount(codes.terms);

@@ -14,6 +14,9 @@ describe('code postings shared between storefronts', () => {
     const sv = shareCodes(assembleIndex('sv', 'v1', rows('Filter till dammsugare'), [], []));
     const da = shareCodes(decodeIndex(encodeIndex(assembleIndex('da', 'v1', rows('Filter til støvsuger'), [], [])))!);
     expect(da.codes).toBe(sv.codes);
+    expect(da.codeWords).toBe(sv.codeWords);
+    expect(da.ids).toBe(sv.ids);
+    expect(da.words).not.toBe(sv.words);
     expect(matchQuery(da, '796').docs.length).toBe(2);
     expect(matchQuery(da, 'støvsuger').docs.length).toBe(2);
 
