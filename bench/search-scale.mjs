@@ -13,7 +13,8 @@
 //    (`/kategori/<root>/sida/2?sort=price-asc&stock=in-stock`, every storefront) at BENCH_LISTING_RATE (default 50).
 // Goals (issue 27; README.md, Measured): RSS ≤ 2 GiB, search p99 ≤ 50 ms at 200 req/s, recall@10 ≥ 0.95, listing
 // page 2+ p99 ≤ 50 ms, first search after a restart ≤ 1 s. Figures only, no assertions. --skip-http: steps 1–2;
-// --sequential: step 1 one storefront after another (each one's time) instead of the import's two threads.
+// --sequential: step 1 one storefront after another (each one's time) instead of the import's two threads;
+// --reuse: step 3 only, on the copy and indexes an earlier run left.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -173,11 +174,15 @@ async function main() {
   const work = path.resolve('.cache/bench-search-scale');
   fs.mkdirSync(work, { recursive: true });
   const file = path.join(work, path.basename(source));
-  for (const suffix of ['-wal', '-shm']) fs.rmSync(file + suffix, { force: true });
-  // a copy: the source may be shared; the -wal holds committed pages not yet in the main file
-  for (const suffix of ['', '-wal']) if (fs.existsSync(source + suffix)) fs.copyFileSync(source + suffix, file + suffix);
   const indexDir = path.join(work, `index-${path.basename(source, '.db')}`);
-  fs.rmSync(indexDir, { recursive: true, force: true });
+  // --reuse: the copy and the indexes stored by an earlier run (steps 1–2 skipped)
+  const reuse = process.argv.includes('--reuse') && fs.existsSync(file) && fs.existsSync(indexDir);
+  if (!reuse) {
+    for (const suffix of ['-wal', '-shm']) fs.rmSync(file + suffix, { force: true });
+    // a copy: the source may be shared; the -wal holds committed pages not yet in the main file
+    for (const suffix of ['', '-wal']) if (fs.existsSync(source + suffix)) fs.copyFileSync(source + suffix, file + suffix);
+    fs.rmSync(indexDir, { recursive: true, force: true });
+  }
   const env = {
     ...process.env,
     DATABASE_URL: `sqlite:${file}`,
@@ -199,11 +204,13 @@ async function main() {
     const r = spawnSync(process.execPath, [...flags, self, '--phase', phaseName, '--file', file, ...extra], { env, stdio: 'inherit' });
     if (r.status !== 0) throw new Error(`${phaseName} failed`);
   };
-  console.log('1. search indexes built from the database and stored (as after an import)');
-  run([], 'build', process.argv.includes('--sequential') ? ['--sequential'] : []);
-  console.log('\n2. a fresh process loads them');
-  const queriesFile = path.join(work, 'queries.json');
-  run(['--expose-gc'], 'load', ['--queries', queriesFile]);
+  const queriesFile = path.join(work, `queries-${path.basename(source, '.db')}.json`);
+  if (!reuse) {
+    console.log('1. search indexes built from the database and stored (as after an import)');
+    run([], 'build', process.argv.includes('--sequential') ? ['--sequential'] : []);
+    console.log('\n2. a fresh process loads them');
+    run(['--expose-gc'], 'load', ['--queries', queriesFile]);
+  }
   if (process.argv.includes('--skip-http')) return;
 
   console.log('\n3. a server on the copy');
