@@ -106,20 +106,30 @@ function compoundHits(index: SearchIndex, s: Scratch, token: string): Hits | nul
   const has = (term: string) => indexOfTerm(index.words.terms, term) >= 0;
   const parts = splitCompound(folded, index.locale, (part) => knownPart(part, index.locale, has) !== null);
   if (!parts) return null;
-  let acc: Map<number, number> | null = null;
+  // the documents holding every part so far, each with its weakest part's weight (intersected through the scratch)
+  let docs: Int32Array<ArrayBufferLike> | null = null;
+  let weights: Float32Array<ArrayBufferLike> = new Float32Array(0);
   for (const part of parts) {
     const hits = wordHits(index, s, part);
-    const next = new Map<number, number>();
-    for (let i = 0; i < hits.docs.length; i++) {
-      const d = hits.docs[i];
-      const before: number | undefined = acc ? acc.get(d) : Infinity;
-      if (before !== undefined) next.set(d, Math.min(before, hits.weights[i]));
+    if (!docs) {
+      docs = hits.docs;
+      weights = hits.weights;
+      continue;
     }
-    acc = next;
+    for (let i = 0; i < hits.docs.length; i++) s.best[hits.docs[i]] = hits.weights[i];
+    let kept = 0;
+    for (let i = 0; i < docs.length; i++) {
+      const w = s.best[docs[i]];
+      if (w > 0) {
+        docs[kept] = docs[i];
+        weights[kept++] = Math.min(weights[i], w);
+      }
+    }
+    for (let i = 0; i < hits.docs.length; i++) s.best[hits.docs[i]] = 0;
+    docs = docs.subarray(0, kept);
+    weights = weights.subarray(0, kept);
   }
-  const docs = Int32Array.from(acc!.keys());
-  const weights = Float32Array.from(acc!.values(), (w) => w * COMPOUND_FACTOR);
-  return { docs, weights };
+  return { docs: docs!, weights: Float32Array.from(weights, (w) => w * COMPOUND_FACTOR) };
 }
 
 /** Hits of one query word: the word itself, or its compound parts, whichever matches a product better. */
