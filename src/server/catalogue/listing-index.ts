@@ -38,6 +38,8 @@ async function catalogueVersion(db: Db): Promise<string> {
   return r ? `${r.id}:${r.updated_at}` : 'empty';
 }
 
+const NO_IDS: readonly number[] = Object.freeze([]);
+
 /** The columns an item's price and stock come from (also what a change re-reads). */
 const ITEM_COLUMNS = ['p.id', 'p.brand_id', 'p.stock_status', 'p.orderable', 't.name', 'pr.prices', 'pr.vat'] as const;
 
@@ -69,15 +71,24 @@ export async function loadListingIndex(locale: LocaleCode, db: Db = getDb()): Pr
       .select(['g.id', 't.name', 't.slug'])
       .execute(),
   ]);
-  const rows: Row[] = [];
-  const categoriesOf = new Map<number, number[]>();
-  const tagsOf = new Map<number, number[]>();
+  const brandSlug = new Map(brands.map((b) => [b.id, b.slug]));
+  // At 1,000,000 products × 5 storefronts every byte per item counts (docs/adr/0030-search-at-scale.md): rows are
+  // turned into items chunk by chunk (the price JSON is not kept), and identical category-id lists are one array.
+  const names: string[] = [];
+  const products: SourceProduct[] = [];
+  const sameIds = new Map<string, readonly number[]>();
+  const interned = (ids: number[] | undefined): readonly number[] => {
+    if (!ids) return NO_IDS;
+    const key = ids.join(',');
+    let shared = sameIds.get(key);
+    if (!shared) sameIds.set(key, (shared = Object.freeze(ids)));
+    return shared;
+  };
   for (let last = 0; ;) {
     const chunk = await localizedProducts(db, locale).select(ITEM_COLUMNS).where('p.id', '>', last).orderBy('p.id').limit(CHUNK).execute();
     if (chunk.length === 0) break;
     const first = last;
     last = chunk[chunk.length - 1].id;
-    rows.push(...chunk);
     const [cats, links] = await Promise.all([
       db
         .selectFrom('product_categories')
@@ -92,26 +103,33 @@ export async function loadListingIndex(locale: LocaleCode, db: Db = getDb()): Pr
         .where('product_id', '<=', last)
         .execute(),
     ]);
+    const categoriesOf = new Map<number, number[]>();
+    const tagsOf = new Map<number, number[]>();
     for (const c of cats) push(categoriesOf, c.product_id, c.category_id);
     for (const t of links) push(tagsOf, t.product_id, t.tag_id);
+    for (const r of chunk) {
+      names.push(r.name);
+      const facts = itemFacts(r);
+      products.push({
+        // every field in the literal (no spread): the object keeps them in place, without a second properties store
+        item: {
+          id: r.id,
+          nameRank: 0,
+          brand: r.brand_id !== null ? (brandSlug.get(r.brand_id) ?? null) : null,
+          stockRank: facts.stockRank,
+          availability: facts.availability,
+          price: facts.price,
+          vat: facts.vat,
+          categoryIds: interned(categoriesOf.get(r.id)),
+        },
+        brandId: r.brand_id,
+        tagIds: interned(tagsOf.get(r.id)),
+      });
+    }
     await yieldToRequests();
   }
-  const brandSlug = new Map(brands.map((b) => [b.id, b.slug]));
-  const ranks = rankNames(
-    rows.map((r) => r.name),
-    locale,
-  );
-  const products: SourceProduct[] = rows.map((r, i) => ({
-    item: {
-      id: r.id,
-      nameRank: ranks[i],
-      brand: r.brand_id !== null ? (brandSlug.get(r.brand_id) ?? null) : null,
-      ...itemFacts(r),
-      categoryIds: categoriesOf.get(r.id) ?? [],
-    },
-    brandId: r.brand_id,
-    tagIds: tagsOf.get(r.id) ?? [],
-  }));
+  const ranks = rankNames(names, locale);
+  products.forEach((p, i) => (p.item.nameRank = ranks[i]));
   return buildListingSource(locale, flattenCategories(tree), brands, tags, products);
 }
 

@@ -14,7 +14,7 @@ import { progressBar } from './progress-bar.ts';
 import { seedDemoCustomers } from '#server/seed/demo-customers.ts';
 import { seedDemoOrders } from '#server/seed/demo-guest-order.ts';
 import { seedSubscriptionOffers } from '#server/seed/demo-subscription-offers.ts';
-import { storeSearchIndexes } from '#server/search/search-index.ts';
+import { storeSearchIndexesInThreads } from '#server/search/store-search-indexes.ts';
 
 function arg(args: string[], name: string): string | undefined {
   const i = args.indexOf(name);
@@ -24,7 +24,7 @@ function arg(args: string[], name: string): string | undefined {
 /** The new catalogue's search indexes, ready for the server's first search (docs/product/search.md#index-freshness-and-caching). */
 async function storeIndexes(db: Db, config: DbConfig): Promise<void> {
   const started = Date.now();
-  await storeSearchIndexes(db, config);
+  await storeSearchIndexesInThreads(db, config);
   console.log(`stored the search indexes of all storefronts (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
 

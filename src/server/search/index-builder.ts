@@ -1,7 +1,8 @@
 /**
  * The in-process search index of one storefront, built from rows (pure: no I/O; docs/product/search.md#ranking).
  * - words: the catalogue's words as terms (folded and stemmed in the storefront's language, lib/search/terms.ts),
- *   sorted so a prefix is a contiguous range found by binary search;
+ *   sorted so a prefix is a contiguous range found by binary search; the terms holding a digit (model numbers,
+ *   SKUs) in a list of their own, codeWords, which storefronts selling the same products share (ADR 0030);
  * - a compound word is also posted under its parts (`dammsugarfilter` under dammsug and filt), at COMPOUND_FACTOR;
  * - codes: every suffix of a term holding a digit (model numbers, SKUs, the SKU with its separators removed),
  *   so a fragment such as `796` finds ST796X as a prefix of a suffix;
@@ -14,6 +15,9 @@ import { foldTerm } from '#lib/search/fold.ts';
 import { stemTerm } from '#lib/search/stem.ts';
 import { codeSuffixes, isCode, joinedCode } from '#lib/search/terms.ts';
 import { MIN_COMPOUND, splitAtKnownPart, splitCompound } from '#lib/search/compound.ts';
+import { packPostings, type Postings } from './postings.ts';
+import { packTerms, termAt, termCount, type TermTable } from './term-table.ts';
+export type { Postings } from './postings.ts';
 
 /** How much a hit in each field counts. A sku hit is the strongest signal, a category hit the weakest. */
 export const FIELD_WEIGHT = { sku: 4, name: 3, brand: 2, category: 1 } as const;
@@ -26,14 +30,6 @@ export interface FacetCategory {
   slug: string;
   uri: string;
   hierarchy: string[];
-}
-
-/** Sorted terms; the postings of terms[i] are doc/weight[start[i] .. start[i+1]). */
-export interface Postings {
-  terms: string[];
-  start: Int32Array;
-  doc: Int32Array;
-  weight: Float32Array;
 }
 
 /**
@@ -52,12 +48,13 @@ export interface SearchIndex {
   /** Product id per document (ascending). */
   ids: Int32Array;
   mainCategory: Int32Array;
+  /** The word terms without a digit. */
   words: Postings;
+  /** The word terms holding a digit (model numbers, SKUs): the same in storefronts selling the same products. */
+  codeWords: Postings;
   codes: Postings;
   /** byLength[n]: indexes into words.terms of the word terms (no digits) n characters long. */
   byLength: Int32Array[];
-  /** terms in words.terms, for the compound splitter's "is this a word of the catalogue?" */
-  termSet: Set<string>;
   vocabulary: Vocabulary;
   facts: DocFacts;
   categories: Map<number, FacetCategory>;
@@ -98,12 +95,105 @@ export interface IndexProductCategory {
   name: string;
 }
 
-type PostingMap = Map<string, Map<number, number>>;
-const post = (m: PostingMap, term: string, doc: number, weight: number) => {
-  let p = m.get(term);
-  if (!p) m.set(term, (p = new Map()));
-  if ((p.get(doc) ?? 0) < weight) p.set(doc, weight);
-};
+/**
+ * The postings of one term list while building: (term, doc, weight code) triples appended to typed arrays, grouped
+ * by term only when the index is finished. A Map per term (what this was before) cost a few hundred bytes per term
+ * and posting: gigabytes at 1,000,000 products (docs/adr/0030-search-at-scale.md).
+ */
+class TermPostings {
+  readonly ids = new Map<string, number>();
+  readonly names: string[] = [];
+  /** Weight code → weight (doubles: a compound part's weight is computed from them as before). */
+  readonly weightValues: number[] = [];
+  private readonly weightCode = new Map<number, number>();
+  private term = new Int32Array(1 << 16);
+  private doc = new Int32Array(1 << 16);
+  private code = new Uint8Array(1 << 16);
+  private length = 0;
+
+  idOf(term: string): number {
+    let id = this.ids.get(term);
+    if (id === undefined) {
+      id = this.names.push(term) - 1;
+      this.ids.set(term, id);
+    }
+    return id;
+  }
+
+  codeOf(weight: number): number {
+    let c = this.weightCode.get(weight);
+    if (c === undefined) {
+      c = this.weightValues.push(weight) - 1;
+      if (c > 255) throw new Error('more than 256 distinct posting weights');
+      this.weightCode.set(weight, c);
+    }
+    return c;
+  }
+
+  post(term: string, doc: number, weight: number): void {
+    if (this.length === this.term.length) {
+      const grow = <A extends Int32Array | Uint8Array>(a: A, make: (n: number) => A): A => {
+        const b = make(a.length * 2);
+        b.set(a);
+        return b;
+      };
+      this.term = grow(this.term, (n) => new Int32Array(n));
+      this.doc = grow(this.doc, (n) => new Int32Array(n));
+      this.code = grow(this.code, (n) => new Uint8Array(n));
+    }
+    this.term[this.length] = this.idOf(term);
+    this.doc[this.length] = doc;
+    this.code[this.length++] = this.codeOf(weight);
+  }
+
+  /**
+   * Groups the triples by term: per term its distinct documents ascending with their best weight code.
+   * Frees the triples.
+   */
+  group(): GroupedPostings {
+    const n = this.names.length;
+    const begin = new Int32Array(n + 1);
+    for (let i = 0; i < this.length; i++) begin[this.term[i] + 1]++;
+    for (let t = 0; t < n; t++) begin[t + 1] += begin[t];
+    const fill = begin.slice(0, n);
+    // key: doc × 256 + weight code, so one typed sort orders a term's postings by document
+    const keys = new Float64Array(this.length);
+    for (let i = 0; i < this.length; i++) keys[fill[this.term[i]]++] = this.doc[i] * 256 + this.code[i];
+    this.term = this.doc = new Int32Array(0);
+    this.code = new Uint8Array(0);
+    const w = this.weightValues;
+    const docs = new Int32Array(keys.length);
+    const codes = new Uint8Array(keys.length);
+    const start = new Int32Array(n + 1);
+    let out = 0;
+    for (let t = 0; t < n; t++) {
+      start[t] = out;
+      const range = keys.subarray(begin[t], begin[t + 1]);
+      let sorted = true;
+      for (let i = 1; i < range.length && sorted; i++) sorted = range[i - 1] <= range[i];
+      if (!sorted) range.sort();
+      for (let i = 0; i < range.length; i++) {
+        const doc = Math.floor(range[i] / 256);
+        const code = range[i] - doc * 256;
+        if (out > start[t] && docs[out - 1] === doc) {
+          if (w[code] > w[codes[out - 1]]) codes[out - 1] = code;
+        } else {
+          docs[out] = doc;
+          codes[out++] = code;
+        }
+      }
+    }
+    start[n] = out;
+    return { start, docs, codes };
+  }
+}
+
+interface GroupedPostings {
+  /** Per term id: docs[start[t] .. start[t + 1]) ascending, codes alongside. */
+  start: Int32Array;
+  docs: Int32Array;
+  codes: Uint8Array;
+}
 
 /** A word's term: codes keep their letters, words are stemmed. */
 export const termOf = (folded: string, locale: LocaleCode): string => (isCode(folded) ? folded : stemTerm(folded, locale));
@@ -119,6 +209,8 @@ export function knownPart(part: string, locale: LocaleCode, has: (term: string) 
   return has(withE) ? withE : null;
 }
 
+const DIGIT = /\d/;
+
 /** Builds an index incrementally: products in ascending id order, each chunk's category links after it. */
 export function indexBuilder(locale: LocaleCode) {
   const docOf = new Map<number, number>();
@@ -132,25 +224,38 @@ export function indexBuilder(locale: LocaleCode) {
   const vat: number[] = [];
   const orderable: number[] = [];
   const brandNames = new Map<number, string>();
-  const words: PostingMap = new Map();
-  const codes: PostingMap = new Map();
+  const words = new TermPostings();
+  const codes = new TermPostings();
   /** Folded words long enough to be compounds → their term, split when the whole vocabulary is known. */
   const compoundCandidates = new Map<string, string>();
-  // Catalogue text repeats its words: fold and stem each distinct token once.
+  // Catalogue text repeats its words: fold and stem each distinct word once (codes are mostly unique: not kept).
   const folds = new Map<string, string>();
   const terms = new Map<string, string>();
-  const fold = (t: string) => folds.get(t) ?? (folds.set(t, foldTerm(t, locale)), folds.get(t)!);
-  const termFor = (f: string) => terms.get(f) ?? (terms.set(f, termOf(f, locale)), terms.get(f)!);
+  const fold = (t: string) => {
+    if (DIGIT.test(t)) return foldTerm(t, locale);
+    let f = folds.get(t);
+    if (f === undefined) folds.set(t, (f = foldTerm(t, locale)));
+    return f;
+  };
+  const termFor = (f: string) => {
+    if (DIGIT.test(f)) return f;
+    let t = terms.get(f);
+    if (t === undefined) terms.set(f, (t = termOf(f, locale)));
+    return t;
+  };
   /** Folded word → how often each spelling of it occurs: the suggestions show the commonest spelling. */
   const spellings = new Map<string, Map<string, number>>();
+  const postCode = (code: string, doc: number, weight: number) => {
+    for (const s of codeSuffixes(code)) codes.post(s, doc, weight);
+  };
   const add = (doc: number, text: string | null, weight: number, joinCode = false) => {
     const tokens = tokenize(text ?? '');
     const folded = tokens.map(fold);
     folded.forEach((f, i) => {
       const term = termFor(f);
-      post(words, term, doc, weight);
+      words.post(term, doc, weight);
       if (isCode(f)) {
-        for (const s of codeSuffixes(f)) post(codes, s, doc, weight);
+        postCode(f, doc, weight);
         return;
       }
       if (f.length >= MIN_COMPOUND) compoundCandidates.set(f, term);
@@ -162,8 +267,8 @@ export function indexBuilder(locale: LocaleCode) {
     });
     const joined = joinCode ? joinedCode(folded) : null;
     if (joined) {
-      post(words, joined, doc, weight);
-      for (const s of codeSuffixes(joined)) post(codes, s, doc, weight);
+      words.post(joined, doc, weight);
+      postCode(joined, doc, weight);
     }
   };
   return {
@@ -197,17 +302,21 @@ export function indexBuilder(locale: LocaleCode) {
       }
     },
     finish(version: string, categoryList: readonly FacetCategory[]): SearchIndex {
-      postCompoundParts(words, compoundCandidates, locale);
-      const wordPostings = freeze(words);
+      docOf.clear();
+      folds.clear();
+      terms.clear();
+      const nameOrder = Int32Array.from(rankNames(names, locale));
+      names.length = 0;
+      const wordPostings = freezeWords(words, compoundCandidates, locale);
       return {
         version,
         locale,
         ids: Int32Array.from(ids),
         mainCategory: Int32Array.from(mainCategory),
-        words: wordPostings,
-        codes: freeze(codes),
-        byLength: lengthBuckets(wordPostings.terms),
-        termSet: new Set(wordPostings.terms),
+        words: wordPostings.words,
+        codeWords: wordPostings.codeWords,
+        codes: freeze(codes, codes.group(), new Map()),
+        byLength: lengthBuckets(wordPostings.words.terms),
         vocabulary: vocabularyOf(spellings),
         facts: {
           brand: Int32Array.from(brand),
@@ -216,7 +325,7 @@ export function indexBuilder(locale: LocaleCode) {
           price: Float64Array.from(price),
           vat: Float32Array.from(vat),
           orderable: Uint8Array.from(orderable),
-          nameOrder: Int32Array.from(rankNames(names, locale)),
+          nameOrder,
           brandNames,
         },
         categories: new Map(categoryList.map((c) => [c.id, c])),
@@ -227,22 +336,43 @@ export function indexBuilder(locale: LocaleCode) {
 
 /**
  * Every product holding a compound word is also posted under each of its parts: all parts known to the
- * whole vocabulary, else cut at the one known part (the other part becomes a term of its own).
+ * whole vocabulary, else cut at the one known part (the other part becomes a term of its own). The terms
+ * involved get a Map of their postings (doc → weight) for this, applied in order as they always were.
  */
-function postCompoundParts(words: PostingMap, candidates: Map<string, string>, locale: LocaleCode): void {
-  const has = (term: string) => words.has(term);
-  const additions: [string, Map<number, number>][] = [];
+function freezeWords(words: TermPostings, candidates: Map<string, string>, locale: LocaleCode): { words: Postings; codeWords: Postings } {
+  const grouped = words.group();
+  const has = (term: string) => words.ids.has(term);
+  const additions: [string, number][] = [];
   for (const [folded, term] of candidates) {
     const known = (part: string) => knownPart(part, locale, has) !== null;
     const parts = splitCompound(folded, locale, known) ?? splitAtKnownPart(folded, locale, known);
     if (!parts) continue;
-    const postings = words.get(term)!;
+    const source = words.ids.get(term)!;
     for (const part of parts) {
       const partTerm = knownPart(part, locale, has) ?? termOf(part, locale);
-      if (partTerm !== term) additions.push([partTerm, postings]);
+      if (partTerm !== term) additions.push([partTerm, source]);
     }
   }
-  for (const [partTerm, postings] of additions) for (const [doc, w] of postings) post(words, partTerm, doc, w * COMPOUND_FACTOR);
+  const live = new Map<number, Map<number, number>>();
+  const mapOf = (id: number) => {
+    let m = live.get(id);
+    if (!m) {
+      m = new Map();
+      // a part that is no term yet has no grouped postings
+      if (id + 1 < grouped.start.length)
+        for (let k = grouped.start[id]; k < grouped.start[id + 1]; k++) m.set(grouped.docs[k], words.weightValues[grouped.codes[k]]);
+      live.set(id, m);
+    }
+    return m;
+  };
+  for (const [partTerm, source] of additions) {
+    const target = mapOf(words.idOf(partTerm));
+    for (const [doc, w] of mapOf(source)) {
+      const weight = w * COMPOUND_FACTOR;
+      if ((target.get(doc) ?? 0) < weight) target.set(doc, weight);
+    }
+  }
+  return { words: freeze(words, grouped, live, (t) => !isCode(t)), codeWords: freeze(words, grouped, live, isCode) };
 }
 
 function vocabularyOf(spellings: Map<string, Map<string, number>>): Vocabulary {
@@ -261,34 +391,39 @@ function vocabularyOf(spellings: Map<string, Map<string, number>>): Vocabulary {
   return { folded, display, count };
 }
 
-function freeze(m: PostingMap): Postings {
-  const terms = [...m.keys()].sort();
-  const start = new Int32Array(terms.length + 1);
-  let total = 0;
-  terms.forEach((t, i) => {
-    start[i] = total;
-    total += m.get(t)!.size;
-  });
-  start[terms.length] = total;
-  const doc = new Int32Array(total);
-  const weight = new Float32Array(total);
-  terms.forEach((t, i) => {
-    let k = start[i];
-    for (const [d, w] of m.get(t)!) {
-      doc[k] = d;
-      weight[k] = w;
-      k++;
+/** The sorted, packed postings: grouped ones, or — for the terms in `live` — those of its Map. */
+function freeze(
+  list: TermPostings,
+  grouped: GroupedPostings,
+  live: Map<number, Map<number, number>>,
+  keep: (term: string) => boolean = () => true,
+): Postings {
+  const sorted = list.names.filter(keep).sort();
+  const order = sorted.map((t) => list.ids.get(t)!);
+  const terms = packTerms(sorted);
+  const each = (r: number, emit: (doc: number, weight: number) => void) => {
+    const id = order[r];
+    const m = live.get(id);
+    if (m) {
+      for (const doc of Int32Array.from(m.keys()).sort()) emit(doc, m.get(doc)!);
+      return;
     }
-  });
-  return { terms, start, doc, weight };
+    for (let k = grouped.start[id]; k < grouped.start[id + 1]; k++) emit(grouped.docs[k], list.weightValues[grouped.codes[k]]);
+  };
+  // the weights these terms use (a list's bytes then depend on its own postings only: equal lists are equal bytes)
+  const values = new Set<number>();
+  for (let r = 0; r < order.length; r++) each(r, (_, w) => values.add(Math.fround(w)));
+  const weights = Float32Array.from([...values].sort((a, b) => a - b));
+  return packPostings(terms, order.length, weights, each);
 }
 
-function lengthBuckets(terms: readonly string[]): Int32Array[] {
+function lengthBuckets(terms: TermTable): Int32Array[] {
   const lists: number[][] = [];
-  terms.forEach((t, i) => {
-    if (isCode(t)) return;
+  for (let i = 0; i < termCount(terms); i++) {
+    const t = termAt(terms, i);
+    if (isCode(t)) continue;
     (lists[t.length] ??= []).push(i);
-  });
+  }
   return Array.from({ length: lists.length }, (_, n) => Int32Array.from(lists[n] ?? []));
 }
 

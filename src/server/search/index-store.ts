@@ -25,7 +25,8 @@ function databaseIdentity(config: DbConfig): string {
   return `postgres://${u.hostname}:${u.port}${u.pathname}`;
 }
 
-function fileFor(config: DbConfig, locale: LocaleCode): string {
+/** The file holding a storefront's stored index (benches report its size). */
+export function storedIndexFile(config: DbConfig, locale: LocaleCode): string {
   const key = crypto
     .createHash('sha256')
     .update(`${databaseIdentity(config)}|${locale}`)
@@ -38,7 +39,7 @@ function fileFor(config: DbConfig, locale: LocaleCode): string {
 export async function readStoredIndex(config: DbConfig, locale: LocaleCode, version: string): Promise<SearchIndex | null> {
   if (config.kind === 'sqlite' && config.file === ':memory:') return null;
   try {
-    const index = decodeIndex(await fs.readFile(fileFor(config, locale)));
+    const index = decodeIndex(await fs.readFile(storedIndexFile(config, locale)));
     return index && index.version === version && index.locale === locale ? index : null;
   } catch {
     return null;
@@ -48,7 +49,7 @@ export async function readStoredIndex(config: DbConfig, locale: LocaleCode, vers
 /** Best effort: a failed write only means the next start builds again. */
 export async function storeIndex(config: DbConfig, index: SearchIndex): Promise<void> {
   if (config.kind === 'sqlite' && config.file === ':memory:') return;
-  const file = fileFor(config, index.locale);
+  const file = storedIndexFile(config, index.locale);
   const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
   try {
     await fs.mkdir(path.dirname(file), { recursive: true });

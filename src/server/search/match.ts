@@ -17,7 +17,9 @@ import { allowedTypos, editDistance } from '#lib/search/typo.ts';
 import { isCode, MIN_CODE_FRAGMENT } from '#lib/search/terms.ts';
 import { MIN_COMPOUND, splitCompound } from '#lib/search/compound.ts';
 import { processCache } from '#server/cache/process-cache.ts';
-import { COMPOUND_FACTOR, knownPart, lowerBound, termOf, type Postings, type SearchIndex } from './index-builder.ts';
+import { COMPOUND_FACTOR, knownPart, termOf, type SearchIndex } from './index-builder.ts';
+import { takeTerm } from './postings.ts';
+import { compareTerm, indexOfTerm, lowerBoundTerm, termAt, termCount, termStartsWith } from './term-table.ts';
 
 export const PREFIX_FACTOR = 0.6;
 export const CODE_INFIX_FACTOR = 0.7;
@@ -66,10 +68,6 @@ function collect(s: Scratch, fill: (take: (doc: number, weight: number) => void)
   return { docs, weights };
 }
 
-function takeTerm(p: Postings, t: number, factor: number, bonus: number, take: (doc: number, weight: number) => void) {
-  for (let k = p.start[t]; k < p.start[t + 1]; k++) take(p.doc[k], p.weight[k] * factor + bonus);
-}
-
 /** What one query word matches, without compound splitting. */
 function wordHits(index: SearchIndex, s: Scratch, token: string): Hits {
   const folded = foldTerm(token, index.locale);
@@ -77,12 +75,16 @@ function wordHits(index: SearchIndex, s: Scratch, token: string): Hits {
   const term = termOf(folded, index.locale);
   const { words, codes } = index;
   return collect(s, (take) => {
-    for (let t = lowerBound(words.terms, term); t < words.terms.length && words.terms[t].startsWith(term); t++) {
-      const exact = words.terms[t] === term;
-      takeTerm(words, t, exact ? 1 : PREFIX_FACTOR, exact && code ? EXACT_CODE_BONUS : 0, take);
+    for (const list of [words, index.codeWords]) {
+      const count = termCount(list.terms);
+      for (let t = lowerBoundTerm(list.terms, term); t < count && termStartsWith(list.terms, t, term); t++) {
+        const exact = compareTerm(list.terms, t, term) === 0;
+        takeTerm(list, t, exact ? 1 : PREFIX_FACTOR, exact && code ? EXACT_CODE_BONUS : 0, take);
+      }
     }
     if (code && folded.length >= MIN_CODE_FRAGMENT) {
-      for (let t = lowerBound(codes.terms, folded); t < codes.terms.length && codes.terms[t].startsWith(folded); t++) {
+      const codeCount = termCount(codes.terms);
+      for (let t = lowerBoundTerm(codes.terms, folded); t < codeCount && termStartsWith(codes.terms, t, folded); t++) {
         takeTerm(codes, t, CODE_INFIX_FACTOR, 0, take);
       }
     }
@@ -90,7 +92,7 @@ function wordHits(index: SearchIndex, s: Scratch, token: string): Hits {
     if (typos === 0) return;
     for (let n = Math.max(1, term.length - typos); n <= term.length + typos && n < index.byLength.length; n++) {
       for (const t of index.byLength[n]) {
-        const edits = editDistance(term, words.terms[t], typos);
+        const edits = editDistance(term, termAt(words.terms, t), typos);
         if (edits > 0 && edits <= typos) takeTerm(words, t, TYPO_FACTOR[edits], 0, take);
       }
     }
@@ -101,23 +103,33 @@ function wordHits(index: SearchIndex, s: Scratch, token: string): Hits {
 function compoundHits(index: SearchIndex, s: Scratch, token: string): Hits | null {
   const folded = foldTerm(token, index.locale);
   if (isCode(folded) || folded.length < MIN_COMPOUND) return null;
-  const has = (term: string) => index.termSet.has(term);
+  const has = (term: string) => indexOfTerm(index.words.terms, term) >= 0;
   const parts = splitCompound(folded, index.locale, (part) => knownPart(part, index.locale, has) !== null);
   if (!parts) return null;
-  let acc: Map<number, number> | null = null;
+  // the documents holding every part so far, each with its weakest part's weight (intersected through the scratch)
+  let docs: Int32Array<ArrayBufferLike> | null = null;
+  let weights: Float32Array<ArrayBufferLike> = new Float32Array(0);
   for (const part of parts) {
     const hits = wordHits(index, s, part);
-    const next = new Map<number, number>();
-    for (let i = 0; i < hits.docs.length; i++) {
-      const d = hits.docs[i];
-      const before: number | undefined = acc ? acc.get(d) : Infinity;
-      if (before !== undefined) next.set(d, Math.min(before, hits.weights[i]));
+    if (!docs) {
+      docs = hits.docs;
+      weights = hits.weights;
+      continue;
     }
-    acc = next;
+    for (let i = 0; i < hits.docs.length; i++) s.best[hits.docs[i]] = hits.weights[i];
+    let kept = 0;
+    for (let i = 0; i < docs.length; i++) {
+      const w = s.best[docs[i]];
+      if (w > 0) {
+        docs[kept] = docs[i];
+        weights[kept++] = Math.min(weights[i], w);
+      }
+    }
+    for (let i = 0; i < hits.docs.length; i++) s.best[hits.docs[i]] = 0;
+    docs = docs.subarray(0, kept);
+    weights = weights.subarray(0, kept);
   }
-  const docs = Int32Array.from(acc!.keys());
-  const weights = Float32Array.from(acc!.values(), (w) => w * COMPOUND_FACTOR);
-  return { docs, weights };
+  return { docs: docs!, weights: Float32Array.from(weights, (w) => w * COMPOUND_FACTOR) };
 }
 
 /** Hits of one query word: the word itself, or its compound parts, whichever matches a product better. */
@@ -130,7 +142,11 @@ function queryWordHits(index: SearchIndex, s: Scratch, token: string): Hits {
   });
 }
 
-export function matchQuery(index: SearchIndex, query: string): Matches {
+/**
+ * All matches, best first. With `top`, only the first `top` are in order (the rest follow in no order): a page of
+ * search-as-you-type needs its 24 best, not the order of 200,000 matches (docs/adr/0030-search-at-scale.md).
+ */
+export function matchQuery(index: SearchIndex, query: string, top = Infinity): Matches {
   const tokens = queryTokens(query);
   if (tokens.length === 0 || index.ids.length === 0) return { docs: new Int32Array(0), scores: new Float32Array(0) };
   const s = scratchFor(index);
@@ -158,14 +174,62 @@ export function matchQuery(index: SearchIndex, query: string): Matches {
   }
 
   // Sort keys: (higher score first, then lower doc) packed in one float64 so the native typed sort does the work.
-  const keys = new Float64Array(cand.length);
-  for (let i = 0; i < cand.length; i++) keys[i] = (1e6 - Math.round(score[i] * 1000)) * 2 ** 21 + cand[i];
-  keys.sort();
-  const docs = new Int32Array(keys.length);
-  const scores = new Float32Array(keys.length);
-  for (let j = 0; j < keys.length; j++) {
-    docs[j] = keys[j] % 2 ** 21;
-    scores[j] = (1e6 - Math.floor(keys[j] / 2 ** 21)) / 1000;
+  const n = cand.length;
+  const keys = new Float64Array(n);
+  for (let i = 0; i < n; i++) keys[i] = (1e6 - Math.round(score[i] * 1000)) * 2 ** 21 + cand[i];
+  const ordered = Math.min(top, n);
+  if (ordered < n) {
+    selectSmallest(keys, ordered);
+    keys.subarray(0, ordered).sort();
+  } else keys.sort();
+  const docs = new Int32Array(n);
+  const scores = new Float32Array(n);
+  for (let j = 0; j < ordered; j++) {
+    const high = Math.floor(keys[j] / 2 ** 21);
+    docs[j] = keys[j] - high * 2 ** 21;
+    scores[j] = (1e6 - high) / 1000;
+  }
+  if (ordered < n) {
+    // the rest in candidate order: every key above the last one placed (keys are distinct)
+    const last = ordered > 0 ? keys[ordered - 1] : -Infinity;
+    let k = ordered;
+    for (let i = 0; i < n; i++) {
+      const rounded = Math.round(score[i] * 1000);
+      if ((1e6 - rounded) * 2 ** 21 + cand[i] > last) {
+        docs[k] = cand[i];
+        scores[k++] = rounded / 1000;
+      }
+    }
   }
   return { docs, scores };
+}
+
+/** Moves the k smallest keys (distinct) to keys[0 .. k), in no order (quickselect, median of three). */
+export function selectSmallest(keys: Float64Array, k: number): void {
+  let lo = 0;
+  let hi = keys.length - 1;
+  while (hi > lo && k > lo && k <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const a = keys[lo];
+    const b = keys[mid];
+    const c = keys[hi];
+    const pivot = a < b ? (b < c ? b : a < c ? c : a) : a < c ? a : b < c ? c : b;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (keys[i] < pivot) i++;
+      while (keys[j] > pivot) j--;
+      if (i <= j) {
+        const t = keys[i];
+        keys[i] = keys[j];
+        keys[j] = t;
+        i++;
+        j--;
+      }
+    }
+    // keys[lo .. j] ≤ pivot ≤ keys[i .. hi]
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return;
+  }
 }

@@ -11,6 +11,7 @@ import { versionedIndex } from './versioned-index.ts';
 import { getDb, getDbConfig } from '#server/db/connection.ts';
 import type { DbConfig } from '#server/db/config.ts';
 import { readStoredIndex, storeIndex } from './index-store.ts';
+import { shareCodes } from './shared-postings.ts';
 import { facetCategories, indexCategoryLinks, indexProducts } from './index-rows.ts';
 import { loggerFor } from '#server/telemetry/logger.ts';
 import { catalogueVersion } from './catalogue-version.ts';
@@ -47,10 +48,10 @@ async function loadOrBuild(db: Db, locale: LocaleCode, version?: string): Promis
   const v = version ?? (await catalogueVersion(db));
   const config = db === getDb() ? getDbConfig() : null;
   const stored = config ? await readStoredIndex(config, locale, v) : null;
-  if (stored) return stored;
+  if (stored) return shareCodes(stored);
   const built = await buildSearchIndex(db, locale, v);
   if (config) await storeIndex(config, built);
-  return built;
+  return shareCodes(built);
 }
 
 /**

@@ -22,6 +22,7 @@ describe('search index codec', () => {
     expect(copy.locale).toBe('sv');
     expect(Array.from(copy.ids)).toEqual([3, 8]);
     expect(copy.words).toEqual(index.words);
+    expect(copy.codeWords).toEqual(index.codeWords);
     expect(copy.codes).toEqual(index.codes);
     expect(copy.byLength).toEqual(index.byLength);
     expect(copy.categories).toEqual(index.categories);
