@@ -9,24 +9,18 @@
  */
 import { getDb, type Db } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
-import { availabilityOf } from '#lib/catalogue/listing-query.ts';
-import { stockRank } from '#lib/catalogue/listing-filter.ts';
-import { unitPrice } from '#lib/pricing/tiers.ts';
-import type { PriceObject } from '#lib/catalogue/types.ts';
 import { processCache } from '#server/cache/process-cache.ts';
 import { changesAfter, latestChangeSeq } from './change-feed.ts';
 import type { ListingItem } from '#lib/catalogue/listing-filter.ts';
 import { flattenCategories, loadCategoryTree } from './category-repository.ts';
 import { localizedProducts } from './localized-products.ts';
+import { ITEM_COLUMNS, itemFacts, listingRowChunks } from './listing-rows.ts';
 import { buildListingSource, rankNames, type ListingSource, type SourceProduct } from './listing-source.ts';
-import { push } from '#lib/catalogue/map-of-lists.ts';
 import { loggerFor } from '#server/telemetry/logger.ts';
 
 const log = loggerFor('catalogue');
 
 export const VERSION_CHECK_MS = 10_000;
-/** Products per read: node:sqlite is synchronous, so loading yields to requests between chunks. */
-const CHUNK = 2000;
 const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
@@ -39,27 +33,6 @@ async function catalogueVersion(db: Db): Promise<string> {
 }
 
 const NO_IDS: readonly number[] = Object.freeze([]);
-
-/** The columns an item's price and stock come from (also what a change re-reads). */
-const ITEM_COLUMNS = ['p.id', 'p.brand_id', 'p.stock_status', 'p.orderable', 't.name', 'pr.prices', 'pr.vat'] as const;
-
-interface Row {
-  id: number;
-  brand_id: number | null;
-  stock_status: string;
-  orderable: number | boolean;
-  name: string;
-  prices: string;
-  vat: number;
-}
-
-/** The parts of an item a price or stock change moves. */
-const itemFacts = (r: Pick<Row, 'stock_status' | 'orderable' | 'prices' | 'vat'>) => ({
-  stockRank: stockRank(r.stock_status, !!r.orderable),
-  availability: availabilityOf(r.stock_status),
-  price: unitPrice(JSON.parse(r.prices) as PriceObject, 1),
-  vat: r.vat,
-});
 
 export async function loadListingIndex(locale: LocaleCode, db: Db = getDb()): Promise<ListingSource> {
   const [tree, brands, tags] = await Promise.all([
@@ -84,29 +57,8 @@ export async function loadListingIndex(locale: LocaleCode, db: Db = getDb()): Pr
     if (!shared) sameIds.set(key, (shared = Object.freeze(ids)));
     return shared;
   };
-  for (let last = 0; ;) {
-    const chunk = await localizedProducts(db, locale).select(ITEM_COLUMNS).where('p.id', '>', last).orderBy('p.id').limit(CHUNK).execute();
-    if (chunk.length === 0) break;
-    const first = last;
-    last = chunk[chunk.length - 1].id;
-    const [cats, links] = await Promise.all([
-      db
-        .selectFrom('product_categories')
-        .select(['product_id', 'category_id'])
-        .where('product_id', '>', first)
-        .where('product_id', '<=', last)
-        .execute(),
-      db
-        .selectFrom('product_tags')
-        .select(['product_id', 'tag_id'])
-        .where('product_id', '>', first)
-        .where('product_id', '<=', last)
-        .execute(),
-    ]);
-    const categoriesOf = new Map<number, number[]>();
-    const tagsOf = new Map<number, number[]>();
-    for (const c of cats) push(categoriesOf, c.product_id, c.category_id);
-    for (const t of links) push(tagsOf, t.product_id, t.tag_id);
+  // node:sqlite is synchronous: the load yields to requests between chunks
+  for await (const { rows: chunk, categoriesOf, tagsOf } of listingRowChunks(db, locale)) {
     for (const r of chunk) {
       names.push(r.name);
       const facts = itemFacts(r);
