@@ -78,8 +78,11 @@ async function round(): Promise<Answer[]> {
 /** Steady load (a round every 100 ms, not waiting for answers) until stop() resolves with every answer. */
 function load() {
   const pending: Promise<Answer[]>[] = [];
-  const timer = setInterval(() => pending.push(round()), 100);
+  let answered = 0;
+  const timer = setInterval(() => pending.push(round().then((r) => ((answered += r.length), r))), 100);
   return {
+    /** Answers received so far (a busy machine answers fewer a second). */
+    answered: () => answered,
     async stop(): Promise<Answer[]> {
       clearInterval(timer);
       return (await Promise.all(pending)).flat();
@@ -152,6 +155,7 @@ describe('PostgreSQL restarted under load', () => {
 
     const running = load();
     await sleep(1000);
+    while (running.answered() <= 12) await sleep(100);
     const stoppedAt = Date.now();
     pgCtl('-m', 'fast', 'stop');
     await sleep(2500);
