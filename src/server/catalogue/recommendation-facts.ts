@@ -214,48 +214,46 @@ function bestOfAppliance(db: Db, locale: LocaleCode, subject: RecommendationFact
   const otherBrand: Narrow = (q) =>
     brand === null ? q : q.where((eb) => eb.or([eb('p.brand_id', '!=', brand), eb('p.brand_id', 'is', null)]));
   /**
-   * The first `want` products of these categories in the tie order (in stock, then id): per category and stock
-   * half, walked in product order on the (category_id, main, product_id) index so each read stops after `want`
-   * rows instead of sorting the category (migration 0036).
+   * The first `want` products of these categories in the tie order (in stock, then id), one read per stock half:
+   * for one category it walks the (category_id, main, product_id) index in product order and stops after `want`
+   * rows instead of sorting the category (migration 0036); the rest of an appliance (several categories, read only
+   * when the product's own category runs short) is sorted.
    */
   const inOrder = async (categories: readonly number[], narrow: Narrow, want: number): Promise<FactRow[]> => {
     const out: FactRow[] = [];
     for (const stocked of [true, false]) {
-      const rows: FactRow[] = [];
-      for (const id of categories)
-        rows.push(
-          ...(await narrow(listable())
-            .where('pc.category_id', '=', id)
-            .where('p.stock_status', stocked ? '=' : '!=', 'in-stock')
-            .orderBy('pc.product_id')
-            .limit(want - out.length)
-            .execute()),
-        );
-      out.push(...rows.sort((x, y) => x.id - y.id).slice(0, want - out.length));
-      if (out.length >= want) break;
+      if (out.length >= want || categories.length === 0) break;
+      out.push(
+        ...(await narrow(listable())
+          .where('pc.category_id', 'in', categories)
+          .where('p.stock_status', stocked ? '=' : '!=', 'in-stock')
+          .orderBy('pc.product_id')
+          .limit(want - out.length)
+          .execute()),
+      );
     }
     return out;
   };
   const rows = (async () => {
     // the appliance's other categories: its children, or the appliance itself when it is a top category
-    const restOfAppliance = async () =>
-      (
-        await db
-          .selectFrom('categories')
-          .where((eb) => eb.or([eb('parent_id', '=', appliance), eb.and([eb('parent_id', 'is', null), eb('id', '=', appliance)])]))
-          .where('id', '!=', category)
-          .select('id')
-          .orderBy('id')
-          .execute()
-      ).map((r) => r.id);
+    let siblings: Promise<number[]> | undefined;
+    const restOfAppliance = () =>
+      (siblings ??= db
+        .selectFrom('categories')
+        .where((eb) => eb.or([eb('parent_id', '=', appliance), eb.and([eb('parent_id', 'is', null), eb('id', '=', appliance)])]))
+        .where('id', '!=', category)
+        .select('id')
+        .execute()
+        .then((r) => r.map((x) => x.id)));
+    const own = async () => [category];
     const tiers: [() => Promise<number[]>, Narrow][] = [
       ...(brand === null
         ? []
         : ([
-            [async () => [category], sameBrand],
+            [own, sameBrand],
             [restOfAppliance, sameBrand],
           ] satisfies [() => Promise<number[]>, Narrow][])),
-      [async () => [category], otherBrand],
+      [own, otherBrand],
       [restOfAppliance, otherBrand],
     ];
     const out: FactRow[] = [];
