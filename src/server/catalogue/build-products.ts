@@ -50,9 +50,9 @@ export async function productPagesToBuild(locale: LocaleCode, limit: number, db:
 }
 
 async function loadBatch(locale: LocaleCode, ids: number[]): Promise<Map<number, BuiltProduct>> {
-  const brands = await buildBrands();
+  const { byId } = await buildBrands();
   const [products, slugRows] = await Promise.all([
-    listingProducts(locale, ids, new Map(brands.map((b) => [b.id, b]))),
+    listingProducts(locale, ids, byId),
     getDb().selectFrom('product_translations').where('product_id', 'in', ids).select(['product_id', 'locale', 'slug']).execute(),
   ]);
   const slugs = new Map<number, Partial<Record<LocaleCode, string>>>();

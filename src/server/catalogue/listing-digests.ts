@@ -29,7 +29,7 @@ export async function listingDigests(
   const collator = new Intl.Collator(locale);
   const categoryById = new Map(categories.map((c) => [c.id, c]));
   const brandSlug = new Map(brands.map((b) => [b.id, b.slug]));
-  const noSubcategories = listingScope(locale, { kind: 'tag', id: 0, slug: '' });
+  const noSubcategories = listingScope(locale);
   const byCategory = new Map<number, ListingDigest>();
   const byBrand = new Map<number, ListingDigest>();
   const byTag = new Map<number, ListingDigest>();

@@ -57,9 +57,8 @@ const tagged = (shown: readonly PageProduct[]) => shown.map((p) => productTag(p.
 /** The build's first page of the listing (streamed digests, listing-digests.ts) with its cards read by id. */
 async function fromBuild(locale: LocaleCode, target: ListingTarget, result: ListingResult | undefined) {
   const brands = await buildBrands();
-  const meta = { locale, brandBySlug: new Map(brands.map((b) => [b.slug, b])) };
-  const view = firstPageView(meta, target, result ?? EMPTY_RESULT, stockLabeller(locale));
-  return { view, shown: await listingProducts(locale, view.ids, new Map(brands.map((b) => [b.id, b]))) };
+  const view = firstPageView({ locale, brandBySlug: brands.bySlug }, target, result ?? EMPTY_RESULT, stockLabeller(locale));
+  return { view, shown: await listingProducts(locale, view.ids, brands.byId) };
 }
 
 /** This process's listing index and the cards read now. */

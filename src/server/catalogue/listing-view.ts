@@ -110,15 +110,19 @@ export type StockLabel = (a: Availability) => string;
 /** What a view needs of its storefront besides the items: the locale and the brands (facet labels, brand filters). */
 export type ListingMeta = Pick<ListingSource, 'locale' | 'brandBySlug'>;
 
-const subcategoriesOf = (target: ListingTarget) => {
-  const subcats = target.kind === 'category' ? target.category.children : [];
-  return { subcats, subcategories: new Map(subcats.map((c) => [c.slug, categoryScope(c)])) };
-};
+/** A category listing's direct subcategories (the subcategory facet); none for a brand or tag. */
+const childrenOf = (target: ListingTarget) => (target.kind === 'category' ? target.category.children : []);
 
-/** The scope a listing's facets are counted in: its currency and (for a category) its direct subcategories. */
-export const listingScope = (locale: LocaleCode, target: ListingTarget): ListingScope => ({
+/** Slug → the ids of that subcategory and its descendants, per direct subcategory. */
+const subcategoriesOf = (target: ListingTarget) => new Map(childrenOf(target).map((c) => [c.slug, categoryScope(c)]));
+
+/**
+ * The scope a listing's facets are counted in: its currency and (for a category) its direct subcategories.
+ * Without a target: a listing without subcategories (a brand or a tag).
+ */
+export const listingScope = (locale: LocaleCode, target?: ListingTarget): ListingScope => ({
   currency: LOCALES[locale].currency,
-  subcategories: subcategoriesOf(target).subcategories,
+  subcategories: target ? subcategoriesOf(target) : new Map(),
 });
 
 export function listingView(
@@ -129,7 +133,7 @@ export function listingView(
   stockLabel: StockLabel,
   pageSize = LISTING_PAGE_SIZE,
 ): ListingView {
-  const { subcategories } = subcategoriesOf(target);
+  const subcategories = subcategoriesOf(target);
   // a filter that cannot apply on this kind of listing is dropped, like any bad value
   const q: ListingQuery = {
     ...query,
@@ -155,7 +159,7 @@ function viewOf(
 ): ListingView {
   const { locale } = meta;
   const { page } = r;
-  const { subcats } = subcategoriesOf(target);
+  const subcats = childrenOf(target);
   const route = ROUTES[target.kind];
   const param = target.kind === 'category' ? target.category.path.join('/') : target.slug;
   const paged = (n: number) => pathFor(route.paged, locale, { [route.key]: param, page: String(n) });

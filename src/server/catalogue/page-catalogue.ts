@@ -71,10 +71,22 @@ export interface LocaleCatalogue {
   listings: ListingDigests;
 }
 
-/** Every brand, by name (the brand facet and cards name them; brand slugs are the same in every storefront). */
-let allBrands: Promise<PageBrand[]> | undefined;
-export function buildBrands(): Promise<PageBrand[]> {
-  allBrands ??= getDb().selectFrom('brands').select(['id', 'slug', 'name', 'logo_url']).orderBy('name').execute();
+export interface BuildBrands {
+  /** By name. */
+  list: PageBrand[];
+  byId: Map<number, PageBrand>;
+  bySlug: Map<string, PageBrand>;
+}
+
+/** Every brand, read once per build (the brand facet and cards name them; brand slugs are the same in every storefront). */
+let allBrands: Promise<BuildBrands> | undefined;
+export function buildBrands(): Promise<BuildBrands> {
+  allBrands ??= getDb()
+    .selectFrom('brands')
+    .select(['id', 'slug', 'name', 'logo_url'])
+    .orderBy('name')
+    .execute()
+    .then((list) => ({ list, byId: new Map(list.map((b) => [b.id, b])), bySlug: new Map(list.map((b) => [b.slug, b])) }));
   return allBrands;
 }
 
@@ -121,7 +133,7 @@ export function pageProduct(
 
 async function loadLocale(locale: LocaleCode): Promise<LocaleCatalogue> {
   const db = getDb();
-  const [categoryTree, brands, tagRows] = await Promise.all([
+  const [categoryTree, { list: brands }, tagRows] = await Promise.all([
     loadCategoryTree(db, locale),
     buildBrands(),
     db

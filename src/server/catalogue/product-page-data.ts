@@ -56,7 +56,7 @@ export async function productPageFromBuild(locale: LocaleCode, { product, slugs 
     trail: trailOf(cat.categoryById, product),
     tags: product.tagIds.flatMap((id) => tagById.get(id) ?? []),
     slugs,
-    relations: await freshRelations(db, locale, product, new Map(brands.map((b) => [b.id, b]))),
+    relations: await freshRelations(db, locale, product, brands.byId),
     safety: await builtProductSafety(product.id, product.brand?.id ?? null, locale),
     partNumbers: await partNumbersOf(db, locale, product.id),
   });
