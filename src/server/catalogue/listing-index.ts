@@ -1,21 +1,22 @@
 /**
  * The on-demand listing pages' view of the catalogue (docs/adr/0012-listing-pages.md): per storefront a slim
- * index (id, name rank, brand, stock, price, categories, tags — no descriptions, no images) loaded from the
- * database in chunks, kept per process. At most every VERSION_CHECK_MS a primary-key lookup tells whether
+ * index (id, name rank, brand, stock, price, categories, tags — no descriptions, no images; typed-array columns,
+ * docs/adr/0032-listing-columns.md) loaded from the database in chunks, kept per process. At most every VERSION_CHECK_MS a primary-key lookup tells whether
  * the catalogue was replaced; then a new index loads in the background while the old one keeps answering,
  * so an import reaches page 2+ within seconds and no request waits for a reload. A price or stock change of a
- * few products (the change feed, docs/adr/0017-incremental-pages.md) updates their items in place instead of
+ * few products (the change feed, docs/adr/0017-incremental-pages.md) updates their columns in place instead of
  * reloading the whole index. The cards of the one page shown come from listing-products.ts.
  */
 import { getDb, type Db } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import { processCache } from '#server/cache/process-cache.ts';
 import { changesAfter, latestChangeSeq } from './change-feed.ts';
-import type { ListingItem } from '#lib/catalogue/listing-filter.ts';
+import { positionOf, setFacts } from '#lib/catalogue/listing-columns.ts';
+import { ListingColumnsBuilder } from '#lib/catalogue/listing-columns-builder.ts';
 import { flattenCategories, loadCategoryTree } from './category-repository.ts';
 import { localizedProducts } from './localized-products.ts';
 import { ITEM_COLUMNS, itemFacts, listingRowChunks } from './listing-rows.ts';
-import { buildListingSource, rankNames, type ListingSource, type SourceProduct } from './listing-source.ts';
+import { listingSourceOf, parentsOf, rankNames, type ListingSource } from './listing-source.ts';
 import { loggerFor } from '#server/telemetry/logger.ts';
 
 const log = loggerFor('catalogue');
@@ -45,44 +46,28 @@ export async function loadListingIndex(locale: LocaleCode, db: Db = getDb()): Pr
       .execute(),
   ]);
   const brandSlug = new Map(brands.map((b) => [b.id, b.slug]));
-  // At 1,000,000 products × 5 storefronts every byte per item counts (docs/adr/0030-search-at-scale.md): rows are
-  // turned into items chunk by chunk (the price JSON is not kept), and identical category-id lists are one array.
+  // At 1,000,000 products × 5 storefronts every byte per product counts (docs/adr/0032-listing-columns.md): rows
+  // go into typed-array columns chunk by chunk; only the names are held until they are ranked.
   const names: string[] = [];
-  const products: SourceProduct[] = [];
-  const sameIds = new Map<string, readonly number[]>();
-  const interned = (ids: number[] | undefined): readonly number[] => {
-    if (!ids) return NO_IDS;
-    const key = ids.join(',');
-    let shared = sameIds.get(key);
-    if (!shared) sameIds.set(key, (shared = Object.freeze(ids)));
-    return shared;
-  };
+  const builder = new ListingColumnsBuilder();
   // node:sqlite is synchronous: the load yields to requests between chunks
   for await (const { rows: chunk, categoriesOf, tagsOf } of listingRowChunks(db, locale)) {
     for (const r of chunk) {
       names.push(r.name);
-      const facts = itemFacts(r);
-      products.push({
-        // every field in the literal (no spread): the object keeps them in place, without a second properties store
-        item: {
-          id: r.id,
-          nameRank: 0,
-          brand: r.brand_id !== null ? (brandSlug.get(r.brand_id) ?? null) : null,
-          stockRank: facts.stockRank,
-          availability: facts.availability,
-          price: facts.price,
-          vat: facts.vat,
-          categoryIds: interned(categoriesOf.get(r.id)),
-        },
+      builder.add({
+        id: r.id,
         brandId: r.brand_id,
-        tagIds: interned(tagsOf.get(r.id)),
+        brand: r.brand_id !== null ? (brandSlug.get(r.brand_id) ?? null) : null,
+        ...itemFacts(r),
+        categoryIds: categoriesOf.get(r.id) ?? NO_IDS,
+        tagIds: tagsOf.get(r.id) ?? NO_IDS,
       });
     }
     await yieldToRequests();
   }
-  const ranks = rankNames(names, locale);
-  products.forEach((p, i) => (p.item.nameRank = ranks[i]));
-  return buildListingSource(locale, flattenCategories(tree), brands, tags, products);
+  const categories = flattenCategories(tree);
+  const lists = builder.finish(rankNames(names, locale), parentsOf(categories));
+  return listingSourceOf(locale, categories, brands, tags, lists);
 }
 
 interface Entry {
@@ -96,20 +81,7 @@ interface Entry {
   catchingUp?: Promise<void>;
 }
 // On globalThis (process-cache.ts): a rebuild switch must not keep a second copy per loaded build.
-const entries = processCache('listing-index.v3', () => new Map<LocaleCode, Entry>());
-
-const itemsOf = new WeakMap<ListingSource, Map<number, ListingItem>>();
-/** Every item by id (each product is one object shared by all its lists, so a change in place reaches them all). */
-function itemById(source: ListingSource): Map<number, ListingItem> {
-  let m = itemsOf.get(source);
-  if (!m) {
-    m = new Map();
-    for (const lists of [source.inCategory, source.ofBrand, source.withTag])
-      for (const list of lists.values()) for (const i of list) m.set(i.id, i);
-    itemsOf.set(source, m);
-  }
-  return m;
-}
+const entries = processCache('listing-index.v4', () => new Map<LocaleCode, Entry>());
 
 /** Products named by the changes after `seq` (price or stock), and the newest position. */
 async function changedProducts(db: Db, seq: number): Promise<{ ids: Set<number>; seq: number }> {
@@ -122,21 +94,22 @@ async function changedProducts(db: Db, seq: number): Promise<{ ids: Set<number>;
   }
 }
 
-/** Brings the items of changed products up to date in place (prices, stock: what filters and sorting read). */
+/** Brings the columns of changed products up to date in place (prices, stock: what filters and sorting read). */
 function catchUp(locale: LocaleCode, e: Entry): Promise<void> {
   e.catchingUp ??= (async () => {
     const db = getDb();
     const source = await e.value;
     const { ids, seq } = await changedProducts(db, e.changeSeq);
     if (seq === e.changeSeq) return;
-    const items = itemById(source);
-    const wanted = [...ids].filter((id) => items.has(id));
+    // a product is one position in the columns, shared by all its lists: a change in place reaches them all
+    const { columns } = source;
+    const wanted = [...ids].filter((id) => positionOf(columns, id) >= 0);
     for (let i = 0; i < wanted.length; i += 500) {
       const rows = await localizedProducts(db, locale)
         .select(ITEM_COLUMNS)
         .where('p.id', 'in', wanted.slice(i, i + 500))
         .execute();
-      for (const r of rows) Object.assign(items.get(r.id)!, itemFacts(r));
+      for (const r of rows) setFacts(columns, positionOf(columns, r.id), itemFacts(r));
     }
     e.changeSeq = seq;
   })().finally(() => (e.catchingUp = undefined));

@@ -1,13 +1,14 @@
 /**
  * What a listing page needs of a storefront's catalogue (docs/adr/0012-listing-pages.md): the category tree,
- * brands and tags by slug, and per category (with descendants), brand and tag the listing items in the
- * default order. Built from the build's page catalogue for the static first pages, and from the database's
- * slim listing index for the on-demand pages (listing-index.ts): both give the same lists.
+ * brands and tags by slug, the storefront's products as listing columns, and per category (with descendants),
+ * brand and tag the positions of its products in the default order (docs/adr/0032-listing-columns.md). Built
+ * from the database's slim listing index for the on-demand pages (listing-index.ts), or from listing items.
  */
 import type { LocaleCode } from '#lib/market/locales.ts';
-import { defaultOrder, type ListingItem } from '#lib/catalogue/listing-filter.ts';
+import type { ListingItem } from '#lib/catalogue/listing-filter.ts';
+import type { ListingColumns } from '#lib/catalogue/listing-columns.ts';
+import { ListingColumnsBuilder, type ListingLists } from '#lib/catalogue/listing-columns-builder.ts';
 import type { Category } from './category-repository.ts';
-import { push } from '#lib/catalogue/map-of-lists.ts';
 
 export interface ListingBrand {
   id: number;
@@ -29,9 +30,11 @@ export interface ListingSource {
   brandById: Map<number, ListingBrand>;
   brandBySlug: Map<string, ListingBrand>;
   tagBySlug: Map<string, ListingTag>;
-  inCategory: Map<number, ListingItem[]>;
-  ofBrand: Map<number, ListingItem[]>;
-  withTag: Map<number, ListingItem[]>;
+  /** The storefront's products; the lists below hold positions in it. */
+  columns: ListingColumns;
+  inCategory: Map<number, Int32Array>;
+  ofBrand: Map<number, Int32Array>;
+  withTag: Map<number, Int32Array>;
 }
 
 export interface SourceProduct {
@@ -40,15 +43,38 @@ export interface SourceProduct {
   tagIds: readonly number[];
 }
 
-/** Ranks names in the storefront's collation (nameRank), groups the items and sorts every list. */
-export function rankNames(names: readonly string[], locale: LocaleCode): number[] {
+/** Ranks names in the storefront's collation (nameRank: distinct, ties by the order given). */
+export function rankNames(names: readonly string[], locale: LocaleCode): Int32Array {
   const collator = new Intl.Collator(locale);
   const order = names.map((_, i) => i).sort((a, b) => collator.compare(names[a], names[b]) || a - b);
-  const rank = new Array<number>(names.length);
+  const rank = new Int32Array(names.length);
   order.forEach((idx, r) => (rank[idx] = r));
   return rank;
 }
 
+/** Parent id per category id: what grouping a product under its categories' ancestors needs. */
+export const parentsOf = (categories: readonly Category[]) => new Map(categories.map((c) => [c.id, c.parent_id]));
+
+/** The source over columns and lists built by a ListingColumnsBuilder. */
+export function listingSourceOf(
+  locale: LocaleCode,
+  categories: Category[],
+  brands: ListingBrand[],
+  tags: ListingTag[],
+  lists: ListingLists,
+): ListingSource {
+  return {
+    locale,
+    categoryById: new Map(categories.map((c) => [c.id, c])),
+    categoryByPath: new Map(categories.map((c) => [c.path.join('/'), c])),
+    brandById: new Map(brands.map((b) => [b.id, b])),
+    brandBySlug: new Map(brands.map((b) => [b.slug, b])),
+    tagBySlug: new Map(tags.map((t) => [t.slug, t])),
+    ...lists,
+  };
+}
+
+/** A source from listing items (their name ranks distinct, as rankNames gives them). */
 export function buildListingSource(
   locale: LocaleCode,
   categories: Category[],
@@ -56,34 +82,13 @@ export function buildListingSource(
   tags: ListingTag[],
   products: readonly SourceProduct[],
 ): ListingSource {
-  const categoryById = new Map(categories.map((c) => [c.id, c]));
-  const inCategory = new Map<number, ListingItem[]>();
-  const ofBrand = new Map<number, ListingItem[]>();
-  const withTag = new Map<number, ListingItem[]>();
-  for (const { item, brandId, tagIds } of products) {
-    const seen = new Set<number>();
-    for (const id of item.categoryIds) {
-      // a product counts in its categories and every ancestor, once each
-      for (let c = categoryById.get(id); c && !seen.has(c.id); c = c.parent_id !== null ? categoryById.get(c.parent_id) : undefined) {
-        seen.add(c.id);
-        push(inCategory, c.id, item);
-      }
-    }
-    if (brandId !== null) push(ofBrand, brandId, item);
-    for (const t of tagIds) push(withTag, t, item);
-  }
-  for (const m of [inCategory, ofBrand, withTag]) for (const list of m.values()) list.sort(defaultOrder);
-  return {
-    locale,
-    categoryById,
-    categoryByPath: new Map(categories.map((c) => [c.path.join('/'), c])),
-    brandById: new Map(brands.map((b) => [b.id, b])),
-    brandBySlug: new Map(brands.map((b) => [b.slug, b])),
-    tagBySlug: new Map(tags.map((t) => [t.slug, t])),
-    inCategory,
-    ofBrand,
-    withTag,
-  };
+  const builder = new ListingColumnsBuilder();
+  for (const { item, brandId, tagIds } of products) builder.add({ ...item, brandId, tagIds });
+  const lists = builder.finish(
+    products.map((p) => p.item.nameRank),
+    parentsOf(categories),
+  );
+  return listingSourceOf(locale, categories, brands, tags, lists);
 }
 
 /** Ids of a category and all its descendants. */

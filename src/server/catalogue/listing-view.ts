@@ -6,15 +6,8 @@
 import type { LocaleCode } from '#lib/market/locales.ts';
 import { LOCALES } from '#lib/market/locales.ts';
 import { pathFor, type RouteName } from '#lib/routing/routes.ts';
-import {
-  availabilityOrder,
-  listingPage,
-  refineListing,
-  type ListingItem,
-  type ListingResult,
-  type ListingScope,
-  type RefinedListing,
-} from '#lib/catalogue/listing-filter.ts';
+import { availabilityOrder, type ListingResult, type ListingScope } from '#lib/catalogue/listing-filter.ts';
+import { columnsPage, refineColumns, type RefinedPositions } from '#lib/catalogue/listing-columns-filter.ts';
 import {
   EMPTY_QUERY,
   isRefined,
@@ -79,27 +72,41 @@ const ROUTES: Record<ListingTarget['kind'], { first: RouteName; paged: RouteName
   tag: { first: 'product-tag-slug', paged: 'product-tag-slug-page', key: 'slug' },
 };
 
-export function listingItems(source: ListingSource, target: ListingTarget): ListingItem[] {
-  if (target.kind === 'category') return source.inCategory.get(target.category.id) ?? [];
-  return (target.kind === 'brand' ? source.ofBrand : source.withTag).get(target.id) ?? [];
+/** The positions of a listing's products in the source's columns, in the default order. */
+export function listingPositions(source: ListingSource, target: ListingTarget): Int32Array {
+  if (target.kind === 'category') return source.inCategory.get(target.category.id) ?? NONE;
+  return (target.kind === 'brand' ? source.ofBrand : source.withTag).get(target.id) ?? NONE;
 }
+const NONE = new Int32Array(0);
 
 /**
  * Refined listings per index (a fresh index starts empty): paging through one selection filters and sorts
- * once. Bounded by count; the oldest selection goes first.
+ * once. Bounded by count and by the positions held (4 bytes each); the oldest selection goes first.
  */
 const REFINED_MAX = 200;
-const refinedBySource = new WeakMap<ListingSource, Map<string, RefinedListing>>();
+const REFINED_POSITIONS_MAX = 4_000_000;
+interface Memo {
+  refined: Map<string, RefinedPositions>;
+  positions: number;
+}
+const refinedBySource = new WeakMap<ListingSource, Memo>();
 
-function refined(source: ListingSource, target: ListingTarget, q: ListingQuery, subcategories: Map<string, Set<number>>): RefinedListing {
+function refined(source: ListingSource, target: ListingTarget, q: ListingQuery, subcategories: Map<string, Set<number>>): RefinedPositions {
   let memo = refinedBySource.get(source);
-  if (!memo) refinedBySource.set(source, (memo = new Map()));
+  if (!memo) refinedBySource.set(source, (memo = { refined: new Map(), positions: 0 }));
   const key = `${target.kind}:${target.kind === 'category' ? target.category.id : target.id}${listingSearch(q)}`;
-  let r = memo.get(key);
+  let r = memo.refined.get(key);
   if (!r) {
-    r = refineListing(listingItems(source, target), q, { currency: LOCALES[source.locale].currency, subcategories });
-    if (memo.size >= REFINED_MAX) memo.delete(memo.keys().next().value!);
-    memo.set(key, r);
+    const scope = { currency: LOCALES[source.locale].currency, subcategories };
+    r = refineColumns(source.columns, listingPositions(source, target), q, scope);
+    memo.positions += r.matched.length;
+    memo.refined.set(key, r);
+    for (const [k, old] of memo.refined) {
+      if (memo.refined.size <= REFINED_MAX && memo.positions <= REFINED_POSITIONS_MAX) break;
+      if (old === r) break; // the newest stays, however large
+      memo.refined.delete(k);
+      memo.positions -= old.matched.length;
+    }
   }
   return r;
 }
@@ -140,7 +147,7 @@ export function listingView(
     brands: target.kind === 'brand' ? [] : query.brands.filter((b) => source.brandBySlug.has(b)),
     subs: query.subs.filter((s) => subcategories.has(s)),
   };
-  const r = listingPage(refined(source, target, q, subcategories), page, pageSize);
+  const r = columnsPage(source.columns, refined(source, target, q, subcategories), page, pageSize);
   return viewOf(source, target, q, r, stockLabel, pageSize);
 }
 
