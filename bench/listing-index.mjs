@@ -38,7 +38,14 @@ const { LOCALE_CODES } = await import('#lib/market/locales.ts');
 const { AVAILABILITIES, LISTING_SORTS } = await import('#lib/catalogue/listing-query.ts');
 
 const db = getDb();
-const products = Number((await db.selectFrom('products').select((e) => e.fn.countAll().as('n')).executeTakeFirst()).n);
+const products = Number(
+  (
+    await db
+      .selectFrom('products')
+      .select((e) => e.fn.countAll().as('n'))
+      .executeTakeFirst()
+  ).n,
+);
 console.log(
   `${products} products (copy of ${source}), ${new Date().toISOString()}, load average ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
 );
