@@ -9,6 +9,7 @@ import { displayAmount } from '#lib/pricing/vat.ts';
 import { AVAILABILITIES, LISTING_PAGE_SIZE, type Availability, type ListingQuery } from './listing-query.ts';
 import { pageCount, type ListingFacets, type ListingResult, type ListingScope } from './listing-filter.ts';
 import { itemAt, type ListingColumns } from './listing-columns.ts';
+import { sortByPrice } from './sort-by-price.ts';
 
 export interface RefinedPositions {
   /** The positions of every matching product, in the chosen order. */
@@ -112,8 +113,7 @@ export function refineColumns(c: ListingColumns, list: Int32Array, q: ListingQue
   }
   const positions = out.slice(0, matched);
   if (q.sort === 'name') positions.sort();
-  else if (q.sort === 'price-asc') positions.sort((x, y) => price[x] - price[y] || x - y);
-  else if (q.sort === 'price-desc') positions.sort((x, y) => price[y] - price[x] || x - y);
+  else if (q.sort === 'price-asc' || q.sort === 'price-desc') sortByPrice(positions, price, q.sort === 'price-desc');
   const facets: ListingFacets = {
     brands: countMap(brandSlugs as string[], brandCounts, brandOrder),
     subs: countMap(branchSlugs, subCounts, subOrder),

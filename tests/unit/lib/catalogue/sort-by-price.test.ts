@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { sortByPrice } from '#lib/catalogue/sort-by-price.ts';
+
+/** Prices with many ties, negatives, -0 and large values; positions in no order. */
+function sample(n: number, seed: number) {
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const choices = [0, -0, 100, 99.99, 100.01, -5, -5.5, 1e9, 0.01, 12.5];
+  const price = Float64Array.from({ length: n * 2 }, () =>
+    random() < 0.5 ? choices[Math.floor(random() * choices.length)] : Math.round(random() * 1e6) / 100,
+  );
+  const positions = Int32Array.from({ length: n }, () => Math.floor(random() * n * 2));
+  return { price, positions };
+}
+
+describe('sortByPrice', () => {
+  for (const n of [10, 5000, 20000])
+    it(`orders ${n} positions as the comparator (price, then position), ascending and descending`, () => {
+      const { price, positions } = sample(n, n);
+      for (const descending of [false, true]) {
+        const expected = Array.from(positions).sort(
+          descending ? (a, b) => price[b] - price[a] || a - b : (a, b) => price[a] - price[b] || a - b,
+        );
+        const got = positions.slice();
+        sortByPrice(got, price, descending);
+        expect(Array.from(got)).toEqual(expected);
+      }
+    });
+});
