@@ -156,6 +156,14 @@ export function firstPageView(meta: ListingMeta, target: ListingTarget, r: Listi
   return viewOf(meta, target, EMPTY_QUERY, r, stockLabel, LISTING_PAGE_SIZE);
 }
 
+const collators = new Map<LocaleCode, Intl.Collator>();
+/** The storefront's collator, made once (localeCompare with a locale makes one per comparison). */
+function collatorOf(locale: LocaleCode): Intl.Collator {
+  let c = collators.get(locale);
+  if (!c) collators.set(locale, (c = new Intl.Collator(locale)));
+  return c;
+}
+
 function viewOf(
   meta: ListingMeta,
   target: ListingTarget,
@@ -183,7 +191,7 @@ function viewOf(
       : [...meta.brandBySlug.values()]
           .map((b) => facetOption(b.slug, b.name, r.facets.brands.get(b.slug) ?? 0, q.brands))
           .filter(keep)
-          .sort((a, b) => a.label.localeCompare(b.label, locale));
+          .sort((a, b) => collatorOf(locale).compare(a.label, b.label));
   const from = r.total === 0 ? 0 : (page - 1) * pageSize + 1;
   return {
     locale,
