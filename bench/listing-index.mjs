@@ -1,4 +1,4 @@
-// `npm run bench:listing-index -- --db <catalogue.db>`: what the server's five listing indexes cost in process
+// `node --expose-gc bench/listing-index.mjs --db <catalogue.db>`: what the server's five listing indexes cost in process
 // (docs/adr/0032-listing-columns.md), on a copy of a seeded SQLite catalogue (the source is never written):
 // 1. load time and memory (heap, array buffers, RSS; after a GC) of the five storefronts' indexes held at once;
 // 2. the listing work of a page (filter, facets, sort, page: `listingView`, uncached) over seeded random queries on

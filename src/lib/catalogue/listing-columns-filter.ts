@@ -5,11 +5,12 @@
  * asks of a product's brand, categories and stock is worked out once per distinct value (a few dozen brands,
  * a few hundred category lists, five availabilities), so the walk over a list reads typed arrays only. Pure.
  */
-import { displayAmount } from '#lib/pricing/vat.ts';
+import { excludeVat, roundTo } from '#lib/pricing/vat.ts';
+import { currencyDigits } from '#lib/market/locales.ts';
 import { AVAILABILITIES, LISTING_PAGE_SIZE, type Availability, type ListingQuery } from './listing-query.ts';
 import { pageCount, type ListingFacets, type ListingResult, type ListingScope } from './listing-filter.ts';
 import { itemAt, type ListingColumns } from './listing-columns.ts';
-import { sortByPrice } from './sort-by-price.ts';
+import { sortAscending, sortByPrice } from './sort-positions.ts';
 
 export interface RefinedPositions {
   /** The positions of every matching product, in the chosen order. */
@@ -82,13 +83,15 @@ export function refineColumns(c: ListingColumns, list: Int32Array, q: ListingQue
   const min = q.min ?? -Infinity;
   const max = q.max ?? Infinity;
   const vatIncluded = !q.vatEx;
-  const { currency } = scope;
+  // the shown amount is displayAmount's: the price (incl. VAT) or the price without VAT, rounded to these digits
+  const digits = vatIncluded ? currencyDigits(scope.currency) : 2;
   const brandCounts = new Int32Array(c.brandSlugs.length);
   const stockCounts = new Int32Array(AVAILABILITIES.length);
   const subCounts = new Int32Array(branchSlugs.length);
   const brandOrder: number[] = [];
   const stockOrder: number[] = [];
   const subOrder: number[] = [];
+  // lowest and highest amount before rounding: rounding never reorders, so they round to the lowest and highest shown
   let lo = Infinity;
   let hi = -Infinity;
   if (scratch.length < list.length) scratch = new Int32Array(list.length);
@@ -97,29 +100,37 @@ export function refineColumns(c: ListingColumns, list: Int32Array, q: ListingQue
   const { brand, categorySet, availability, price, vat, vats, brandSlugs } = c;
   for (let k = 0; k < list.length; k++) {
     const p = list[k];
-    const shown = displayAmount(price[p], vats[vat[p]], vatIncluded, currency);
+    const amount = vatIncluded ? price[p] : excludeVat(price[p], vats[vat[p]]);
     const b = brand[p];
     const set = categorySet[p];
     const a = availability[p];
     let m = brandPass[b] | subPass[set] | stockPass[a];
-    if (!ranged || (shown >= min && shown <= max)) m |= PRICE;
+    if (!ranged) m |= PRICE;
+    else {
+      const shown = roundTo(amount, digits);
+      if (shown >= min && shown <= max) m |= PRICE;
+    }
     if (m === ALL) out[matched++] = p;
     if ((m | BRAND) === ALL && brandSlugs[b] !== null && brandCounts[b]++ === 0) brandOrder.push(b);
     if ((m | STOCK) === ALL && stockCounts[a]++ === 0) stockOrder.push(a);
     if ((m | SUB) === ALL && hasBranches)
       for (let i = branchStart[set]; i < branchStart[set + 1]; i++) if (subCounts[branches[i]]++ === 0) subOrder.push(branches[i]);
-    if (shown < lo) lo = shown;
-    if (shown > hi) hi = shown;
+    if (amount < lo) lo = amount;
+    if (amount > hi) hi = amount;
   }
   const positions = out.slice(0, matched);
-  if (q.sort === 'name') positions.sort();
+  if (q.sort === 'name') sortAscending(positions);
   else if (q.sort === 'price-asc' || q.sort === 'price-desc') sortByPrice(positions, price, q.sort === 'price-desc');
   const facets: ListingFacets = {
     brands: countMap(brandSlugs as string[], brandCounts, brandOrder),
     subs: countMap(branchSlugs, subCounts, subOrder),
     stock: countMap<Availability>(AVAILABILITIES, stockCounts, stockOrder),
   };
-  return { matched: positions, facets: lo <= hi ? { ...facets, price: { min: Math.floor(lo), max: Math.ceil(hi) } } : facets };
+  if (!(lo <= hi)) return { matched: positions, facets };
+  return {
+    matched: positions,
+    facets: { ...facets, price: { min: Math.floor(roundTo(lo, digits)), max: Math.ceil(roundTo(hi, digits)) } },
+  };
 }
 
 /** One page of refined positions as listing items (only the page's items become objects). */

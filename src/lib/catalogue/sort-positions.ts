@@ -1,9 +1,43 @@
 /**
- * Sorts listing positions by price, ties by position (the name order): what `price-asc`/`price-desc` ask
- * (docs/adr/0032-listing-columns.md). A comparator sort of a few hundred thousand positions takes hundreds of
- * milliseconds; this is a stable radix sort over the prices' bits after a native sort of the positions, in
- * linear passes. The same order as `(a, b) => price[a] - price[b] || a - b` (descending: price[b] - price[a]). Pure.
+ * Sorts listing positions (docs/adr/0032-listing-columns.md): by name (ascending positions) and by price, ties by
+ * position (the name order) — what `name`, `price-asc` and `price-desc` ask. A comparator sort of a few hundred
+ * thousand positions takes hundreds of milliseconds; these take linear passes. Pure.
  */
+
+/**
+ * Ascending, in place. A listing's matches are in the default order — ascending runs, one per stock rank — so they
+ * are merged run by run (a natural merge sort: linear for a few runs, n log n at worst).
+ */
+export function sortAscending(positions: Int32Array): void {
+  const n = positions.length;
+  const starts: number[] = [0];
+  for (let i = 1; i < n; i++) if (positions[i] < positions[i - 1]) starts.push(i);
+  if (starts.length === 1) return;
+  if (starts.length > 64) {
+    positions.sort();
+    return;
+  }
+  let from: Int32Array = positions;
+  let to: Int32Array = new Int32Array(n);
+  let runs = [...starts, n];
+  while (runs.length > 2) {
+    const merged: number[] = [0];
+    for (let r = 0; r + 1 < runs.length; r += 2) {
+      const [a, mid, end] = [runs[r], runs[r + 1], runs[r + 2] ?? runs[r + 1]];
+      let i = a;
+      let j = mid;
+      let k = a;
+      while (i < mid && j < end) to[k++] = from[i] <= from[j] ? from[i++] : from[j++];
+      while (i < mid) to[k++] = from[i++];
+      while (j < end) to[k++] = from[j++];
+      merged.push(end);
+    }
+    if (merged[merged.length - 1] !== n) merged.push(n);
+    runs = merged;
+    [from, to] = [to, from];
+  }
+  if (from !== positions) positions.set(from);
+}
 
 /** Below this a comparator sort is as fast (the radix passes count into 65,536 buckets). */
 const SMALL = 4096;
@@ -14,10 +48,14 @@ function comparatorSort(positions: Int32Array, price: Float64Array, descending: 
   else positions.sort((a, b) => price[a] - price[b] || a - b);
 }
 
+/**
+ * By price, ties by position: the order of `(a, b) => price[a] - price[b] || a - b` (descending: price[b] - price[a]),
+ * by a stable radix sort over the prices' bits after the positions are ascending.
+ */
 export function sortByPrice(positions: Int32Array, price: Float64Array, descending: boolean): void {
   const n = positions.length;
   if (n < SMALL) return comparatorSort(positions, price, descending);
-  positions.sort(); // the tie-break first: the radix passes keep this order among equal prices
+  sortAscending(positions); // the tie-break first: the radix passes keep this order among equal prices
   // Each price as an unsigned 64-bit key in two 32-bit words (little-endian: low, high) that orders as the number.
   const keys = new Float64Array(n);
   for (let i = 0; i < n; i++) {
@@ -33,9 +71,9 @@ export function sortByPrice(positions: Int32Array, price: Float64Array, descendi
     words[i] = (negative ? ~words[i] : words[i]) ^ flip;
     words[i + 1] = (negative ? ~words[i + 1] : words[i + 1] | 0x80000000) ^ flip;
   }
-  let from = new Int32Array(n);
+  let from: Int32Array = new Int32Array(n);
   for (let i = 0; i < n; i++) from[i] = i;
-  let to = new Int32Array(n);
+  let to: Int32Array = new Int32Array(n);
   const count = new Int32Array(BUCKETS);
   for (const [word, shift] of [
     [0, 0],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sortByPrice } from '#lib/catalogue/sort-by-price.ts';
+import { sortAscending, sortByPrice } from '#lib/catalogue/sort-positions.ts';
 
 /** Prices with many ties, negatives, -0 and large values; positions in no order. */
 function sample(n: number, seed: number) {
@@ -25,4 +25,24 @@ describe('sortByPrice', () => {
         expect(Array.from(got)).toEqual(expected);
       }
     });
+});
+
+describe('sortAscending', () => {
+  it('sorts runs (a listing in the default order: one ascending run per stock rank) and anything else', () => {
+    const runs = (...lengths: number[]) => Int32Array.from(lengths.flatMap((n, r) => Array.from({ length: n }, (_, i) => i * (r + 2) + r)));
+    const random = Int32Array.from({ length: 5000 }, (_, i) => (i * 7919) % 5003);
+    for (const xs of [
+      runs(10),
+      runs(5, 3),
+      runs(100, 1, 40),
+      runs(3, 3, 3, 3, 3),
+      runs(...Array.from({ length: 70 }, () => 2)),
+      random,
+      new Int32Array(0),
+    ]) {
+      const got = xs.slice();
+      sortAscending(got);
+      expect(Array.from(got)).toEqual(Array.from(xs).sort((a, b) => a - b));
+    }
+  });
 });
