@@ -49,6 +49,47 @@ function comparatorSort(positions: Int32Array, price: Float64Array, descending: 
 }
 
 /**
+ * The common case: every price a whole number of cents (what a price list holds). Then the cents order as the
+ * prices do — a price is the double nearest its cents / 100, and that division never reverses an order — so
+ * two 16-bit passes over 32-bit keys sort them, keys and positions moved together (sequential reads). False, and
+ * nothing changed, when a price is not (or is beyond ±21 million).
+ */
+function sortByCents(positions: Int32Array, price: Float64Array, descending: boolean): boolean {
+  const n = positions.length;
+  let keys = new Uint32Array(n);
+  const flip = descending ? 0xffffffff : 0;
+  for (let i = 0; i < n; i++) {
+    const v = price[positions[i]];
+    const cents = Math.round(v * 100);
+    if (!(cents / 100 === v && cents > -0x80000000 && cents < 0x80000000)) return false;
+    keys[i] = (cents ^ 0x80000000 ^ flip) >>> 0; // signed → unsigned order (descending: inverted)
+  }
+  let from: Int32Array = positions;
+  let to: Int32Array = new Int32Array(n);
+  let toKeys = new Uint32Array(n);
+  const count = new Int32Array(BUCKETS);
+  for (const shift of [0, 16]) {
+    count.fill(0);
+    for (let i = 0; i < n; i++) count[(keys[i] >>> shift) & 0xffff]++;
+    if (count[(keys[0] >>> shift) & 0xffff] === n) continue; // one digit for all: nothing to move
+    for (let d = 0, sum = 0; d < BUCKETS; d++) {
+      const c = count[d];
+      count[d] = sum;
+      sum += c;
+    }
+    for (let i = 0; i < n; i++) {
+      const at = count[(keys[i] >>> shift) & 0xffff]++;
+      to[at] = from[i];
+      toKeys[at] = keys[i];
+    }
+    [from, to] = [to, from];
+    [keys, toKeys] = [toKeys, keys];
+  }
+  if (from !== positions) positions.set(from);
+  return true;
+}
+
+/**
  * By price, ties by position: the order of `(a, b) => price[a] - price[b] || a - b` (descending: price[b] - price[a]),
  * by a stable radix sort over the prices' bits after the positions are ascending.
  */
@@ -56,6 +97,7 @@ export function sortByPrice(positions: Int32Array, price: Float64Array, descendi
   const n = positions.length;
   if (n < SMALL) return comparatorSort(positions, price, descending);
   sortAscending(positions); // the tie-break first: the radix passes keep this order among equal prices
+  if (sortByCents(positions, price, descending)) return;
   // Each price as an unsigned 64-bit key in two 32-bit words (little-endian: low, high) that orders as the number.
   const keys = new Float64Array(n);
   for (let i = 0; i < n; i++) {
