@@ -1,11 +1,12 @@
 /**
  * The on-demand listing pages' view of the catalogue (docs/adr/0012-listing-pages.md): per storefront a slim
  * index (id, name rank, brand, stock, price, categories, tags — no descriptions, no images; typed-array columns,
- * docs/adr/0032-listing-columns.md) loaded from the database in chunks, kept per process. At most every VERSION_CHECK_MS a primary-key lookup tells whether
- * the catalogue was replaced; then a new index loads in the background while the old one keeps answering,
- * so an import reaches page 2+ within seconds and no request waits for a reload. A price or stock change of a
- * few products (the change feed, docs/adr/0017-incremental-pages.md) updates their columns in place instead of
- * reloading the whole index. The cards of the one page shown come from listing-products.ts.
+ * docs/adr/0032-listing-columns.md) loaded from the database in chunks, kept per process. At most every
+ * VERSION_CHECK_MS a primary-key lookup tells whether the catalogue was replaced; then a new index loads in the
+ * background while the old one keeps answering, so an import reaches page 2+ within seconds and no request waits
+ * for a reload. A price or stock change of a few products (the change feed, docs/adr/0017-incremental-pages.md)
+ * updates their columns in place instead of reloading the whole index. The cards of the one page shown come from
+ * listing-products.ts.
  */
 import { getDb, type Db } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
