@@ -91,7 +91,8 @@ function sortByCents(positions: Int32Array, price: Float64Array, descending: boo
 
 /**
  * By price, ties by position: the order of `(a, b) => price[a] - price[b] || a - b` (descending: price[b] - price[a]),
- * by a stable radix sort over the prices' bits after the positions are ascending.
+ * by a stable radix sort over the prices' bits after the positions are ascending. Any number works as the price
+ * (positionOf in listing-columns.ts sorts by id with it).
  */
 export function sortByPrice(positions: Int32Array, price: Float64Array, descending: boolean): void {
   const n = positions.length;

@@ -173,6 +173,18 @@ describe('listing columns', () => {
     expect(itemAt(columns, positionOf(columns, item.id))).toEqual(item);
   });
 
+  it('finds a product by id in a large storefront (ids of any size, added in any order)', () => {
+    const b = new ListingColumnsBuilder();
+    const many = Array.from({ length: 6000 }, (_, i) => (i % 2 ? 40_000_000 + i * 7 : i * 13 + 1)).sort(() => random() - 0.5);
+    for (const id of many) b.add({ ...products[0], id });
+    const built = b.finish(
+      many.map((_, i) => i),
+      parentOf,
+    );
+    for (const id of many) expect(built.columns.id[positionOf(built.columns, id)]).toBe(id);
+    for (const id of [0, 2, 40_000_001, 99_999_999]) expect(positionOf(built.columns, id)).toBe(-1);
+  });
+
   it('places products with equal name ranks in the order added', () => {
     const b = new ListingColumnsBuilder();
     for (const id of [5, 6, 7]) b.add({ ...products[0], id, categoryIds: [1], tagIds: [] });
