@@ -14,10 +14,11 @@ import { processCache } from '#server/cache/process-cache.ts';
 import { changesAfter, latestChangeSeq } from './change-feed.ts';
 import { positionOf, setFacts } from '#lib/catalogue/listing-columns.ts';
 import { ListingColumnsBuilder } from '#lib/catalogue/listing-columns-builder.ts';
+import { rankNamesPausing } from '#lib/catalogue/name-ranks.ts';
 import { flattenCategories, loadCategoryTree } from './category-repository.ts';
 import { localizedProducts } from './localized-products.ts';
 import { ITEM_COLUMNS, itemFacts, listingRowChunks } from './listing-rows.ts';
-import { listingSourceOf, parentsOf, rankNames, type ListingSource } from './listing-source.ts';
+import { listingSourceOf, parentsOf, type ListingSource } from './listing-source.ts';
 import { loggerFor } from '#server/telemetry/logger.ts';
 
 const log = loggerFor('catalogue');
@@ -67,7 +68,9 @@ export async function loadListingIndex(locale: LocaleCode, db: Db = getDb()): Pr
     await yieldToRequests();
   }
   const categories = flattenCategories(tree);
-  const lists = builder.finish(rankNames(names, locale), parentsOf(categories));
+  // ranking a million names takes seconds: in slices, requests answered between them
+  const ranks = await rankNamesPausing(names, locale, yieldToRequests);
+  const lists = builder.finish(ranks, parentsOf(categories));
   return listingSourceOf(locale, categories, brands, tags, lists);
 }
 
