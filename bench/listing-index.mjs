@@ -1,6 +1,7 @@
 // `node --expose-gc bench/listing-index.mjs --db <catalogue.db>`: what the server's five listing indexes cost in process
 // (docs/adr/0032-listing-columns.md), on a copy of a seeded SQLite catalogue (the source is never written):
-// 1. load time and memory (heap, array buffers, RSS; after a GC) of the five storefronts' indexes held at once;
+// 1. load time, the longest event-loop block while loading, and memory (heap, array buffers, RSS; after a GC) of the
+//    five storefronts' indexes held at once;
 // 2. the listing work of a page (filter, facets, sort, page: `listingView`, uncached) over seeded random queries on
 //    the largest categories, brands and tags of every storefront: p50/p99 and a checksum of every answer (ids, totals,
 //    facet counts), so two versions of the index can be shown to answer identically on the same catalogue.
@@ -9,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { spawnSync } from 'node:child_process';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -58,13 +60,17 @@ await db.selectFrom('brands').select('id').limit(1).execute(); // the connection
 const base = memory();
 const indexes = new Map();
 const loads = [];
+// what a server loading an index makes its requests wait at most (the load yields between slices of work)
+const blocked = monitorEventLoopDelay({ resolution: 10 });
+blocked.enable();
 for (const locale of LOCALE_CODES) {
   const t = performance.now();
   indexes.set(locale, await loadListingIndex(locale, db));
   loads.push(`${locale} ${((performance.now() - t) / 1000).toFixed(1)} s`);
 }
+blocked.disable();
 const held = memory();
-console.log(`load: ${loads.join(', ')}`);
+console.log(`load: ${loads.join(', ')}; longest event-loop block ${(blocked.max / 1e6).toFixed(0)} ms`);
 console.log(
   `five listing indexes held: heap +${mib(held.heap - base.heap)}, array buffers +${mib(held.buffers - base.buffers)}, ` +
     `RSS +${mib(held.rss - base.rss)} (RSS ${mib(held.rss)})`,
