@@ -138,16 +138,13 @@ export class ListingColumnsBuilder {
     const brandIds = this.brandIds;
     return {
       columns,
-      inCategory: group(order, (p, put) => {
-        for (const c of closures[columns.categorySet[p]]) put(c);
-      }),
-      ofBrand: group(order, (p, put) => {
-        const id = brandIds[columns.brand[p]];
-        if (id !== null) put(id);
-      }),
-      withTag: group(order, (p, put) => {
-        for (const t of this.tagSets.lists[tagSet[p]]) put(t);
-      }),
+      inCategory: group(order, columns.categorySet, closures),
+      ofBrand: group(
+        order,
+        columns.brand,
+        brandIds.map((id) => (id !== null ? [id] : [])),
+      ),
+      withTag: group(order, tagSet, this.tagSets.lists),
     };
   }
 }
@@ -193,23 +190,29 @@ function withAncestors(ids: readonly number[], parentOf: ParentOf): number[] {
   return [...seen];
 }
 
-/** Lists of positions per key, in `order`: counted first, so every list is allocated once at its size. */
-function group(order: Int32Array, keysOf: (p: number, put: (key: number) => void) => void): Map<number, Int32Array> {
-  const counts = new Map<number, number>();
-  const count = (k: number) => counts.set(k, (counts.get(k) ?? 0) + 1);
-  for (const p of order) keysOf(p, count);
-  const lists = new Map<number, Int32Array>();
-  const filled = new Map<number, number>();
-  for (const [k, c] of counts) {
-    lists.set(k, new Int32Array(c));
-    filled.set(k, 0);
-  }
-  let p = 0;
-  const put = (k: number) => {
-    const at = filled.get(k)!;
-    lists.get(k)![at] = p;
-    filled.set(k, at + 1);
-  };
-  for (p of order) keysOf(p, put);
-  return lists;
+/**
+ * Lists of positions per key, in `order`: `keysOf[setOf[p]]` are the keys position p is listed under (a product's
+ * categories with their ancestors, its brand, its tags: shared per distinct set). Counted first, so every list is
+ * allocated once at its size; keys are made dense first, so the passes over the products touch arrays only.
+ */
+function group(order: Int32Array, setOf: ArrayLike<number>, keysOf: readonly (readonly number[])[]): Map<number, Int32Array> {
+  const dense = new Map<number, number>();
+  const keys: number[] = [];
+  const denseOf = keysOf.map((ks) =>
+    Int32Array.from(ks, (k) => {
+      let d = dense.get(k);
+      if (d === undefined) dense.set(k, (d = keys.push(k) - 1));
+      return d;
+    }),
+  );
+  const counts = new Int32Array(keys.length);
+  for (const p of order) for (const d of denseOf[setOf[p]]) counts[d]++;
+  const lists = Array.from(counts, (c) => new Int32Array(c));
+  const filled = new Int32Array(keys.length);
+  for (const p of order) for (const d of denseOf[setOf[p]]) lists[d][filled[d]++] = p;
+  const out = new Map<number, Int32Array>();
+  keys.forEach((k, d) => {
+    if (counts[d] > 0) out.set(k, lists[d]);
+  });
+  return out;
 }
