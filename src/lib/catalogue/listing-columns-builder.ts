@@ -113,39 +113,70 @@ export class ListingColumnsBuilder {
    * added; distinct ranks (as rankNames gives) are the positions, ties are placed in the order added.
    */
   finish(nameRank: ArrayLike<number>, parentOf: ParentOf): ListingLists {
+    const steps = this.steps(nameRank, parentOf);
+    for (;;) {
+      const r = steps.next();
+      if (r.done) return r.value;
+    }
+  }
+
+  /** The same, with `pause` between steps (each a pass or two over the products): a server keeps answering. */
+  async finishPausing(nameRank: ArrayLike<number>, parentOf: ParentOf, pause: () => Promise<void>): Promise<ListingLists> {
+    const steps = this.steps(nameRank, parentOf);
+    for (;;) {
+      const r = steps.next();
+      if (r.done) return r.value;
+      await pause();
+    }
+  }
+
+  private *steps(nameRank: ArrayLike<number>, parentOf: ParentOf): Generator<void, ListingLists> {
     const n = this.size;
     const position = positions(nameRank, n);
     const place = <T extends Typed>(from: Typed, to: T): T => {
       for (let i = 0; i < n; i++) to[position[i]] = from[i];
       return to;
     };
+    yield;
+    const id = place(this.ids.values, new Int32Array(n));
+    const stockRank = place(this.stock.values, new Uint8Array(n));
+    const availability = place(this.availability.values, new Uint8Array(n));
+    yield;
+    const brand = place(this.brand.values, smallIndexes(this.brandSlugs.length, n));
+    const price = place(this.price.values, new Float64Array(n));
+    yield;
+    const vat = place(this.vat.values, new Uint16Array(n));
+    const categorySet = place(this.categorySet.values, smallIndexes(this.categorySets.lists.length, n));
+    const tagSet = place(this.tagSet.values, smallIndexes(this.tagSets.lists.length, n));
+    yield;
+    const { brandSlugs, vats } = this;
+    const categorySets = this.categorySets.lists;
     const columns: ListingColumns = {
       size: n,
-      id: place(this.ids.values, new Int32Array(n)),
-      stockRank: place(this.stock.values, new Uint8Array(n)),
-      availability: place(this.availability.values, new Uint8Array(n)),
-      brand: place(this.brand.values, smallIndexes(this.brandSlugs.length, n)),
-      brandSlugs: this.brandSlugs,
-      price: place(this.price.values, new Float64Array(n)),
-      vat: place(this.vat.values, new Uint16Array(n)),
-      vats: this.vats,
-      categorySet: place(this.categorySet.values, smallIndexes(this.categorySets.lists.length, n)),
-      categorySets: this.categorySets.lists,
+      id,
+      stockRank,
+      availability,
+      brand,
+      brandSlugs,
+      price,
+      vat,
+      vats,
+      categorySet,
+      categorySets,
     };
-    const tagSet = place(this.tagSet.values, smallIndexes(this.tagSets.lists.length, n));
     const order = defaultOrder(columns.stockRank);
     const closures = this.categorySets.lists.map((ids) => withAncestors(ids, parentOf));
-    const brandIds = this.brandIds;
-    return {
-      columns,
-      inCategory: group(order, columns.categorySet, closures),
-      ofBrand: group(
-        order,
-        columns.brand,
-        brandIds.map((id) => (id !== null ? [id] : [])),
-      ),
-      withTag: group(order, tagSet, this.tagSets.lists),
-    };
+    yield;
+    const inCategory = group(order, categorySet, closures);
+    yield;
+    const ofBrand = group(
+      order,
+      brand,
+      this.brandIds.map((b) => (b !== null ? [b] : [])),
+    );
+    yield;
+    const withTag = group(order, tagSet, this.tagSets.lists);
+    return { columns, inCategory, ofBrand, withTag };
   }
 }
 

@@ -13,7 +13,7 @@ export async function rankNamesPausing(
   names: readonly string[],
   locale: string,
   pause: () => Promise<void>,
-  slice = 20_000,
+  slice = 5000,
 ): Promise<Int32Array> {
   const collator = new Intl.Collator(locale);
   const before = (a: number, b: number) => collator.compare(names[a], names[b]) || a - b;

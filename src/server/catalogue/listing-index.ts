@@ -70,7 +70,7 @@ export async function loadListingIndex(locale: LocaleCode, db: Db = getDb()): Pr
   const categories = flattenCategories(tree);
   // ranking a million names takes seconds: in slices, requests answered between them
   const ranks = await rankNamesPausing(names, locale, yieldToRequests);
-  const lists = builder.finish(ranks, parentsOf(categories));
+  const lists = await builder.finishPausing(ranks, parentsOf(categories), yieldToRequests);
   return listingSourceOf(locale, categories, brands, tags, lists);
 }
 

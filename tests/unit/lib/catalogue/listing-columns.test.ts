@@ -185,6 +185,15 @@ describe('listing columns', () => {
     for (const id of [0, 2, 40_000_001, 99_999_999]) expect(positionOf(built.columns, id)).toBe(-1);
   });
 
+  it('finishes the same with pauses between its steps', async () => {
+    const b = new ListingColumnsBuilder();
+    products.forEach((p) => b.add(p));
+    let pauses = 0;
+    const paused = await b.finishPausing(ranks, parentOf, async () => void pauses++);
+    expect(paused).toEqual(build());
+    expect(pauses).toBeGreaterThan(3);
+  });
+
   it('places products with equal name ranks in the order added', () => {
     const b = new ListingColumnsBuilder();
     for (const id of [5, 6, 7]) b.add({ ...products[0], id, categoryIds: [1], tagIds: [] });
