@@ -83,7 +83,7 @@ describe('the own-invoice document', () => {
     expect(r.body).toContain('<meta name="robots" content="noindex"');
     expect(r.body).toMatch(new RegExp(`data-testid="invoice-number"[^>]*>${number}<`));
     expect(r.body).toContain('Partsfront AB');
-    expect(r.body).toContain('SE559123456701');
+    expect(r.body).toContain('SE559123456101');
     expect(r.body).toContain('Britt Berg');
     expect(r.body).toContain(`data-testid="invoice-amount-due" data-amount-minor="${v.totals.total_minor}"`);
     const row = await h.db.selectFrom('orders').select(['details', 'created_at']).where('id', '=', number).executeTakeFirstOrThrow();
