@@ -52,6 +52,12 @@ export const ROUTES = {
   'checkout-confirmation-id': { path: same('/checkout/confirmation/:id?'), internal: '/checkout/confirmation/:id?', mode: 'server' },
   'checkout-failed-id': { path: same('/checkout/failed/:id?'), internal: '/checkout/failed/:id?', mode: 'server' },
   'checkout-invoice-id': { path: same('/checkout/invoice/:id'), internal: '/checkout/invoice/:id', mode: 'server' },
+  /** The same invoice as a Peppol BIS Billing 3.0 UBL document (docs/adr/0033-e-invoices.md): business buyers only. */
+  'checkout-invoice-id-ubl': {
+    path: same('/checkout/invoice/:id/e-invoice.xml'),
+    internal: '/checkout/invoice/:id/e-invoice.xml',
+    mode: 'server',
+  },
   'checkout-id': { path: same('/checkout/:id?'), internal: '/checkout/:id?', mode: 'server' },
   'track-order-id': { path: same('/track-order/:id?'), internal: '/track-order/:id?', mode: 'server' },
   'brand-slug': {

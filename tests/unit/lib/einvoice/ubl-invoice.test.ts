@@ -6,7 +6,7 @@ import { SELLERS } from '#lib/payments/seller-details.ts';
 import { vatBreakdown } from '#lib/checkout/vat-breakdown.ts';
 import { defaultEndpoint, registrationId } from '#lib/einvoice/peppol-identifiers.ts';
 import { ublInvoice, type EInvoice, type EInvoiceLine } from '#lib/einvoice/ubl-invoice.ts';
-import { validatePeppolInvoice } from '../../../support/peppol-validator.ts';
+import { validatePeppolInvoice } from '#tests/support/peppol-validator.ts';
 
 const BUYERS: Record<LocaleCode, { org: string; street: string; postalCode: string; city: string; vat?: string }> = {
   sv: { org: '556677-8899', street: 'Servicevägen 4', postalCode: '11122', city: 'Stockholm', vat: 'SE556677889901' },
