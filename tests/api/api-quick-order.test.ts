@@ -73,12 +73,21 @@ describe('POST /api/quick-order', () => {
     expect(r.unresolved[0]!.suggestions.length).toBeGreaterThan(0);
   });
 
-  it('resolves 500 lines in one call, each to its own part', async () => {
-    const lines = products.slice(0, 500);
-    expect(lines).toHaveLength(500);
-    const r = await answer({ text: lines.map((p, i) => `${p.sku};${(i % 9) + 1}`).join('\n') });
+  it('resolves 500 rows in one call — every sku and 200 OEM numbers — each to its own part', async () => {
+    const sold = new Set(products.map((p) => p.id));
+    const replaced = new Set((await h.db.selectFrom('product_supersessions').select('product_id').execute()).map((r) => r.product_id));
+    const oems = (await h.db.selectFrom('product_numbers').select(['product_id', 'number']).where('kind', '=', 'oem').execute())
+      .filter((r) => sold.has(r.product_id) && !replaced.has(r.product_id))
+      .slice(0, 500 - products.length);
+    const skuOf = new Map(products.map((p) => [p.id, p.sku]));
+    const rows = [...products.map((p) => [p.sku, 1] as const), ...oems.map((o) => [o.number, 2] as const)];
+    expect(rows).toHaveLength(500);
+    const r = await answer({ text: rows.map(([n, q]) => `${n};${q}`).join('\n') });
     expect(r.unresolved).toEqual([]);
-    expect(r.resolved.map((l) => [l.product.sku, l.quantity])).toEqual(lines.map((p, i) => [p.sku, (i % 9) + 1]));
+    expect(r.resolved.map((l) => [l.product.sku, l.quantity])).toEqual([
+      ...products.map((p) => [p.sku, 1]),
+      ...oems.map((o) => [skuOf.get(o.product_id), 2]),
+    ]);
   }, 60_000);
 
   it('reads an uploaded XLSX workbook and a CSV file', async () => {
@@ -104,6 +113,9 @@ describe('POST /api/quick-order', () => {
     expect(empty.status).toBe(400);
     expect(empty.json<{ error: { code: string } }>().error.code).toBe('invalid_request');
     expect((await quick({ file: { name: 'order.exe', data: 'AAAA' } })).status).toBe(400);
+    const tooBig = await quick({ text: 'x'.repeat(3_000_000) });
+    expect(tooBig.status).toBe(413);
+    expect(tooBig.json<{ error: { code: string } }>().error.code).toBe('body_too_large');
     const notXlsx = await quick({ file: { name: 'order.xlsx', data: Buffer.from('PF-1;1').toString('base64') } });
     expect(notXlsx.status).toBe(400);
     expect(notXlsx.json<{ error: { field: string } }>().error.field).toBe('file');
