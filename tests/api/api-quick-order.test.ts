@@ -11,8 +11,6 @@ import { accountCookies } from './account-session.ts';
 import type { DbHandle } from '#server/db/connection.ts';
 import { DEMO_CUSTOMER } from '#server/seed/demo-customers.ts';
 import { quickOrderResponseSchema } from '#lib/api/quick-order-contracts.ts';
-import { toMinorUnits } from '#lib/pricing/minor-units.ts';
-import { unitPrice } from '#lib/pricing/tiers.ts';
 
 let h: DbHandle;
 let products: TestProduct[];
@@ -45,8 +43,11 @@ async function oemNumbered(): Promise<{ product: TestProduct; number: string }> 
 }
 
 describe('POST /api/quick-order', () => {
-  it('resolves skus and OEM numbers to the parts sold here, with their price for the quantity; the rest with suggestions', async () => {
+  it('resolves skus and OEM numbers to the parts sold here, priced as the cart prices them for this customer; the rest with suggestions', async () => {
     const [a] = products;
+    const cartPrice = (await postJson(api('/api/sync-cart'), { items: [{ sku: a!.sku, quantity: 2 }] }, { cookie })).json<
+      { price: number }[]
+    >()[0]!.price;
     const oem = await oemNumbered();
     const text = `Artikelnummer;Antal\n${a!.sku.toLowerCase()};2\n${oem.number}\t3\nZZQ-NOPE-424242;1\n${a!.sku};x\n`;
     const r = await answer({ text });
@@ -56,7 +57,7 @@ describe('POST /api/quick-order', () => {
         number: a!.sku.toLowerCase(),
         quantity: 2,
         via: 'sku',
-        product: expect.objectContaining({ sku: a!.sku, name: a!.name, unit_price_minor: toMinorUnits(unitPrice(a!.prices, 2)) }),
+        product: expect.objectContaining({ sku: a!.sku, name: a!.name, unit_price_minor: Math.round(cartPrice * 100) }),
       },
       { row: 3, number: oem.number, quantity: 3, via: 'oem', product: expect.objectContaining({ sku: oem.product.sku }) },
     ]);

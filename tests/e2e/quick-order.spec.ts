@@ -50,7 +50,7 @@ test('sv: a quick order of 500 rows goes to the cart in one step, priced by the 
   test.setTimeout(120_000);
   await consentGiven(page, sv);
   await logInAs(page, 'sv', DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
-  // the test catalogue has 300 products: 500 rows are the orderable ones' skus and their OEM numbers
+  // the test catalogue has 300 products: 500 rows are the orderable ones' skus, OEM numbers and cross-references
   const { skus, numbers } = await withDb(async (db) => {
     const orderable = await db.selectFrom('products').select(['id', 'sku']).where('orderable', '=', 1).orderBy('id').execute();
     const replaced = new Set((await db.selectFrom('product_supersessions').select('product_id').execute()).map((r) => r.product_id));
@@ -58,7 +58,8 @@ test('sv: a quick order of 500 rows goes to the cart in one step, priced by the 
     const oems = await db
       .selectFrom('product_numbers')
       .select(['product_id', 'number'])
-      .where('kind', '=', 'oem')
+      .where('kind', 'in', ['oem', 'cross'])
+      .orderBy('kind', 'desc')
       .orderBy('product_id')
       .execute();
     return { skus: orderable, numbers: oems.filter((o) => ids.has(o.product_id) && !replaced.has(o.product_id)) };

@@ -11,6 +11,7 @@ import { getDb } from '#server/db/connection.ts';
 import { resolveVisitor } from '#server/auth/visitor.ts';
 import { rowsOfFile } from '#server/quick-order/order-file.ts';
 import { resolveOrderLines } from '#server/quick-order/resolve-order-lines.ts';
+import { requestCartContext } from '#server/checkout/request-cart-context.ts';
 
 export const prerender = false;
 
@@ -24,7 +25,7 @@ export const POST: APIRoute = endpoint(async ({ request, url, cookies }) => {
   const body = validate(quickOrderRequestSchema, await readJsonBody(request, MAX_BODY));
   const parsed =
     'text' in body ? orderLinesOfText(body.text) : orderLines(await rowsOfFile(body.file.name, Buffer.from(body.file.data, 'base64')));
-  const { resolved, unresolved } = await resolveOrderLines(db, locale, parsed.lines);
+  const { resolved, unresolved } = await resolveOrderLines(db, locale, parsed.lines, await requestCartContext(db, request.headers));
   return json({ resolved, unresolved, problems: parsed.problems, truncated: parsed.truncated });
 });
 

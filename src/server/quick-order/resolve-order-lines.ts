@@ -2,18 +2,16 @@
  * Quick order (docs/product/quick-order.md): each line's number resolved to the part sold now in this storefront —
  * its sku, else an OEM number, cross-reference or old number (the search's part-number lookup, following
  * supersessions) — in a few queries for all lines together; a number naming no part, or several, comes back with
- * suggestions from the search. Prices are the storefront's for that quantity; the cart prices again when the lines
- * are added (the server owns prices).
+ * suggestions from the search. The found lines are priced by the cart service as the cart will price them (the
+ * customer's own discounts, quantity tiers, campaigns); the cart prices again when they are added.
  */
 import type { Db } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
-import type { PriceObject } from '#lib/catalogue/types.ts';
 import { normalizeNumber } from '#lib/catalogue/model-number.ts';
 import { numberHits, type NumberKind } from '#lib/catalogue/part-number-lookup.ts';
-import { unitPrice } from '#lib/pricing/tiers.ts';
-import { toMinorUnits } from '#lib/pricing/minor-units.ts';
 import type { OrderLine } from '#lib/quick-order/order-lines.ts';
 import { localizedProducts } from '#server/catalogue/localized-products.ts';
+import { syncCartService, type CartContext } from '#server/cart/cart-service.ts';
 import { getSearchIndex } from '#server/search/search-index.ts';
 import { numberLookupFor } from '#server/search/part-number-index.ts';
 import { searchProducts } from '#server/search/search-products.ts';
@@ -24,7 +22,7 @@ export interface QuickOrderProduct {
   slug: string;
   stock_status: string;
   orderable: boolean;
-  /** Unit price for this quantity, VAT included, in minor units. */
+  /** Unit price for this quantity as the cart prices it for this visitor, VAT included, in minor units. */
   unit_price_minor: number;
   vat: number;
 }
@@ -68,7 +66,12 @@ const readings = (line: OrderLine): Candidate[] => [
   { line, number: line.number, quantity: line.quantity },
 ];
 
-export async function resolveOrderLines(db: Db, locale: LocaleCode, lines: readonly OrderLine[]): Promise<ResolvedOrder> {
+export async function resolveOrderLines(
+  db: Db,
+  locale: LocaleCode,
+  lines: readonly OrderLine[],
+  ctx: CartContext = {},
+): Promise<ResolvedOrder> {
   const candidates = lines.flatMap(readings);
   const index = await getSearchIndex(db, locale);
   const lookup = await numberLookupFor(db, index.version);
@@ -103,14 +106,13 @@ export async function resolveOrderLines(db: Db, locale: LocaleCode, lines: reado
 
   // 3. the named products as this storefront sells them
   const allIds = [...new Set(named.flatMap((n) => n.ids))];
-  const products = new Map<number, QuickOrderProduct & { prices: PriceObject }>();
+  const products = new Map<number, QuickOrderProduct>();
   for (let i = 0; i < allIds.length; i += 500) {
     const rows = await localizedProducts(db, locale)
-      .select(['p.id', 'p.sku', 't.name', 't.slug', 'p.stock_status', 'p.orderable', 'pr.prices', 'pr.vat'])
+      .select(['p.id', 'p.sku', 't.name', 't.slug', 'p.stock_status', 'p.orderable', 'pr.vat'])
       .where('p.id', 'in', allIds.slice(i, i + 500))
       .execute();
     for (const r of rows) {
-      const prices = JSON.parse(r.prices) as PriceObject;
       products.set(r.id, {
         sku: r.sku,
         name: r.name,
@@ -119,7 +121,6 @@ export async function resolveOrderLines(db: Db, locale: LocaleCode, lines: reado
         orderable: !!r.orderable,
         unit_price_minor: 0,
         vat: r.vat,
-        prices,
       });
     }
   }
@@ -130,13 +131,12 @@ export async function resolveOrderLines(db: Db, locale: LocaleCode, lines: reado
     const mine = named.filter((n) => n.c.line === line).map((n) => ({ ...n, sold: n.ids.filter((id) => products.has(id)) }));
     const one = mine.find((n) => n.sold.length === 1);
     if (one) {
-      const { prices, ...product } = products.get(one.sold[0]!)!;
       resolved.push({
         row: line.row,
         number: one.c.number,
         quantity: one.c.quantity,
         via: one.via,
-        product: { ...product, unit_price_minor: toMinorUnits(unitPrice(prices, one.c.quantity)) },
+        product: { ...products.get(one.sold[0]!)! },
       });
       continue;
     }
@@ -156,5 +156,15 @@ export async function resolveOrderLines(db: Db, locale: LocaleCode, lines: reado
       suggestions,
     });
   }
+  // priced as the cart will price them, all lines in one call
+  const priced = await syncCartService(
+    db,
+    locale,
+    resolved.map((l, i) => ({ uuid: String(i), sku: l.product.sku, quantity: l.quantity })),
+    [],
+    ctx,
+  );
+  const price = new Map(priced.items.map((item) => [item.uuid, item.price]));
+  resolved.forEach((l, i) => (l.product.unit_price_minor = Math.round((price.get(String(i)) ?? 0) * 100)));
   return { resolved, unresolved };
 }
