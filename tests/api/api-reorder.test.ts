@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { postJson, request } from '#tests/support/http.ts';
-import { consumer } from '#tests/support/checkout-customers.ts';
+import { business, consumer } from '#tests/support/checkout-customers.ts';
 import { placeOrderResponseSchema } from '#lib/api/checkout-contracts.ts';
 import { parseAtc } from '#lib/page-behaviour/query-params.ts';
 import { DEMO_CUSTOMER } from '#server/seed/demo-customers.ts';
@@ -17,6 +17,19 @@ const shop = useCheckoutApi({ products: { sv: (all) => all.filter(inStock(5)).sl
 
 const atcOf = (body: string) => parseAtc(/data-atc="([^"]*)"/.exec(body)?.[1]);
 
+describe("a business order's e-invoice in the account", () => {
+  it("is linked from the customer's order page", async () => {
+    const cookie = await accountCookies(DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
+    const v = await shop.ready('invoice-business', { customer: business('sv') });
+    const placed = await postJson(api(`/api/checkout/${v.id}/place`), { terms_accepted: true }, { cookie });
+    expect(placed.status, placed.body).toBe(200);
+    const number = placeOrderResponseSchema.parse(placed.json()).order_number!;
+    const page = await request(raw(`/my-account/orders/${number}`), { headers: { cookie } });
+    expect(page.body).toContain(`href="/checkout/invoice/${v.id}/e-invoice.xml" data-testid="order-e-invoice-link"`);
+    expect((await request(raw(`/checkout/invoice/${v.id}/e-invoice.xml`))).status).toBe(200);
+  });
+});
+
 describe('reorder', () => {
   it("puts one of the customer's own orders back at today's prices; another's is not found", async () => {
     const cookie = await accountCookies(DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
@@ -26,7 +39,10 @@ describe('reorder', () => {
     const number = placeOrderResponseSchema.parse(placed.json()).order_number!;
 
     const order = await request(raw(`/my-account/orders/${number}`), { headers: { cookie } });
-    expect(order.body, `${order.status} ${order.body.slice(0, 3000)}`).toContain(`href="/my-account/quick-order?reorder=${number}" data-testid="order-reorder-link"`);
+    expect(order.body).not.toContain('order-e-invoice-link'); // a consumer's order has no e-invoice
+    expect(order.body, `${order.status} ${order.body.slice(0, 3000)}`).toContain(
+      `href="/my-account/quick-order?reorder=${number}" data-testid="order-reorder-link"`,
+    );
     const page = await request(raw(`/my-account/quick-order?reorder=${number}`), { headers: { cookie } });
     expect(page.status).toBe(200);
     const lines = v.items.map((i) => ({ sku: i.sku, quantity: i.quantity }));

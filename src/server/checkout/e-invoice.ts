@@ -10,6 +10,9 @@ import { translator } from '#lib/market/i18n.ts';
 import { INVOICE_TERMS_DAYS } from '#lib/payments/invoice-due-date.ts';
 import { defaultEndpoint, registrationId } from '#lib/einvoice/peppol-identifiers.ts';
 import { ublInvoice } from '#lib/einvoice/ubl-invoice.ts';
+import { isLocaleCode } from '#lib/market/locales.ts';
+import { pathFor } from '#lib/routing/routes.ts';
+import { orderRow } from '#server/orders/order-reads.ts';
 import { ownInvoiceFor, type OwnInvoice } from './own-invoice.ts';
 
 /** Whether an own invoice can be sent as an e-invoice: a business buyer with a valid organisation number. */
@@ -55,4 +58,27 @@ export async function eInvoiceFor(db: Db, locale: LocaleCode, checkoutId: string
     shippingName: t('checkout.totals.shipping'),
   });
   return { xml, fileName: `invoice-${invoice.number}.xml` };
+}
+
+/** An order's e-invoice by its number (the back office: staff see every order), or undefined when it has none. */
+export async function eInvoiceOfOrder(db: Db, orderNumber: string): Promise<{ xml: string; fileName: string } | undefined> {
+  const row = await orderRow(db, orderNumber);
+  if (!row?.checkout_id || !isLocaleCode(row.locale)) return undefined;
+  return eInvoiceFor(db, row.locale, row.checkout_id);
+}
+
+/** Whether an order has an e-invoice (the back office's order page links it). */
+export async function orderHasEInvoice(db: Db, orderNumber: string): Promise<boolean> {
+  const row = await orderRow(db, orderNumber);
+  if (!row?.checkout_id || !isLocaleCode(row.locale)) return false;
+  const invoice = await ownInvoiceFor(db, row.locale, row.checkout_id);
+  return !!invoice && eInvoiceable(row.locale, invoice);
+}
+
+/** Where the account's order page links its e-invoice (the checkout's own path), or undefined when it has none. */
+export async function eInvoicePathOfOrder(db: Db, locale: LocaleCode, orderNumber: string): Promise<string | undefined> {
+  const row = await orderRow(db, orderNumber);
+  if (!row?.checkout_id || row.locale !== locale) return undefined;
+  const invoice = await ownInvoiceFor(db, locale, row.checkout_id);
+  return invoice && eInvoiceable(locale, invoice) ? pathFor('checkout-invoice-id-ubl', locale, { id: row.checkout_id }) : undefined;
 }
