@@ -30,7 +30,7 @@ export function get(port, locale, p, { method = 'GET', body, headers = {} } = {}
         let text = '';
         res.setEncoding('utf8');
         res.on('data', (c) => (text += c));
-        res.on('end', () => resolve({ status: res.statusCode, text, ms: performance.now() - started }));
+        res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, text, ms: performance.now() - started }));
       },
     );
     req.on('error', (err) => resolve({ status: 0, text: String(err), ms: performance.now() - started }));

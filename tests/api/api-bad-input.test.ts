@@ -6,6 +6,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { request, type TestResponse } from '#tests/support/http.ts';
 import { api, raw } from './api-support.ts';
+import { MAX_CART_BODY_BYTES, MAX_CART_LINES } from '#lib/api/common.ts';
 
 const INJECTION = [
   "' OR 1=1 --",
@@ -61,7 +62,7 @@ describe('bad bodies', () => {
     ['fractional quantity', JSON.stringify({ items: [{ sku: 'ELE-000001', quantity: 1.5 }] })],
     ['huge quantity', JSON.stringify({ items: [{ sku: 'ELE-000001', quantity: 1e308 }] })],
     ['sku too long', JSON.stringify({ items: [{ sku: 'A'.repeat(65), quantity: 1 }] })],
-    ['too many lines', JSON.stringify({ items: Array.from({ length: 201 }, () => ({ sku: 'A', quantity: 1 })) })],
+    ['too many lines', JSON.stringify({ items: Array.from({ length: MAX_CART_LINES + 1 }, () => ({ sku: 'A', quantity: 1 })) })],
     ['coupon wrong type', JSON.stringify({ items: [], coupons: [42] })],
   ];
   it.each(bodies)('sync-cart: %s', async (label, body) => {
@@ -104,8 +105,8 @@ describe('bad bodies', () => {
     }
   });
 
-  it('answers bodies over 64 KB with 413, declared or streamed', async () => {
-    const big = JSON.stringify({ items: [{ sku: 'A', quantity: 1 }], pad: 'x'.repeat(70_000) });
+  it("answers bodies over the cart calls' limit with 413, declared or streamed", async () => {
+    const big = JSON.stringify({ items: [{ sku: 'A', quantity: 1 }], pad: 'x'.repeat(MAX_CART_BODY_BYTES + 6_000) });
     const r = await post(api('/api/sync-cart'), big);
     expect(r.status).toBe(413);
     expectJsonError(r, '413');
@@ -132,7 +133,7 @@ describe('bad bodies', () => {
           },
         );
         req.on('error', reject);
-        for (let i = 0; i < 20; i++) req.write('x'.repeat(8192));
+        for (let i = 0; i < 40; i++) req.write('x'.repeat(8192)); // 320 KB, over MAX_CART_BODY_BYTES
         req.end();
       }, reject);
     });
@@ -162,17 +163,20 @@ describe('200-line carts', () => {
   });
 
   it('sync-coupons with a bad line among 200 cart_contents → 400 invalid_request', async () => {
-    const cart_contents = [...good(199), { sku: 'ELE-000002', quantity: -3 }];
+    const cart_contents = [...good(MAX_CART_LINES - 1), { sku: 'ELE-000002', quantity: -3 }];
     const r = await post(api('/api/sync-coupons'), JSON.stringify({ coupons: ['SAVE10'], cart_contents }));
     expect(r.status, r.body).toBe(400);
-    expect(r.json().error).toMatchObject({ code: 'invalid_request', message: expect.stringContaining('cart_contents.199.quantity:') });
+    expect(r.json().error).toMatchObject({
+      code: 'invalid_request',
+      message: expect.stringContaining(`cart_contents.${MAX_CART_LINES - 1}.quantity:`),
+    });
   });
 
-  it('201 lines → 400 invalid_request on sync-cart and sync-coupons', async () => {
-    const cart = await post(api('/api/sync-cart'), JSON.stringify({ items: good(201) }));
+  it('MAX_CART_LINES + 1 lines → 400 invalid_request on sync-cart and sync-coupons', async () => {
+    const cart = await post(api('/api/sync-cart'), JSON.stringify({ items: good(MAX_CART_LINES + 1) }));
     expect(cart.status).toBe(400);
     expect(cart.json().error).toMatchObject({ code: 'invalid_request', message: expect.stringContaining('items:') });
-    const coupons = await post(api('/api/sync-coupons'), JSON.stringify({ coupons: [], cart_contents: good(201) }));
+    const coupons = await post(api('/api/sync-coupons'), JSON.stringify({ coupons: [], cart_contents: good(MAX_CART_LINES + 1) }));
     expect(coupons.status).toBe(400);
     expect(coupons.json().error).toMatchObject({ code: 'invalid_request', message: expect.stringContaining('cart_contents:') });
   });
@@ -233,9 +237,9 @@ describe('coupon lists', () => {
 });
 
 describe('oversized bodies on every POST route', () => {
-  // over every route's own limit (the largest is 64 KB); the declared length is refused before reading.
-  // (logout reads no body, so it has nothing to refuse.)
-  const big = JSON.stringify({ items: [], coupons: [], pad: 'x'.repeat(70_000) });
+  // over every route's own limit (the largest, the cart calls', is MAX_CART_BODY_BYTES; quick order's upload limit is
+  // tested with it); the declared length is refused before reading. (logout reads no body, so it has nothing to refuse.)
+  const big = JSON.stringify({ items: [], coupons: [], pad: 'x'.repeat(MAX_CART_BODY_BYTES + 6_000) });
   it.each([
     '/api/auth/forgot-password',
     '/api/auth/login-link',

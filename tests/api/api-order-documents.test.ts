@@ -10,6 +10,7 @@ import type { DbHandle } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import { checkoutViewSchema, placeOrderResponseSchema, type CheckoutView } from '#lib/api/checkout-contracts.ts';
 import { formatMinorPrice } from '#lib/pricing/money-format.ts';
+import { validatePeppolInvoice } from '#tests/support/peppol-validator.ts';
 
 let h: DbHandle;
 let products: TestProduct[];
@@ -83,7 +84,7 @@ describe('the own-invoice document', () => {
     expect(r.body).toContain('<meta name="robots" content="noindex"');
     expect(r.body).toMatch(new RegExp(`data-testid="invoice-number"[^>]*>${number}<`));
     expect(r.body).toContain('Partsfront AB');
-    expect(r.body).toContain('SE559123456701');
+    expect(r.body).toContain('SE559123456101');
     expect(r.body).toContain('Britt Berg');
     expect(r.body).toContain(`data-testid="invoice-amount-due" data-amount-minor="${v.totals.total_minor}"`);
     const row = await h.db.selectFrom('orders').select(['details', 'created_at']).where('id', '=', number).executeTakeFirstOrThrow();
@@ -109,6 +110,29 @@ describe('the own-invoice document', () => {
     expect((await page(`/checkout/invoice/${v.id}`, 'fi')).status).toBe(404);
     expect((await page('/checkout/invoice/..%2f..%2fetc')).status).toBe(400); // refused by the host before routing
   });
+
+  it("is a valid Peppol BIS Billing 3.0 e-invoice for a business buyer, linked from the invoice; a consumer's is not found", async () => {
+    const { v, number } = await order(COMPANY, 'invoice-business');
+    const html = await page(`/checkout/invoice/${v.id}`);
+    expect(html.body).toContain(`data-testid="invoice-e-invoice-link" href="/checkout/invoice/${v.id}/e-invoice.xml"`);
+    const r = await page(`/checkout/invoice/${v.id}/e-invoice.xml`);
+    expect(r.status).toBe(200);
+    expect(r.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(r.headers['content-disposition']).toBe(`attachment; filename="invoice-${number}.xml"`);
+    expect(r.headers['cache-control']).toBe('no-store');
+    const report = await validatePeppolInvoice(r.body);
+    expect(report.schemaErrors).toEqual([]);
+    expect(report.findings).toEqual([]);
+    expect(r.body).toContain(`<cbc:ID>${number}</cbc:ID>`);
+    expect(r.body).toContain('<cbc:CompanyID schemeID="0007">5560360793</cbc:CompanyID>');
+    expect(r.body).toContain(`<cbc:PayableAmount currencyID="SEK">${(v.totals.total_minor / 100).toFixed(2)}</cbc:PayableAmount>`);
+    expect(r.body).toContain('<cbc:BuyerReference>Britt Berg</cbc:BuyerReference>');
+
+    const consumer = await order({});
+    expect((await page(`/checkout/invoice/${consumer.v.id}`)).body).not.toContain('invoice-e-invoice-link');
+    expect((await page(`/checkout/invoice/${consumer.v.id}/e-invoice.xml`)).status).toBe(404);
+    expect((await page(`/checkout/invoice/${v.id}/e-invoice.xml`, 'fi')).status).toBe(404);
+  }, 120_000);
 
   it('is linked from the confirmation page of an own-invoice order', async () => {
     const { v } = await order({});

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { inStock, useCheckoutApi } from './checkout-api-fixtures.ts';
 import { ADMIN, boGet, boPost, staffSession, type StaffSession } from './backoffice-session.ts';
 import { request } from '#tests/support/http.ts';
+import { validatePeppolInvoice } from '#tests/support/peppol-validator.ts';
 
 const shop = useCheckoutApi({ products: { sv: (all) => all.filter(inStock(20)).slice(-150, -130) } });
 
@@ -73,6 +74,30 @@ describe('the order list', () => {
     expect(r.body).toContain('<code>storefront</code>');
     expect((await boGet('/orders.csv?from=nope', staff.cookie)).status).toBe(400);
   });
+});
+
+describe("an order's e-invoice", () => {
+  it("a business order's is linked and served to staff as a valid Peppol BIS 3.0 document; a consumer's has none", async () => {
+    const { number, v } = await shop.guestOrder('invoice-business', 1);
+    const page = await boGet(`/orders/${number}`, readOnly.cookie);
+    expect(page.body).toContain(`href="/orders/${number}/e-invoice.xml" data-testid="bo-order-e-invoice"`);
+    const r = await boGet(`/orders/${number}/e-invoice.xml`, readOnly.cookie);
+    expect(r.status).toBe(200);
+    expect(r.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(r.headers['content-disposition']).toBe(`attachment; filename="invoice-${number}.xml"`);
+    expect(r.body).toContain(`<cbc:PayableAmount currencyID="SEK">${(v.totals.total_minor / 100).toFixed(2)}</cbc:PayableAmount>`);
+    const report = await validatePeppolInvoice(r.body);
+    expect(report.schemaErrors).toEqual([]);
+    expect(report.findings).toEqual([]);
+
+    const consumer = await shop.guestOrder('invoice', 1);
+    expect((await boGet(`/orders/${consumer.number}`, readOnly.cookie)).body).not.toContain('bo-order-e-invoice');
+    expect((await boGet(`/orders/${consumer.number}/e-invoice.xml`, readOnly.cookie)).status).toBe(404);
+    // not signed in: no document
+    const anonymous = await boGet(`/orders/${number}/e-invoice.xml`);
+    expect(anonymous.status).not.toBe(200);
+    expect(anonymous.body).not.toContain('<Invoice');
+  }, 120_000);
 });
 
 describe('the order page', () => {

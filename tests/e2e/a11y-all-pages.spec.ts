@@ -115,6 +115,7 @@ for (const locale of LOCALE_CODES) {
       `/my-account/orders/${number}`,
       '/my-account/returns',
       '/my-account/subscriptions',
+      '/my-account/quick-order',
       '/my-account/profile/edit',
     ]) {
       await page.goto(o + path);

@@ -8,7 +8,10 @@ import { LOCALES, isLocaleCode, type LocaleCode } from '#lib/market/locales.ts';
 // ---------------------------------------------------------------------------------------------------
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
 export const MAX_QUANTITY = 5000;
-export const MAX_CART_LINES = 200;
+/** A business buyer's quick order puts hundreds of lines in one cart (docs/product/quick-order.md). */
+export const MAX_CART_LINES = 500;
+/** What a cart-carrying call may send: 500 lines of about 250 bytes each. */
+export const MAX_CART_BODY_BYTES = 256 * 1024;
 export const MAX_COUPONS = 20;
 
 export const thumbSchema = z.object({ url: z.string(), width: z.number(), height: z.number() });

@@ -30,6 +30,8 @@ export const ROUTES = {
   'my-account-orders': { path: same('/my-account/orders'), internal: '/my-account/orders', mode: 'server' },
   'my-account-returns': { path: same('/my-account/returns'), internal: '/my-account/returns', mode: 'server' },
   'my-account-subscriptions': { path: same('/my-account/subscriptions'), internal: '/my-account/subscriptions', mode: 'server' },
+  /** Quick order (docs/product/quick-order.md): pasted rows or a CSV/XLSX file resolved to parts, added to the cart at once. */
+  'my-account-quick-order': { path: same('/my-account/quick-order'), internal: '/my-account/quick-order', mode: 'server' },
   'my-account-profile-edit': { path: same('/my-account/profile/edit'), internal: '/my-account/profile/edit', mode: 'server' },
   'my-account-orders-return-id': {
     path: same('/my-account/orders/return/:id?'),
@@ -52,6 +54,12 @@ export const ROUTES = {
   'checkout-confirmation-id': { path: same('/checkout/confirmation/:id?'), internal: '/checkout/confirmation/:id?', mode: 'server' },
   'checkout-failed-id': { path: same('/checkout/failed/:id?'), internal: '/checkout/failed/:id?', mode: 'server' },
   'checkout-invoice-id': { path: same('/checkout/invoice/:id'), internal: '/checkout/invoice/:id', mode: 'server' },
+  /** The same invoice as a Peppol BIS Billing 3.0 UBL document (docs/adr/0033-e-invoices.md): business buyers only. */
+  'checkout-invoice-id-ubl': {
+    path: same('/checkout/invoice/:id/e-invoice.xml'),
+    internal: '/checkout/invoice/:id/e-invoice.xml',
+    mode: 'server',
+  },
   'checkout-id': { path: same('/checkout/:id?'), internal: '/checkout/:id?', mode: 'server' },
   'track-order-id': { path: same('/track-order/:id?'), internal: '/track-order/:id?', mode: 'server' },
   'brand-slug': {

@@ -5,12 +5,13 @@ import { endpoint, methodNotAllowed, json, readJsonBody, requireStore, validate 
 import { syncCouponsCached } from '#server/cart/coupon-sync-cache.ts';
 import { getDb } from '#server/db/connection.ts';
 import { requestCartContext } from '#server/checkout/request-cart-context.ts';
+import { MAX_CART_BODY_BYTES } from '#lib/api/common.ts';
 
 export const prerender = false;
 
 export const POST: APIRoute = endpoint(async ({ request, url }) => {
   const { locale } = requireStore(url);
-  const body = validate(syncCouponsRequestSchema, await readJsonBody(request));
+  const body = validate(syncCouponsRequestSchema, await readJsonBody(request, MAX_CART_BODY_BYTES));
   const { coupons, cached } = await syncCouponsCached(
     getDb(),
     locale,

@@ -21,7 +21,8 @@ export interface OwnInvoice {
   buyer: Partial<CheckoutCustomer>;
   lines: OrderLineDetail[];
   totals: CheckoutTotals;
-  reference: { scheme: string; display: string };
+  /** The payment reference: its scheme, as printed, and as the bank takes it. */
+  reference: { scheme: string; display: string; reference: string };
 }
 
 export async function ownInvoiceFor(db: Db, locale: LocaleCode, checkoutId: string): Promise<OwnInvoice | undefined> {
@@ -38,6 +39,6 @@ export async function ownInvoiceFor(db: Db, locale: LocaleCode, checkoutId: stri
     buyer: d.customer,
     lines: d.lines,
     totals: d.totals,
-    reference: { scheme: d.invoice_reference.scheme, display: d.invoice_reference.display },
+    reference: { scheme: d.invoice_reference.scheme, display: d.invoice_reference.display, reference: d.invoice_reference.reference },
   };
 }

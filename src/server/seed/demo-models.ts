@@ -80,6 +80,29 @@ function fill(shape: string, rand: () => number): string {
   return shape.replace(/[LD]/g, (c) => (c === 'L' ? LETTERS[Math.floor(rand() * LETTERS.length)] : String(Math.floor(rand() * 10))));
 }
 
+/**
+ * A product's part numbers: its maker's own, often another maker's cross-reference, sometimes an old number it
+ * replaces. The full demo draws them from its models stream; the streamed demo (demo-stream.ts) from each
+ * product's own generator, so a million products get them in bounded memory.
+ */
+export function demoPartNumbers(
+  brand: string,
+  brands: readonly { name: string }[],
+  rand: () => number,
+): Pick<ProductDoc, 'oem_numbers' | 'cross_references' | 'replaces'> {
+  const partNumber = (name: string) => fill(PART_SHAPES[name] ?? `${name.slice(0, 2).toUpperCase()}DDDDDD`, rand);
+  const out: Pick<ProductDoc, 'oem_numbers' | 'cross_references' | 'replaces'> = {
+    oem_numbers: [{ number: partNumber(brand), maker: brand }],
+  };
+  if (rand() < 0.5) {
+    const others = brands.filter((b) => b.name !== brand);
+    const other = others[Math.floor(rand() * others.length)]!.name;
+    out.cross_references = [{ number: partNumber(other), maker: other }];
+  }
+  if (rand() < 0.15) out.replaces = [partNumber(brand)];
+  return out;
+}
+
 export interface DemoModelsOptions {
   products: ProductDoc[];
   facts: ProductModelFacts[];
@@ -98,7 +121,6 @@ export function demoModels(o: DemoModelsOptions): { models: ModelDoc[]; diagrams
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)];
   const brandName = new Map(o.brands.map((b) => [b.id, b.name]));
   const familyOf = (name: string) => FAMILIES.find((f) => f.includes(name)) ?? [name];
-  const partNumber = (brand: string) => fill(PART_SHAPES[brand] ?? `${brand.slice(0, 2).toUpperCase()}DDDDDD`, rand);
 
   // The models products' names mention: a number belongs to one appliance of its brand, so a clash is renamed.
   const byKey = new Map<string, { id: number; brandId: number; applianceId: number; number: string; own: number[] }>();
@@ -207,15 +229,7 @@ export function demoModels(o: DemoModelsOptions): { models: ModelDoc[]; diagrams
   });
 
   // Part numbers: the maker's own, often another maker's cross-reference, sometimes an old number replaced.
-  o.products.forEach((p, i) => {
-    const brand = brandName.get(o.facts[i].brandId)!;
-    p.oem_numbers = [{ number: partNumber(brand), maker: brand }];
-    if (rand() < 0.5) {
-      const other = pick(o.brands.filter((b) => b.name !== brand)).name;
-      p.cross_references = [{ number: partNumber(other), maker: other }];
-    }
-    if (rand() < 0.15) p.replaces = [partNumber(brand)];
-  });
+  o.products.forEach((p, i) => Object.assign(p, demoPartNumbers(brandName.get(o.facts[i].brandId)!, o.brands, rand)));
   // Supersession: most discontinued parts (past the fixed ones every stock status starts with) are replaced by
   // one still sold for the same appliance and part type; a few parts sold now already have a successor.
   o.products.forEach((p, i) => {

@@ -15,8 +15,9 @@ export const SERVER_LAYERS: readonly (readonly string[])[] = [
   // 4 what builds on the catalogue or on one order: account pages, subscriptions, fulfilment, content, search, tracking
   // (with the client error reports of POST /captuerr), cart, the back office's staff (hashes passwords as auth does)
   ['account', 'subscriptions', 'fulfilment', 'content', 'search', 'tracking', 'cart', 'staff'],
-  // 5 what builds on several: checkout (cart + shipping + payments + accounts + subscriptions), returns, recommendations
-  ['checkout', 'returns', 'recommendations'],
+  // 5 what builds on several: checkout (cart + shipping + payments + accounts + subscriptions), returns, recommendations,
+  // quick order (search's part numbers + the catalogue)
+  ['checkout', 'returns', 'recommendations', 'quick-order'],
   // 6 demo data, written through the domains; the back office's data (order list, order page, dashboard, queues)
   ['seed', 'backoffice'],
   // 7 command-line entry points (npm run db:seed, operator, outbox …)

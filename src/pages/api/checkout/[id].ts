@@ -6,6 +6,7 @@ import { getDb } from '#server/db/connection.ts';
 import { requestCartContext } from '#server/checkout/request-cart-context.ts';
 import { checkoutIdParam } from '#server/checkout/checkout-id-param.ts';
 import { requireCheckout, updateCheckout, viewOf } from '#server/checkout/checkout-service.ts';
+import { MAX_CART_BODY_BYTES } from '#lib/api/common.ts';
 
 export const prerender = false;
 
@@ -17,7 +18,7 @@ export const GET: APIRoute = endpoint(async ({ request, url, params }) => {
 
 export const POST: APIRoute = endpoint(async ({ request, url, params }) => {
   const { locale } = requireStore(url);
-  const body = validate(updateCheckoutRequestSchema, await readJsonBody(request));
+  const body = validate(updateCheckoutRequestSchema, await readJsonBody(request, MAX_CART_BODY_BYTES));
   return json(await updateCheckout(getDb(), locale, checkoutIdParam(params.id), body, await requestCartContext(getDb(), request.headers)));
 });
 

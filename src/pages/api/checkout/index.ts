@@ -6,12 +6,13 @@ import { getDb } from '#server/db/connection.ts';
 import { requestCartContext } from '#server/checkout/request-cart-context.ts';
 import { openCheckout } from '#server/checkout/checkout-service.ts';
 import { recordCheckoutVisitor } from '#server/experiments/experiment-events.ts';
+import { MAX_CART_BODY_BYTES } from '#lib/api/common.ts';
 
 export const prerender = false;
 
 export const POST: APIRoute = endpoint(async ({ request, url }) => {
   const { locale } = requireStore(url);
-  const body = validate(openCheckoutRequestSchema, await readJsonBody(request));
+  const body = validate(openCheckoutRequestSchema, await readJsonBody(request, MAX_CART_BODY_BYTES));
   const view = await openCheckout(getDb(), locale, body, await requestCartContext(getDb(), request.headers));
   await recordCheckoutVisitor(getDb(), request.headers, view.id, body.experiment_visitor);
   return json(view);

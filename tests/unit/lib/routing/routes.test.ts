@@ -26,6 +26,7 @@ const EXPECTED: Record<RouteName, { params: RouteParams; paths: Record<LocaleCod
     'my-account-orders': { params: {}, paths: same('/my-account/orders') },
     'my-account-returns': { params: {}, paths: same('/my-account/returns') },
     'my-account-subscriptions': { params: {}, paths: same('/my-account/subscriptions') },
+    'my-account-quick-order': { params: {}, paths: same('/my-account/quick-order') },
     'my-account-profile-edit': { params: {}, paths: same('/my-account/profile/edit') },
     'my-account-orders-return-id': { params: { id: '77' }, paths: same('/my-account/orders/return/77') },
     'my-account-orders-id': { params: { id: '100123' }, paths: same('/my-account/orders/100123') },
@@ -41,6 +42,7 @@ const EXPECTED: Record<RouteName, { params: RouteParams; paths: Record<LocaleCod
     'checkout-confirmation-id': { params: { id: 'A1' }, paths: same('/checkout/confirmation/A1') },
     'checkout-failed-id': { params: { id: 'A1' }, paths: same('/checkout/failed/A1') },
     'checkout-invoice-id': { params: { id: 'A1' }, paths: same('/checkout/invoice/A1') },
+    'checkout-invoice-id-ubl': { params: { id: 'A1' }, paths: same('/checkout/invoice/A1/e-invoice.xml') },
     'checkout-id': { params: { id: 'A1' }, paths: same('/checkout/A1') },
     'track-order-id': { params: { id: '99' }, paths: same('/track-order/99') },
     'brand-slug': {

@@ -28,6 +28,19 @@ describe('streamed demo catalogue', () => {
     expect(hashOf(demoCatalogueLines({ products: 500, seed: 2 }), 400)).not.toBe(hashOf(demoCatalogueLines({ products: 500 }), 400));
   });
 
+  it("gives each product its maker's OEM number, with the maker named", () => {
+    const brands = new Map<number, string>();
+    for (const line of demoCatalogueLines({ products: 200 })) {
+      const r = JSON.parse(line) as {
+        brand?: { id: number; name: string };
+        product?: { brand_id: number; oem_numbers: { maker: string; number: string }[] };
+      };
+      if (r.brand) brands.set(r.brand.id, r.brand.name);
+      if (r.product)
+        expect(r.product.oem_numbers).toEqual([{ maker: brands.get(r.product.brand_id), number: expect.stringMatching(/\d{4}/) }]);
+    }
+  });
+
   it("a product does not depend on the catalogue's size", () => {
     const small = [...demoCatalogueLines({ products: 50 })];
     const large = [...demoCatalogueLines({ products: 5000 })].slice(0, small.length);
@@ -43,6 +56,17 @@ describe('streamed demo catalogue', () => {
     try {
       await migrate(db);
       expect(await importCatalogueLines(db, lines)).toMatchObject({ products: 300, changed: 300 });
+      // every product has its maker's number; the part-number search finds them at any size
+      const kinds = await db
+        .selectFrom('product_numbers')
+        .select(['kind', (eb) => eb.fn.countAll<number>().as('n')])
+        .groupBy('kind')
+        .execute();
+      const count = Object.fromEntries(kinds.map((k) => [k.kind, Number(k.n)]));
+      expect(count.oem).toBe(300);
+      expect(count.cross).toBeGreaterThan(100);
+      expect(count.cross).toBeLessThan(200);
+      expect(count.replaces).toBeGreaterThan(10);
     } finally {
       await db.destroy();
     }

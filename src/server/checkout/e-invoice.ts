@@ -1,0 +1,84 @@
+/**
+ * A business order's own invoice as a Peppol BIS Billing 3.0 UBL document (docs/adr/0033-e-invoices.md), from the same
+ * order snapshot as the printable invoice (own-invoice.ts). Consumers have no Peppol address: only an order placed by
+ * a business, with an organisation number that passes its country's check, has one.
+ */
+import type { Db } from '#server/db/connection.ts';
+import type { LocaleCode } from '#lib/market/locales.ts';
+import { LOCALES } from '#lib/market/locales.ts';
+import { translator } from '#lib/market/i18n.ts';
+import { INVOICE_TERMS_DAYS } from '#lib/payments/invoice-due-date.ts';
+import { defaultEndpoint, registrationId } from '#lib/einvoice/peppol-identifiers.ts';
+import { ublInvoice } from '#lib/einvoice/ubl-invoice.ts';
+import { isLocaleCode } from '#lib/market/locales.ts';
+import { pathFor } from '#lib/routing/routes.ts';
+import { orderRow } from '#server/orders/order-reads.ts';
+import { ownInvoiceFor, type OwnInvoice } from './own-invoice.ts';
+
+/** Whether an own invoice can be sent as an e-invoice: a business buyer with a valid organisation number. */
+export function eInvoiceable(locale: LocaleCode, invoice: OwnInvoice): boolean {
+  const b = invoice.buyer;
+  return b.type === 'business' && !!b.company_name && !!registrationId(locale, b.organisation_number ?? '');
+}
+
+/** The UBL document and its file name, or undefined when the checkout has no business own-invoice order. */
+export async function eInvoiceFor(db: Db, locale: LocaleCode, checkoutId: string): Promise<{ xml: string; fileName: string } | undefined> {
+  const invoice = await ownInvoiceFor(db, locale, checkoutId);
+  if (!invoice || !eInvoiceable(locale, invoice)) return undefined;
+  const b = invoice.buyer;
+  const org = b.organisation_number!;
+  const person = [b.first_name, b.last_name].filter(Boolean).join(' ');
+  const t = translator(locale);
+  const xml = ublInvoice({
+    number: invoice.number,
+    issueDate: invoice.issueDate,
+    dueDate: invoice.dueDate,
+    currency: invoice.totals.currency,
+    buyerReference: person || invoice.number,
+    seller: { name: invoice.seller.legalName, vatNumber: invoice.seller.vatNumber, party: invoice.seller.einvoice },
+    buyer: {
+      name: b.company_name!,
+      registration: registrationId(locale, org)!,
+      endpoint: defaultEndpoint(locale, org)!,
+      street: b.street ?? '',
+      postalCode: b.postal_code ?? '',
+      city: b.city ?? '',
+      countryCode: LOCALES[locale].countryCode,
+      contact: { name: person || undefined, email: b.email || undefined },
+    },
+    paymentId: invoice.reference.reference,
+    paymentTerms: t('invoice.e_invoice_terms', { days: INVOICE_TERMS_DAYS[locale] }),
+    lines: invoice.lines.map((l) => ({ sku: l.sku, name: l.name, quantity: l.quantity, totalMinor: l.total_minor, vatRate: l.vat_rate })),
+    rates: invoice.totals.vat_breakdown.map((r) => ({
+      rate: r.rate,
+      netMinor: r.net_minor,
+      vatMinor: r.vat_minor,
+      grossMinor: r.gross_minor,
+    })),
+    shippingName: t('checkout.totals.shipping'),
+  });
+  return { xml, fileName: `invoice-${invoice.number}.xml` };
+}
+
+/** An order's e-invoice by its number (the back office: staff see every order), or undefined when it has none. */
+export async function eInvoiceOfOrder(db: Db, orderNumber: string): Promise<{ xml: string; fileName: string } | undefined> {
+  const row = await orderRow(db, orderNumber);
+  if (!row?.checkout_id || !isLocaleCode(row.locale)) return undefined;
+  return eInvoiceFor(db, row.locale, row.checkout_id);
+}
+
+/** Whether an order has an e-invoice (the back office's order page links it). */
+export async function orderHasEInvoice(db: Db, orderNumber: string): Promise<boolean> {
+  const row = await orderRow(db, orderNumber);
+  if (!row?.checkout_id || !isLocaleCode(row.locale)) return false;
+  const invoice = await ownInvoiceFor(db, row.locale, row.checkout_id);
+  return !!invoice && eInvoiceable(row.locale, invoice);
+}
+
+/** Where the account's order page links its e-invoice (the checkout's own path), or undefined when it has none. */
+export async function eInvoicePathOfOrder(db: Db, locale: LocaleCode, orderNumber: string): Promise<string | undefined> {
+  const row = await orderRow(db, orderNumber);
+  if (!row?.checkout_id || row.locale !== locale) return undefined;
+  const invoice = await ownInvoiceFor(db, locale, row.checkout_id);
+  return invoice && eInvoiceable(locale, invoice) ? pathFor('checkout-invoice-id-ubl', locale, { id: row.checkout_id }) : undefined;
+}
