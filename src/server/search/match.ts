@@ -18,7 +18,8 @@ import { isCode, MIN_CODE_FRAGMENT } from '#lib/search/terms.ts';
 import { MIN_COMPOUND, splitCompound } from '#lib/search/compound.ts';
 import { processCache } from '#server/cache/process-cache.ts';
 import { COMPOUND_FACTOR, knownPart, termOf, type SearchIndex } from './index-builder.ts';
-import { takeTerm } from './postings.ts';
+import { sinkTerm, type HitSink } from './postings.ts';
+import { offerSmallest } from '#lib/search/smallest-keys.ts';
 import { compareTerm, indexOfTerm, lowerBoundTerm, termAt, termCount, termStartsWith } from './term-table.ts';
 
 export const PREFIX_FACTOR = 0.6;
@@ -39,26 +40,29 @@ interface Hits {
   weights: Float32Array;
 }
 
-interface Scratch {
-  best: Float32Array;
-  touched: Int32Array;
-}
-const scratchOf = processCache('search-scratch.v2', () => new WeakMap<SearchIndex, Scratch>());
+/** A HitSink per index, reused: JavaScript runs one match at a time, and only touched slots are reset. */
+type Scratch = HitSink;
+const scratchOf = processCache('search-scratch.v3', () => new WeakMap<SearchIndex, Scratch>());
 
 function scratchFor(index: SearchIndex): Scratch {
   let s = scratchOf.get(index);
-  if (!s) scratchOf.set(index, (s = { best: new Float32Array(index.ids.length), touched: new Int32Array(index.ids.length) }));
+  if (!s) scratchOf.set(index, (s = { best: new Float32Array(index.ids.length), touched: new Int32Array(index.ids.length), count: 0 }));
   return s;
 }
 
-/** Runs fill with a take(doc, weight) that keeps each document's best weight, and returns what was taken. */
-function collect(s: Scratch, fill: (take: (doc: number, weight: number) => void) => void): Hits {
-  let count = 0;
+/** Keeps a document's best weight (as sinkTerm does for a whole posting list). */
+function take(s: Scratch, d: number, w: number): void {
+  const was = s.best[d];
+  if (was === 0) s.touched[s.count++] = d;
+  if (w > was) s.best[d] = w;
+}
+
+/** Runs fill, which takes into the scratch (sinkTerm, take), and returns what was taken; the scratch is left zeroed. */
+function collect(s: Scratch, fill: () => void): Hits {
+  s.count = 0;
+  fill();
+  const count = s.count;
   const { best, touched } = s;
-  fill((d, w) => {
-    if (best[d] === 0) touched[count++] = d;
-    if (w > best[d]) best[d] = w;
-  });
   const docs = touched.slice(0, count);
   const weights = new Float32Array(count);
   for (let i = 0; i < count; i++) {
@@ -74,18 +78,18 @@ function wordHits(index: SearchIndex, s: Scratch, token: string): Hits {
   const code = isCode(folded);
   const term = termOf(folded, index.locale);
   const { words, codes } = index;
-  return collect(s, (take) => {
+  return collect(s, () => {
     for (const list of [words, index.codeWords]) {
       const count = termCount(list.terms);
       for (let t = lowerBoundTerm(list.terms, term); t < count && termStartsWith(list.terms, t, term); t++) {
         const exact = compareTerm(list.terms, t, term) === 0;
-        takeTerm(list, t, exact ? 1 : PREFIX_FACTOR, exact && code ? EXACT_CODE_BONUS : 0, take);
+        sinkTerm(list, t, exact ? 1 : PREFIX_FACTOR, exact && code ? EXACT_CODE_BONUS : 0, s);
       }
     }
     if (code && folded.length >= MIN_CODE_FRAGMENT) {
       const codeCount = termCount(codes.terms);
       for (let t = lowerBoundTerm(codes.terms, folded); t < codeCount && termStartsWith(codes.terms, t, folded); t++) {
-        takeTerm(codes, t, CODE_INFIX_FACTOR, 0, take);
+        sinkTerm(codes, t, CODE_INFIX_FACTOR, 0, s);
       }
     }
     const typos = allowedTypos(token);
@@ -93,7 +97,7 @@ function wordHits(index: SearchIndex, s: Scratch, token: string): Hits {
     for (let n = Math.max(1, term.length - typos); n <= term.length + typos && n < index.byLength.length; n++) {
       for (const t of index.byLength[n]) {
         const edits = editDistance(term, termAt(words.terms, t), typos);
-        if (edits > 0 && edits <= typos) takeTerm(words, t, TYPO_FACTOR[edits], 0, take);
+        if (edits > 0 && edits <= typos) sinkTerm(words, t, TYPO_FACTOR[edits], 0, s);
       }
     }
   });
@@ -137,8 +141,8 @@ function queryWordHits(index: SearchIndex, s: Scratch, token: string): Hits {
   const compound = compoundHits(index, s, token);
   const direct = wordHits(index, s, token);
   if (!compound || compound.docs.length === 0) return direct;
-  return collect(s, (take) => {
-    for (const h of [direct, compound]) for (let i = 0; i < h.docs.length; i++) take(h.docs[i], h.weights[i]);
+  return collect(s, () => {
+    for (const h of [direct, compound]) for (let i = 0; i < h.docs.length; i++) take(s, h.docs[i], h.weights[i]);
   });
 }
 
@@ -173,63 +177,58 @@ export function matchQuery(index: SearchIndex, query: string, top = Infinity): M
     score = score.subarray(0, kept);
   }
 
-  // Sort keys: (higher score first, then lower doc) packed in one float64 so the native typed sort does the work.
   const n = cand.length;
+  if (top < n) return firstInOrder(s, cand, score, top);
+  // Sort keys: (higher score first, then lower doc) packed in one float64 so the native typed sort does the work.
   const keys = new Float64Array(n);
-  for (let i = 0; i < n; i++) keys[i] = (1e6 - Math.round(score[i] * 1000)) * 2 ** 21 + cand[i];
-  const ordered = Math.min(top, n);
-  if (ordered < n) {
-    selectSmallest(keys, ordered);
-    keys.subarray(0, ordered).sort();
-  } else keys.sort();
+  for (let i = 0; i < n; i++) keys[i] = keyOf(score[i], cand[i]);
+  keys.sort();
   const docs = new Int32Array(n);
   const scores = new Float32Array(n);
-  for (let j = 0; j < ordered; j++) {
-    const high = Math.floor(keys[j] / 2 ** 21);
-    docs[j] = keys[j] - high * 2 ** 21;
+  for (let j = 0; j < n; j++) {
+    const high = Math.floor(keys[j] / KEY_SCALE);
+    docs[j] = keys[j] - high * KEY_SCALE;
     scores[j] = (1e6 - high) / 1000;
-  }
-  if (ordered < n) {
-    // the rest in candidate order: every key above the last one placed (keys are distinct)
-    const last = ordered > 0 ? keys[ordered - 1] : -Infinity;
-    let k = ordered;
-    for (let i = 0; i < n; i++) {
-      const rounded = Math.round(score[i] * 1000);
-      if ((1e6 - rounded) * 2 ** 21 + cand[i] > last) {
-        docs[k] = cand[i];
-        scores[k++] = rounded / 1000;
-      }
-    }
   }
   return { docs, scores };
 }
 
-/** Moves the k smallest keys (distinct) to keys[0 .. k), in no order (quickselect, median of three). */
-export function selectSmallest(keys: Float64Array, k: number): void {
-  let lo = 0;
-  let hi = keys.length - 1;
-  while (hi > lo && k > lo && k <= hi) {
-    const mid = (lo + hi) >>> 1;
-    const a = keys[lo];
-    const b = keys[mid];
-    const c = keys[hi];
-    const pivot = a < b ? (b < c ? b : a < c ? c : a) : a < c ? a : b < c ? c : b;
-    let i = lo;
-    let j = hi;
-    while (i <= j) {
-      while (keys[i] < pivot) i++;
-      while (keys[j] > pivot) j--;
-      if (i <= j) {
-        const t = keys[i];
-        keys[i] = keys[j];
-        keys[j] = t;
-        i++;
-        j--;
-      }
-    }
-    // keys[lo .. j] ≤ pivot ≤ keys[i .. hi]
-    if (k <= j) hi = j;
-    else if (k >= i) lo = i;
-    else return;
+/** Documents below 2^21 (2,097,152) fit beside the score in one float64 key. */
+const KEY_SCALE = 2 ** 21;
+/** Higher (rounded) score first, then the lower document: ascending keys are the ranking. */
+const keyOf = (score: number, doc: number) => (1e6 - Math.round(score * 1000)) * KEY_SCALE + doc;
+
+/**
+ * The first `top` matches in order, the rest after them in no order, rearranged in place (cand and score are this
+ * query's own arrays): one pass keeps the `top` smallest keys in a heap (lib/search/smallest-keys.ts), a second
+ * moves the others to the back. No array per match is allocated (docs/adr/0030-search-at-scale.md#throughput).
+ */
+function firstInOrder(s: Scratch, cand: Int32Array, score: Float32Array, top: number): Matches {
+  const n = cand.length;
+  const heap = new Float64Array(top);
+  let size = 0;
+  for (let i = 0; i < n; i++) {
+    const key = keyOf(score[i], cand[i]);
+    // most keys lose to the heap's root: the call is skipped for them
+    if (size < top || key < heap[0]) size = offerSmallest(heap, size, key);
   }
+  heap.sort();
+  // the chosen marked in the scratch (all zero between queries), the others moved to the back in their order
+  for (let j = 0; j < top; j++) s.best[heap[j] % KEY_SCALE] = 1;
+  let back = n;
+  for (let i = n - 1; i >= 0; i--) {
+    if (s.best[cand[i]] === 0) {
+      back--;
+      cand[back] = cand[i];
+      score[back] = score[i];
+    }
+  }
+  for (let j = 0; j < top; j++) {
+    const high = Math.floor(heap[j] / KEY_SCALE);
+    const doc = heap[j] - high * KEY_SCALE;
+    s.best[doc] = 0;
+    cand[j] = doc;
+    score[j] = (1e6 - high) / 1000;
+  }
+  return { docs: cand, scores: score };
 }

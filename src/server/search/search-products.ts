@@ -99,15 +99,20 @@ async function runSearch(db: Db, index: SearchIndex, opts: SearchOptions & { lim
   const page = Array.from(docs.subarray(offset, offset + limit));
   const ids = page.map((d) => index.ids[d]);
 
-  // Category counts: over the matches, or — refined — with every other refinement applied.
-  const categoryCounts = refined ? refined.facets.categories.map((c) => [c.id, c.count] as const) : mainCategoryCounts(index, docs);
-  const categories: SearchCategory[] =
-    opts.withCategories || opts.withCounts
-      ? categoryCounts.slice(0, MAX_FACETS).flatMap(([id, count]) => {
-          const c = index.categories.get(id);
-          return c ? [{ ...c, ...(opts.withCounts ? { count } : {}) }] : [];
-        })
+  // Category counts: over the matches, or — refined — with every other refinement applied; a pass over every
+  // match (a million for a short prefix at 1M), so only when the answer shows them.
+  const showCategories = !!(opts.withCategories || opts.withCounts);
+  const categoryCounts = refined
+    ? refined.facets.categories.map((c) => [c.id, c.count] as const)
+    : showCategories
+      ? mainCategoryCounts(index, docs)
       : [];
+  const categories: SearchCategory[] = showCategories
+    ? categoryCounts.slice(0, MAX_FACETS).flatMap(([id, count]) => {
+        const c = index.categories.get(id);
+        return c ? [{ ...c, ...(opts.withCounts ? { count } : {}) }] : [];
+      })
+    : [];
   const facets: SearchFacets | undefined =
     refined && opts.withFacets
       ? {
