@@ -8,8 +8,8 @@
  * - a term within the word's typo allowance (lib/search/typo.ts) × TYPO_FACTOR[edits];
  * - a compound the catalogue writes apart (`dammsugarfilter` → dammsugar + filter): every part must match,
  *   the weakest part counts × COMPOUND_FACTOR.
- * Ties go to the lower product id (stable paging). Work is proportional to the postings touched: one scratch
- * array per index is reused (JavaScript runs one match at a time) and only touched slots are reset.
+ * Ties go to the lower product id (stable paging). Work is proportional to the postings touched: the scratch
+ * arrays are reused from query to query (JavaScript runs one match at a time) and only touched slots are reset.
  */
 import { queryTokens } from '#lib/search/tokenize.ts';
 import { foldTerm } from '#lib/search/fold.ts';
@@ -28,26 +28,56 @@ export const TYPO_FACTOR = [1, 0.5, 0.35] as const;
 export const EXACT_CODE_BONUS = 2;
 
 export interface Matches {
-  /** Document numbers, best first. */
+  /** Document numbers, best first: every match, or with `top` only the first `top`. */
   docs: Int32Array;
   /** Score of docs[i], same order. */
   scores: Float32Array;
+  /** How many documents matched. */
+  total: number;
 }
 
-/** The documents one query word matched, with its best weight in each. */
-interface Hits {
+/** Document arrays of the process's largest index, reused from query to query. */
+interface Buffers {
   docs: Int32Array;
   weights: Float32Array;
 }
 
-/** A HitSink per index, reused: JavaScript runs one match at a time, and only touched slots are reset. */
-type Scratch = HitSink;
-const scratchOf = processCache('search-scratch.v3', () => new WeakMap<SearchIndex, Scratch>());
+/** The documents one query word matched, with its best weight in each (views into pooled buffers). */
+interface Hits {
+  docs: Int32Array;
+  weights: Float32Array;
+  buffers: Buffers;
+}
+
+/**
+ * One HitSink and a pool of hit buffers for the whole process, sized to its largest index: JavaScript runs one
+ * match at a time, only touched slots of `best` are reset, and a query's hit lists go back to the pool when it is
+ * done. A query at 1M that allocated arrays per match (tens of MiB for a short prefix) made the collector mark
+ * the whole heap over and over under load (docs/adr/0030-search-at-scale.md#throughput); at most four lists are
+ * held at once (a further word's compound parts, its direct hits and their merge beside the candidates).
+ */
+interface Scratch extends HitSink {
+  free: Buffers[];
+}
+const scratch = processCache('search-match-scratch.v1', (): Scratch => ({
+  best: new Float32Array(0),
+  touched: new Int32Array(0),
+  count: 0,
+  free: [],
+}));
 
 function scratchFor(index: SearchIndex): Scratch {
-  let s = scratchOf.get(index);
-  if (!s) scratchOf.set(index, (s = { best: new Float32Array(index.ids.length), touched: new Int32Array(index.ids.length), count: 0 }));
-  return s;
+  const n = index.ids.length;
+  if (scratch.best.length < n) {
+    scratch.best = new Float32Array(n);
+    scratch.touched = new Int32Array(n);
+    scratch.free = [];
+  }
+  return scratch;
+}
+
+function release(s: Scratch, h: Hits): void {
+  if (h.buffers.docs.length >= s.best.length) s.free.push(h.buffers);
 }
 
 /** Keeps a document's best weight (as sinkTerm does for a whole posting list). */
@@ -63,13 +93,16 @@ function collect(s: Scratch, fill: () => void): Hits {
   fill();
   const count = s.count;
   const { best, touched } = s;
-  const docs = touched.slice(0, count);
-  const weights = new Float32Array(count);
+  const buffers = s.free.pop() ?? { docs: new Int32Array(best.length), weights: new Float32Array(best.length) };
+  const docs = buffers.docs.subarray(0, count);
+  const weights = buffers.weights.subarray(0, count);
   for (let i = 0; i < count; i++) {
-    weights[i] = best[docs[i]];
-    best[docs[i]] = 0;
+    const d = touched[i];
+    docs[i] = d;
+    weights[i] = best[d];
+    best[d] = 0;
   }
-  return { docs, weights };
+  return { docs, weights, buffers };
 }
 
 /** What one query word matches, without compound splitting. */
@@ -111,15 +144,14 @@ function compoundHits(index: SearchIndex, s: Scratch, token: string): Hits | nul
   const parts = splitCompound(folded, index.locale, (part) => knownPart(part, index.locale, has) !== null);
   if (!parts) return null;
   // the documents holding every part so far, each with its weakest part's weight (intersected through the scratch)
-  let docs: Int32Array<ArrayBufferLike> | null = null;
-  let weights: Float32Array<ArrayBufferLike> = new Float32Array(0);
+  let acc: Hits | null = null;
   for (const part of parts) {
     const hits = wordHits(index, s, part);
-    if (!docs) {
-      docs = hits.docs;
-      weights = hits.weights;
+    if (!acc) {
+      acc = hits;
       continue;
     }
+    const { docs, weights }: Hits = acc;
     for (let i = 0; i < hits.docs.length; i++) s.best[hits.docs[i]] = hits.weights[i];
     let kept = 0;
     for (let i = 0; i < docs.length; i++) {
@@ -130,29 +162,40 @@ function compoundHits(index: SearchIndex, s: Scratch, token: string): Hits | nul
       }
     }
     for (let i = 0; i < hits.docs.length; i++) s.best[hits.docs[i]] = 0;
-    docs = docs.subarray(0, kept);
-    weights = weights.subarray(0, kept);
+    release(s, hits);
+    acc = { docs: docs.subarray(0, kept), weights: weights.subarray(0, kept), buffers: acc.buffers };
   }
-  return { docs: docs!, weights: Float32Array.from(weights, (w) => w * COMPOUND_FACTOR) };
+  for (let i = 0; i < acc!.weights.length; i++) acc!.weights[i] = acc!.weights[i] * COMPOUND_FACTOR;
+  return acc;
 }
 
 /** Hits of one query word: the word itself, or its compound parts, whichever matches a product better. */
 function queryWordHits(index: SearchIndex, s: Scratch, token: string): Hits {
   const compound = compoundHits(index, s, token);
   const direct = wordHits(index, s, token);
-  if (!compound || compound.docs.length === 0) return direct;
-  return collect(s, () => {
+  if (!compound || compound.docs.length === 0) {
+    if (compound) release(s, compound);
+    return direct;
+  }
+  const merged = collect(s, () => {
     for (const h of [direct, compound]) for (let i = 0; i < h.docs.length; i++) take(s, h.docs[i], h.weights[i]);
   });
+  release(s, direct);
+  release(s, compound);
+  return merged;
 }
 
 /**
- * All matches, best first. With `top`, only the first `top` are in order (the rest follow in no order): a page of
+ * All matches, best first. With `top`, only the first `top` (in order) and how many matched: a page of
  * search-as-you-type needs its 24 best, not the order of 200,000 matches (docs/adr/0030-search-at-scale.md).
+ * `visit` sees every matched document (in no order) before this returns; the array is reused afterwards.
  */
-export function matchQuery(index: SearchIndex, query: string, top = Infinity): Matches {
+export function matchQuery(index: SearchIndex, query: string, top = Infinity, visit?: (docs: Int32Array) => void): Matches {
   const tokens = queryTokens(query);
-  if (tokens.length === 0 || index.ids.length === 0) return { docs: new Int32Array(0), scores: new Float32Array(0) };
+  if (tokens.length === 0 || index.ids.length === 0) {
+    visit?.(new Int32Array(0));
+    return { docs: new Int32Array(0), scores: new Float32Array(0), total: 0 };
+  }
   const s = scratchFor(index);
 
   // Candidates from the first word, then narrowed by each further word.
@@ -173,62 +216,41 @@ export function matchQuery(index: SearchIndex, query: string, top = Infinity): M
       }
     }
     for (let i = 0; i < hits.docs.length; i++) s.best[hits.docs[i]] = 0;
+    release(s, hits);
     cand = cand.subarray(0, kept);
     score = score.subarray(0, kept);
   }
 
+  visit?.(cand);
   const n = cand.length;
-  if (top < n) return firstInOrder(s, cand, score, top);
-  // Sort keys: (higher score first, then lower doc) packed in one float64 so the native typed sort does the work.
-  const keys = new Float64Array(n);
-  for (let i = 0; i < n; i++) keys[i] = keyOf(score[i], cand[i]);
+  // Sort keys: (higher score first, then lower doc) packed in one float64; the first `top` kept by a bounded heap
+  // (lib/search/smallest-keys.ts), or every key sorted by the native typed sort.
+  let keys: Float64Array;
+  if (top < n) {
+    keys = new Float64Array(top);
+    let size = 0;
+    for (let i = 0; i < n; i++) {
+      const key = keyOf(score[i], cand[i]);
+      // most keys lose to the heap's root: the call is skipped for them
+      if (size < top || key < keys[0]) size = offerSmallest(keys, size, key);
+    }
+  } else {
+    keys = new Float64Array(n);
+    for (let i = 0; i < n; i++) keys[i] = keyOf(score[i], cand[i]);
+  }
+  release(s, first);
   keys.sort();
-  const docs = new Int32Array(n);
-  const scores = new Float32Array(n);
-  for (let j = 0; j < n; j++) {
+  const docs = new Int32Array(keys.length);
+  const scores = new Float32Array(keys.length);
+  for (let j = 0; j < keys.length; j++) {
     const high = Math.floor(keys[j] / KEY_SCALE);
     docs[j] = keys[j] - high * KEY_SCALE;
     scores[j] = (1e6 - high) / 1000;
   }
-  return { docs, scores };
+  return { docs, scores, total: n };
 }
 
 /** Documents below 2^21 (2,097,152) fit beside the score in one float64 key. */
 const KEY_SCALE = 2 ** 21;
 /** Higher (rounded) score first, then the lower document: ascending keys are the ranking. */
 const keyOf = (score: number, doc: number) => (1e6 - Math.round(score * 1000)) * KEY_SCALE + doc;
-
-/**
- * The first `top` matches in order, the rest after them in no order, rearranged in place (cand and score are this
- * query's own arrays): one pass keeps the `top` smallest keys in a heap (lib/search/smallest-keys.ts), a second
- * moves the others to the back. No array per match is allocated (docs/adr/0030-search-at-scale.md#throughput).
- */
-function firstInOrder(s: Scratch, cand: Int32Array, score: Float32Array, top: number): Matches {
-  const n = cand.length;
-  const heap = new Float64Array(top);
-  let size = 0;
-  for (let i = 0; i < n; i++) {
-    const key = keyOf(score[i], cand[i]);
-    // most keys lose to the heap's root: the call is skipped for them
-    if (size < top || key < heap[0]) size = offerSmallest(heap, size, key);
-  }
-  heap.sort();
-  // the chosen marked in the scratch (all zero between queries), the others moved to the back in their order
-  for (let j = 0; j < top; j++) s.best[heap[j] % KEY_SCALE] = 1;
-  let back = n;
-  for (let i = n - 1; i >= 0; i--) {
-    if (s.best[cand[i]] === 0) {
-      back--;
-      cand[back] = cand[i];
-      score[back] = score[i];
-    }
-  }
-  for (let j = 0; j < top; j++) {
-    const high = Math.floor(heap[j] / KEY_SCALE);
-    const doc = heap[j] - high * KEY_SCALE;
-    s.best[doc] = 0;
-    cand[j] = doc;
-    score[j] = (1e6 - high) / 1000;
-  }
-  return { docs: cand, scores: score };
-}
