@@ -53,8 +53,8 @@ interface Hits {
  * One HitSink and a pool of hit buffers for the whole process, sized to its largest index: JavaScript runs one
  * match at a time, only touched slots of `best` are reset, and a query's hit lists go back to the pool when it is
  * done. A query at 1M that allocated arrays per match (tens of MiB for a short prefix) made the collector mark
- * the whole heap over and over under load (docs/adr/0030-search-at-scale.md#throughput); at most four lists are
- * held at once (a further word's compound parts, its direct hits and their merge beside the candidates).
+ * the whole heap over and over under load (docs/adr/0030-search-at-scale.md#throughput); at most three lists are
+ * held at once (the candidates, a compound word's parts intersected so far and its next part).
  */
 interface Scratch extends HitSink {
   free: Buffers[];
@@ -91,6 +91,11 @@ function take(s: Scratch, d: number, w: number): void {
 function collect(s: Scratch, fill: () => void): Hits {
   s.count = 0;
   fill();
+  return drain(s);
+}
+
+/** What the scratch holds, as a list of its own; the scratch is left zeroed. */
+function drain(s: Scratch): Hits {
   const count = s.count;
   const { best, touched } = s;
   const buffers = s.free.pop() ?? { docs: new Int32Array(best.length), weights: new Float32Array(best.length) };
@@ -107,33 +112,36 @@ function collect(s: Scratch, fill: () => void): Hits {
 
 /** What one query word matches, without compound splitting. */
 function wordHits(index: SearchIndex, s: Scratch, token: string): Hits {
+  return collect(s, () => sinkWord(index, s, token));
+}
+
+/** Takes what one query word matches (without compound splitting) into the scratch. */
+function sinkWord(index: SearchIndex, s: Scratch, token: string): void {
   const folded = foldTerm(token, index.locale);
   const code = isCode(folded);
   const term = termOf(folded, index.locale);
   const { words, codes } = index;
-  return collect(s, () => {
-    for (const list of [words, index.codeWords]) {
-      const count = termCount(list.terms);
-      for (let t = lowerBoundTerm(list.terms, term); t < count && termStartsWith(list.terms, t, term); t++) {
-        const exact = compareTerm(list.terms, t, term) === 0;
-        sinkTerm(list, t, exact ? 1 : PREFIX_FACTOR, exact && code ? EXACT_CODE_BONUS : 0, s);
-      }
+  for (const list of [words, index.codeWords]) {
+    const count = termCount(list.terms);
+    for (let t = lowerBoundTerm(list.terms, term); t < count && termStartsWith(list.terms, t, term); t++) {
+      const exact = compareTerm(list.terms, t, term) === 0;
+      sinkTerm(list, t, exact ? 1 : PREFIX_FACTOR, exact && code ? EXACT_CODE_BONUS : 0, s);
     }
-    if (code && folded.length >= MIN_CODE_FRAGMENT) {
-      const codeCount = termCount(codes.terms);
-      for (let t = lowerBoundTerm(codes.terms, folded); t < codeCount && termStartsWith(codes.terms, t, folded); t++) {
-        sinkTerm(codes, t, CODE_INFIX_FACTOR, 0, s);
-      }
+  }
+  if (code && folded.length >= MIN_CODE_FRAGMENT) {
+    const codeCount = termCount(codes.terms);
+    for (let t = lowerBoundTerm(codes.terms, folded); t < codeCount && termStartsWith(codes.terms, t, folded); t++) {
+      sinkTerm(codes, t, CODE_INFIX_FACTOR, 0, s);
     }
-    const typos = allowedTypos(token);
-    if (typos === 0) return;
-    for (let n = Math.max(1, term.length - typos); n <= term.length + typos && n < index.byLength.length; n++) {
-      for (const t of index.byLength[n]) {
-        const edits = editDistance(term, termAt(words.terms, t), typos);
-        if (edits > 0 && edits <= typos) sinkTerm(words, t, TYPO_FACTOR[edits], 0, s);
-      }
+  }
+  const typos = allowedTypos(token);
+  if (typos === 0) return;
+  for (let n = Math.max(1, term.length - typos); n <= term.length + typos && n < index.byLength.length; n++) {
+    for (const t of index.byLength[n]) {
+      const edits = editDistance(term, termAt(words.terms, t), typos);
+      if (edits > 0 && edits <= typos) sinkTerm(words, t, TYPO_FACTOR[edits], 0, s);
     }
-  });
+  }
 }
 
 /** The documents holding every part of a compound query word, each weighted by its weakest part. */
@@ -169,20 +177,17 @@ function compoundHits(index: SearchIndex, s: Scratch, token: string): Hits | nul
   return acc;
 }
 
-/** Hits of one query word: the word itself, or its compound parts, whichever matches a product better. */
-function queryWordHits(index: SearchIndex, s: Scratch, token: string): Hits {
+/**
+ * Takes one query word's hits into the scratch (from empty): the word itself or its compound parts, whichever matches
+ * a product better. A further word of the query is read from the scratch where it lies (no list of its own).
+ */
+function sinkQueryWord(index: SearchIndex, s: Scratch, token: string): void {
   const compound = compoundHits(index, s, token);
-  const direct = wordHits(index, s, token);
-  if (!compound || compound.docs.length === 0) {
-    if (compound) release(s, compound);
-    return direct;
-  }
-  const merged = collect(s, () => {
-    for (const h of [direct, compound]) for (let i = 0; i < h.docs.length; i++) take(s, h.docs[i], h.weights[i]);
-  });
-  release(s, direct);
+  s.count = 0;
+  sinkWord(index, s, token);
+  if (!compound) return;
+  for (let i = 0; i < compound.docs.length; i++) take(s, compound.docs[i], compound.weights[i]);
   release(s, compound);
-  return merged;
 }
 
 /**
@@ -199,13 +204,13 @@ export function matchQuery(index: SearchIndex, query: string, top = Infinity, vi
   const s = scratchFor(index);
 
   // Candidates from the first word, then narrowed by each further word.
-  const first = queryWordHits(index, s, tokens[0]);
+  sinkQueryWord(index, s, tokens[0]);
+  const first = drain(s);
   let cand = first.docs;
   let score = first.weights;
   for (const token of tokens.slice(1)) {
     if (cand.length === 0) break;
-    const hits = queryWordHits(index, s, token);
-    for (let i = 0; i < hits.docs.length; i++) s.best[hits.docs[i]] = hits.weights[i];
+    sinkQueryWord(index, s, token);
     let kept = 0;
     for (let i = 0; i < cand.length; i++) {
       const w = s.best[cand[i]];
@@ -215,8 +220,7 @@ export function matchQuery(index: SearchIndex, query: string, top = Infinity, vi
         kept++;
       }
     }
-    for (let i = 0; i < hits.docs.length; i++) s.best[hits.docs[i]] = 0;
-    release(s, hits);
+    for (let i = 0; i < s.count; i++) s.best[s.touched[i]] = 0;
     cand = cand.subarray(0, kept);
     score = score.subarray(0, kept);
   }
