@@ -8,8 +8,8 @@
  * - a term within the word's typo allowance (lib/search/typo.ts) × TYPO_FACTOR[edits];
  * - a compound the catalogue writes apart (`dammsugarfilter` → dammsugar + filter): every part must match,
  *   the weakest part counts × COMPOUND_FACTOR.
- * Ties go to the lower product id (stable paging). Work is proportional to the postings touched: one scratch
- * array per index is reused (JavaScript runs one match at a time) and only touched slots are reset.
+ * Ties go to the lower product id (stable paging). Work is proportional to the postings touched: the scratch
+ * arrays are reused from query to query (JavaScript runs one match at a time) and only touched slots are reset.
  */
 import { queryTokens } from '#lib/search/tokenize.ts';
 import { foldTerm } from '#lib/search/fold.ts';
@@ -18,7 +18,8 @@ import { isCode, MIN_CODE_FRAGMENT } from '#lib/search/terms.ts';
 import { MIN_COMPOUND, splitCompound } from '#lib/search/compound.ts';
 import { processCache } from '#server/cache/process-cache.ts';
 import { COMPOUND_FACTOR, knownPart, termOf, type SearchIndex } from './index-builder.ts';
-import { takeTerm } from './postings.ts';
+import { sinkTerm, type HitSink } from './postings.ts';
+import { offerSmallest } from '#lib/search/smallest-keys.ts';
 import { compareTerm, indexOfTerm, lowerBoundTerm, termAt, termCount, termStartsWith } from './term-table.ts';
 
 export const PREFIX_FACTOR = 0.6;
@@ -27,76 +28,120 @@ export const TYPO_FACTOR = [1, 0.5, 0.35] as const;
 export const EXACT_CODE_BONUS = 2;
 
 export interface Matches {
-  /** Document numbers, best first. */
+  /** Document numbers, best first: every match, or with `top` only the first `top`. */
   docs: Int32Array;
   /** Score of docs[i], same order. */
   scores: Float32Array;
+  /** How many documents matched. */
+  total: number;
 }
 
-/** The documents one query word matched, with its best weight in each. */
-interface Hits {
+/** Document arrays of the process's largest index, reused from query to query. */
+interface Buffers {
   docs: Int32Array;
   weights: Float32Array;
 }
 
-interface Scratch {
-  best: Float32Array;
-  touched: Int32Array;
+/** The documents one query word matched, with its best weight in each (views into pooled buffers). */
+interface Hits {
+  docs: Int32Array;
+  weights: Float32Array;
+  buffers: Buffers;
 }
-const scratchOf = processCache('search-scratch.v2', () => new WeakMap<SearchIndex, Scratch>());
+
+/**
+ * One HitSink and a pool of hit buffers for the whole process, sized to its largest index: JavaScript runs one
+ * match at a time, only touched slots of `best` are reset, and a query's hit lists go back to the pool when it is
+ * done. A query at 1M that allocated arrays per match (tens of MiB for a short prefix) made the collector mark
+ * the whole heap over and over under load (docs/adr/0030-search-at-scale.md#throughput); at most three lists are
+ * held at once (the candidates, a compound word's parts intersected so far and its next part).
+ */
+interface Scratch extends HitSink {
+  free: Buffers[];
+}
+const scratch = processCache('search-match-scratch.v1', (): Scratch => ({
+  best: new Float32Array(0),
+  touched: new Int32Array(0),
+  count: 0,
+  free: [],
+}));
 
 function scratchFor(index: SearchIndex): Scratch {
-  let s = scratchOf.get(index);
-  if (!s) scratchOf.set(index, (s = { best: new Float32Array(index.ids.length), touched: new Int32Array(index.ids.length) }));
-  return s;
+  const n = index.ids.length;
+  if (scratch.best.length < n) {
+    scratch.best = new Float32Array(n);
+    scratch.touched = new Int32Array(n);
+    scratch.free = [];
+  }
+  return scratch;
 }
 
-/** Runs fill with a take(doc, weight) that keeps each document's best weight, and returns what was taken. */
-function collect(s: Scratch, fill: (take: (doc: number, weight: number) => void) => void): Hits {
-  let count = 0;
+function release(s: Scratch, h: Hits): void {
+  if (h.buffers.docs.length >= s.best.length) s.free.push(h.buffers);
+}
+
+/** Keeps a document's best weight (as sinkTerm does for a whole posting list). */
+function take(s: Scratch, d: number, w: number): void {
+  const was = s.best[d];
+  if (was === 0) s.touched[s.count++] = d;
+  if (w > was) s.best[d] = w;
+}
+
+/** Runs fill, which takes into the scratch (sinkTerm, take), and returns what was taken; the scratch is left zeroed. */
+function collect(s: Scratch, fill: () => void): Hits {
+  s.count = 0;
+  fill();
+  return drain(s);
+}
+
+/** What the scratch holds, as a list of its own; the scratch is left zeroed. */
+function drain(s: Scratch): Hits {
+  const count = s.count;
   const { best, touched } = s;
-  fill((d, w) => {
-    if (best[d] === 0) touched[count++] = d;
-    if (w > best[d]) best[d] = w;
-  });
-  const docs = touched.slice(0, count);
-  const weights = new Float32Array(count);
+  const buffers = s.free.pop() ?? { docs: new Int32Array(best.length), weights: new Float32Array(best.length) };
+  const docs = buffers.docs.subarray(0, count);
+  const weights = buffers.weights.subarray(0, count);
   for (let i = 0; i < count; i++) {
-    weights[i] = best[docs[i]];
-    best[docs[i]] = 0;
+    const d = touched[i];
+    docs[i] = d;
+    weights[i] = best[d];
+    best[d] = 0;
   }
-  return { docs, weights };
+  return { docs, weights, buffers };
 }
 
 /** What one query word matches, without compound splitting. */
 function wordHits(index: SearchIndex, s: Scratch, token: string): Hits {
+  return collect(s, () => sinkWord(index, s, token));
+}
+
+/** Takes what one query word matches (without compound splitting) into the scratch. */
+function sinkWord(index: SearchIndex, s: Scratch, token: string): void {
   const folded = foldTerm(token, index.locale);
   const code = isCode(folded);
   const term = termOf(folded, index.locale);
   const { words, codes } = index;
-  return collect(s, (take) => {
-    for (const list of [words, index.codeWords]) {
-      const count = termCount(list.terms);
-      for (let t = lowerBoundTerm(list.terms, term); t < count && termStartsWith(list.terms, t, term); t++) {
-        const exact = compareTerm(list.terms, t, term) === 0;
-        takeTerm(list, t, exact ? 1 : PREFIX_FACTOR, exact && code ? EXACT_CODE_BONUS : 0, take);
-      }
+  for (const list of [words, index.codeWords]) {
+    const count = termCount(list.terms);
+    for (let t = lowerBoundTerm(list.terms, term); t < count && termStartsWith(list.terms, t, term); t++) {
+      const exact = compareTerm(list.terms, t, term) === 0;
+      sinkTerm(list, t, exact ? 1 : PREFIX_FACTOR, exact && code ? EXACT_CODE_BONUS : 0, s);
     }
-    if (code && folded.length >= MIN_CODE_FRAGMENT) {
-      const codeCount = termCount(codes.terms);
-      for (let t = lowerBoundTerm(codes.terms, folded); t < codeCount && termStartsWith(codes.terms, t, folded); t++) {
-        takeTerm(codes, t, CODE_INFIX_FACTOR, 0, take);
-      }
+  }
+  if (code && folded.length >= MIN_CODE_FRAGMENT) {
+    const codeCount = termCount(codes.terms);
+    for (let t = lowerBoundTerm(codes.terms, folded); t < codeCount && termStartsWith(codes.terms, t, folded); t++) {
+      sinkTerm(codes, t, CODE_INFIX_FACTOR, 0, s);
     }
-    const typos = allowedTypos(token);
-    if (typos === 0) return;
-    for (let n = Math.max(1, term.length - typos); n <= term.length + typos && n < index.byLength.length; n++) {
-      for (const t of index.byLength[n]) {
-        const edits = editDistance(term, termAt(words.terms, t), typos);
-        if (edits > 0 && edits <= typos) takeTerm(words, t, TYPO_FACTOR[edits], 0, take);
-      }
+  }
+  const typos = allowedTypos(token);
+  if (typos === 0) return;
+  for (let n = Math.max(1, term.length - typos); n <= term.length + typos && n < index.byLength.length; n++) {
+    for (const t of index.byLength[n]) {
+      const edits = editDistance(term, termAt(words.terms, t), typos);
+      if (edits > 0 && edits <= typos) sinkTerm(words, t, TYPO_FACTOR[edits], 0, s);
     }
-  });
+  }
 }
 
 /** The documents holding every part of a compound query word, each weighted by its weakest part. */
@@ -107,15 +152,14 @@ function compoundHits(index: SearchIndex, s: Scratch, token: string): Hits | nul
   const parts = splitCompound(folded, index.locale, (part) => knownPart(part, index.locale, has) !== null);
   if (!parts) return null;
   // the documents holding every part so far, each with its weakest part's weight (intersected through the scratch)
-  let docs: Int32Array<ArrayBufferLike> | null = null;
-  let weights: Float32Array<ArrayBufferLike> = new Float32Array(0);
+  let acc: Hits | null = null;
   for (const part of parts) {
     const hits = wordHits(index, s, part);
-    if (!docs) {
-      docs = hits.docs;
-      weights = hits.weights;
+    if (!acc) {
+      acc = hits;
       continue;
     }
+    const { docs, weights }: Hits = acc;
     for (let i = 0; i < hits.docs.length; i++) s.best[hits.docs[i]] = hits.weights[i];
     let kept = 0;
     for (let i = 0; i < docs.length; i++) {
@@ -126,39 +170,47 @@ function compoundHits(index: SearchIndex, s: Scratch, token: string): Hits | nul
       }
     }
     for (let i = 0; i < hits.docs.length; i++) s.best[hits.docs[i]] = 0;
-    docs = docs.subarray(0, kept);
-    weights = weights.subarray(0, kept);
+    release(s, hits);
+    acc = { docs: docs.subarray(0, kept), weights: weights.subarray(0, kept), buffers: acc.buffers };
   }
-  return { docs: docs!, weights: Float32Array.from(weights, (w) => w * COMPOUND_FACTOR) };
-}
-
-/** Hits of one query word: the word itself, or its compound parts, whichever matches a product better. */
-function queryWordHits(index: SearchIndex, s: Scratch, token: string): Hits {
-  const compound = compoundHits(index, s, token);
-  const direct = wordHits(index, s, token);
-  if (!compound || compound.docs.length === 0) return direct;
-  return collect(s, (take) => {
-    for (const h of [direct, compound]) for (let i = 0; i < h.docs.length; i++) take(h.docs[i], h.weights[i]);
-  });
+  for (let i = 0; i < acc!.weights.length; i++) acc!.weights[i] = acc!.weights[i] * COMPOUND_FACTOR;
+  return acc;
 }
 
 /**
- * All matches, best first. With `top`, only the first `top` are in order (the rest follow in no order): a page of
- * search-as-you-type needs its 24 best, not the order of 200,000 matches (docs/adr/0030-search-at-scale.md).
+ * Takes one query word's hits into the scratch (from empty): the word itself or its compound parts, whichever matches
+ * a product better. A further word of the query is read from the scratch where it lies (no list of its own).
  */
-export function matchQuery(index: SearchIndex, query: string, top = Infinity): Matches {
+function sinkQueryWord(index: SearchIndex, s: Scratch, token: string): void {
+  const compound = compoundHits(index, s, token);
+  s.count = 0;
+  sinkWord(index, s, token);
+  if (!compound) return;
+  for (let i = 0; i < compound.docs.length; i++) take(s, compound.docs[i], compound.weights[i]);
+  release(s, compound);
+}
+
+/**
+ * All matches, best first. With `top`, only the first `top` (in order) and how many matched: a page of
+ * search-as-you-type needs its 24 best, not the order of 200,000 matches (docs/adr/0030-search-at-scale.md).
+ * `visit` sees every matched document (in no order) before this returns; the array is reused afterwards.
+ */
+export function matchQuery(index: SearchIndex, query: string, top = Infinity, visit?: (docs: Int32Array) => void): Matches {
   const tokens = queryTokens(query);
-  if (tokens.length === 0 || index.ids.length === 0) return { docs: new Int32Array(0), scores: new Float32Array(0) };
+  if (tokens.length === 0 || index.ids.length === 0) {
+    visit?.(new Int32Array(0));
+    return { docs: new Int32Array(0), scores: new Float32Array(0), total: 0 };
+  }
   const s = scratchFor(index);
 
   // Candidates from the first word, then narrowed by each further word.
-  const first = queryWordHits(index, s, tokens[0]);
+  sinkQueryWord(index, s, tokens[0]);
+  const first = drain(s);
   let cand = first.docs;
   let score = first.weights;
   for (const token of tokens.slice(1)) {
     if (cand.length === 0) break;
-    const hits = queryWordHits(index, s, token);
-    for (let i = 0; i < hits.docs.length; i++) s.best[hits.docs[i]] = hits.weights[i];
+    sinkQueryWord(index, s, token);
     let kept = 0;
     for (let i = 0; i < cand.length; i++) {
       const w = s.best[cand[i]];
@@ -168,68 +220,41 @@ export function matchQuery(index: SearchIndex, query: string, top = Infinity): M
         kept++;
       }
     }
-    for (let i = 0; i < hits.docs.length; i++) s.best[hits.docs[i]] = 0;
+    for (let i = 0; i < s.count; i++) s.best[s.touched[i]] = 0;
     cand = cand.subarray(0, kept);
     score = score.subarray(0, kept);
   }
 
-  // Sort keys: (higher score first, then lower doc) packed in one float64 so the native typed sort does the work.
+  visit?.(cand);
   const n = cand.length;
-  const keys = new Float64Array(n);
-  for (let i = 0; i < n; i++) keys[i] = (1e6 - Math.round(score[i] * 1000)) * 2 ** 21 + cand[i];
-  const ordered = Math.min(top, n);
-  if (ordered < n) {
-    selectSmallest(keys, ordered);
-    keys.subarray(0, ordered).sort();
-  } else keys.sort();
-  const docs = new Int32Array(n);
-  const scores = new Float32Array(n);
-  for (let j = 0; j < ordered; j++) {
-    const high = Math.floor(keys[j] / 2 ** 21);
-    docs[j] = keys[j] - high * 2 ** 21;
+  // Sort keys: (higher score first, then lower doc) packed in one float64; the first `top` kept by a bounded heap
+  // (lib/search/smallest-keys.ts), or every key sorted by the native typed sort.
+  let keys: Float64Array;
+  if (top < n) {
+    keys = new Float64Array(top);
+    let size = 0;
+    for (let i = 0; i < n; i++) {
+      const key = keyOf(score[i], cand[i]);
+      // most keys lose to the heap's root: the call is skipped for them
+      if (size < top || key < keys[0]) size = offerSmallest(keys, size, key);
+    }
+  } else {
+    keys = new Float64Array(n);
+    for (let i = 0; i < n; i++) keys[i] = keyOf(score[i], cand[i]);
+  }
+  release(s, first);
+  keys.sort();
+  const docs = new Int32Array(keys.length);
+  const scores = new Float32Array(keys.length);
+  for (let j = 0; j < keys.length; j++) {
+    const high = Math.floor(keys[j] / KEY_SCALE);
+    docs[j] = keys[j] - high * KEY_SCALE;
     scores[j] = (1e6 - high) / 1000;
   }
-  if (ordered < n) {
-    // the rest in candidate order: every key above the last one placed (keys are distinct)
-    const last = ordered > 0 ? keys[ordered - 1] : -Infinity;
-    let k = ordered;
-    for (let i = 0; i < n; i++) {
-      const rounded = Math.round(score[i] * 1000);
-      if ((1e6 - rounded) * 2 ** 21 + cand[i] > last) {
-        docs[k] = cand[i];
-        scores[k++] = rounded / 1000;
-      }
-    }
-  }
-  return { docs, scores };
+  return { docs, scores, total: n };
 }
 
-/** Moves the k smallest keys (distinct) to keys[0 .. k), in no order (quickselect, median of three). */
-export function selectSmallest(keys: Float64Array, k: number): void {
-  let lo = 0;
-  let hi = keys.length - 1;
-  while (hi > lo && k > lo && k <= hi) {
-    const mid = (lo + hi) >>> 1;
-    const a = keys[lo];
-    const b = keys[mid];
-    const c = keys[hi];
-    const pivot = a < b ? (b < c ? b : a < c ? c : a) : a < c ? a : b < c ? c : b;
-    let i = lo;
-    let j = hi;
-    while (i <= j) {
-      while (keys[i] < pivot) i++;
-      while (keys[j] > pivot) j--;
-      if (i <= j) {
-        const t = keys[i];
-        keys[i] = keys[j];
-        keys[j] = t;
-        i++;
-        j--;
-      }
-    }
-    // keys[lo .. j] ≤ pivot ≤ keys[i .. hi]
-    if (k <= j) hi = j;
-    else if (k >= i) lo = i;
-    else return;
-  }
-}
+/** Documents below 2^21 (2,097,152) fit beside the score in one float64 key. */
+const KEY_SCALE = 2 ** 21;
+/** Higher (rounded) score first, then the lower document: ascending keys are the ranking. */
+const keyOf = (score: number, doc: number) => (1e6 - Math.round(score * 1000)) * KEY_SCALE + doc;

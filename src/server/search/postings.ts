@@ -35,6 +35,70 @@ export function takeTerm(p: Postings, t: number, factor: number, bonus: number, 
   }
 }
 
+/**
+ * Where a query word's hits gather (match.ts): best[doc] is the best weight so far (0: not yet hit), touched[0 ..
+ * count) the documents hit, in the order first hit.
+ */
+export interface HitSink {
+  best: Float32Array;
+  touched: Int32Array;
+  count: number;
+}
+
+const tablesByCount = new Map<number, { step: Int32Array; codeOf: Uint8Array }>();
+/** For each one-byte value v (below 128) with n weight codes: its document step (gap + 1) and its weight code. */
+function oneByteTables(n: number): { step: Int32Array; codeOf: Uint8Array } {
+  let t = tablesByCount.get(n);
+  if (!t) {
+    t = { step: new Int32Array(128), codeOf: new Uint8Array(128) };
+    for (let v = 0; v < 128; v++) {
+      t.codeOf[v] = v % n;
+      t.step[v] = (v - (v % n)) / n + 1;
+    }
+    tablesByCount.set(n, t);
+  }
+  return t;
+}
+
+/**
+ * takeTerm into a HitSink, fused: the same weights (weight × factor + bonus, kept when above the best so far) without
+ * a call per posting, which at a million postings (a two-letter prefix) was most of a query's time
+ * (docs/adr/0030-search-at-scale.md#throughput).
+ */
+export function sinkTerm(p: Postings, t: number, factor: number, bonus: number, sink: HitSink): void {
+  const { data, weights } = p;
+  const n = weights.length;
+  const scaled = new Float64Array(n);
+  for (let c = 0; c < n; c++) scaled[c] = weights[c] * factor + bonus;
+  // a one-byte posting (most of a long list) split by table, not by a division
+  const { step, codeOf } = oneByteTables(n);
+  const { best, touched } = sink;
+  let count = sink.count;
+  const end = p.start[t + 1];
+  let doc = -1;
+  for (let k = p.start[t]; k < end;) {
+    let b = data[k++];
+    let code: number;
+    if (b < 128) {
+      code = codeOf[b];
+      doc += step[b];
+    } else {
+      let v = b & 127;
+      for (let scale = 128; b & 128; scale *= 128) {
+        b = data[k++];
+        v += (b & 127) * scale;
+      }
+      code = v % n;
+      doc += (v - code) / n + 1;
+    }
+    const w = scaled[code];
+    const was = best[doc];
+    if (was === 0) touched[count++] = doc;
+    if (w > was) best[doc] = w;
+  }
+  sink.count = count;
+}
+
 /** A growing byte buffer for the postings being written. */
 export class ByteWriter {
   bytes = new Uint8Array(1 << 16);

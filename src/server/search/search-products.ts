@@ -92,22 +92,29 @@ export async function searchProducts(db: Db, opts: SearchOptions): Promise<Searc
 async function runSearch(db: Db, index: SearchIndex, opts: SearchOptions & { limit: number; offset: number }): Promise<SearchResult> {
   const { limit, offset } = opts;
   const refining = !!opts.withFacets || !!opts.sort || hasFilters(opts.filters ?? {});
+  const showCategories = !!(opts.withCategories || opts.withCounts);
   // refining orders every match again (relevance the default order): then all must come in order
-  const { matches, numbered, lookup } = await matchWithNumbers(db, index, opts.query, refining ? Infinity : offset + limit);
+  const {
+    matches,
+    numbered,
+    lookup,
+    categoryCounts: counted,
+  } = await matchWithNumbers(db, index, opts.query, refining ? Infinity : offset + limit, showCategories && !refining);
   const refined = refining ? refine(index, matches, opts.filters ?? {}, opts.sort) : null;
   const { docs, scores } = refined ?? matches;
+  const total = refined ? refined.docs.length : matches.total;
   const page = Array.from(docs.subarray(offset, offset + limit));
   const ids = page.map((d) => index.ids[d]);
 
-  // Category counts: over the matches, or — refined — with every other refinement applied.
-  const categoryCounts = refined ? refined.facets.categories.map((c) => [c.id, c.count] as const) : mainCategoryCounts(index, docs);
-  const categories: SearchCategory[] =
-    opts.withCategories || opts.withCounts
-      ? categoryCounts.slice(0, MAX_FACETS).flatMap(([id, count]) => {
-          const c = index.categories.get(id);
-          return c ? [{ ...c, ...(opts.withCounts ? { count } : {}) }] : [];
-        })
-      : [];
+  // Category counts: over the matches (counted while matching, only when the answer shows them: a pass over every
+  // match, a million for a short prefix at 1M), or — refined — with every other refinement applied.
+  const categoryCounts = refined ? refined.facets.categories.map((c) => [c.id, c.count] as const) : (counted ?? []);
+  const categories: SearchCategory[] = showCategories
+    ? categoryCounts.slice(0, MAX_FACETS).flatMap(([id, count]) => {
+        const c = index.categories.get(id);
+        return c ? [{ ...c, ...(opts.withCounts ? { count } : {}) }] : [];
+      })
+    : [];
   const facets: SearchFacets | undefined =
     refined && opts.withFacets
       ? {
@@ -140,7 +147,7 @@ async function runSearch(db: Db, index: SearchIndex, opts: SearchOptions & { lim
       ];
     }),
     categories,
-    total: docs.length,
+    total,
     ...(facets ? { facets } : {}),
   };
 }
@@ -160,20 +167,22 @@ function countersFor(index: SearchIndex): Int32Array | null {
 }
 
 /** Matches per main category, most first (ties: lower id). At 1M products a Map per match cost 30 ms (ADR 0030). */
-function mainCategoryCounts(index: SearchIndex, docs: Int32Array): (readonly [number, number])[] {
+function mainCategoryCounts(index: SearchIndex, docs: Int32Array, more: readonly number[] = []): (readonly [number, number])[] {
   const counters = countersFor(index);
   let out: (readonly [number, number])[];
   if (counters) {
     const seen: number[] = [];
-    for (let i = 0; i < docs.length; i++) {
-      const c = index.mainCategory[docs[i]];
+    const count = (d: number) => {
+      const c = index.mainCategory[d];
       if (c && counters[c]++ === 0) seen.push(c);
-    }
+    };
+    for (let i = 0; i < docs.length; i++) count(docs[i]);
+    more.forEach(count);
     out = seen.map((c) => [c, counters[c]] as const);
     for (const c of seen) counters[c] = 0;
   } else {
     const counts = new Map<number, number>();
-    for (const d of docs) {
+    for (const d of [...docs, ...more]) {
       const c = index.mainCategory[d];
       if (c) counts.set(c, (counts.get(c) ?? 0) + 1);
     }
@@ -259,20 +268,52 @@ export interface NumberedMatches {
   matches: Matches;
   numbered: { docs: number[]; byProduct: Map<number, NumberHit> };
   lookup: NumberLookup;
+  /** With `countCategories`: the matches per main category, most first. */
+  categoryCounts?: (readonly [number, number])[];
 }
 
-/** The ranked matches of a query with the parts its part numbers name first (the API and the results page alike). */
-/** `top`: only the first `top` matches need to be in order (matchQuery). */
-export async function matchWithNumbers(db: Db, index: SearchIndex, query: string, top = Infinity): Promise<NumberedMatches> {
+/**
+ * The ranked matches of a query with the parts its part numbers name first (the API and the results page alike).
+ * `top`: only the first `top` matches in order (matchQuery); `countCategories`: count the matches per main category.
+ */
+export async function matchWithNumbers(
+  db: Db,
+  index: SearchIndex,
+  query: string,
+  top = Infinity,
+  countCategories = false,
+): Promise<NumberedMatches> {
   const lookup = await numberLookupFor(db, index.version);
   const numbered = numberMatches(index, lookup, query);
-  return { matches: withNumberHits(matchQuery(index, query, top), numbered.docs), numbered, lookup };
+  const pinned = new Set(numbered.docs);
+  let pinnedMatched = 0;
+  let categoryCounts: (readonly [number, number])[] | undefined;
+  // every match seen once, while matchQuery still holds them: the named parts among them, the category counts
+  const matches = matchQuery(index, query, top, (docs) => {
+    if (pinned.size > 0) for (let i = 0; i < docs.length; i++) if (pinned.has(docs[i])) pinnedMatched++;
+    if (countCategories) {
+      const seen = new Set<number>();
+      for (let i = 0; i < docs.length; i++) if (pinned.has(docs[i])) seen.add(docs[i]);
+      categoryCounts = mainCategoryCounts(
+        index,
+        docs,
+        numbered.docs.filter((d) => !seen.has(d)),
+      );
+    }
+  });
+  return {
+    matches: withNumberHits(matches, numbered.docs, pinnedMatched),
+    numbered,
+    lookup,
+    ...(categoryCounts ? { categoryCounts } : {}),
+  };
 }
 
 /** A number hit ranks above every text match: the named parts first, in their order, then the text matches. */
 export const NUMBER_HIT_SCORE = 1000;
 
-function withNumberHits(matches: Matches, docs: readonly number[]): Matches {
+/** `pinnedMatched`: how many of the named parts are among all the text matches (counted by matchQuery's visit). */
+function withNumberHits(matches: Matches, docs: readonly number[], pinnedMatched: number): Matches {
   if (docs.length === 0) return matches;
   const pinned = new Set(docs);
   const rest = matches.docs.filter((d) => !pinned.has(d));
@@ -288,7 +329,7 @@ function withNumberHits(matches: Matches, docs: readonly number[]): Matches {
     out[k] = matches.docs[i];
     scores[k++] = matches.scores[i];
   }
-  return { docs: out, scores };
+  return { docs: out, scores, total: docs.length + matches.total - pinnedMatched };
 }
 
 /** Of these products, those with a successor: the part sold now at the end of the chain, as this storefront names it. */

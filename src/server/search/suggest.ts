@@ -32,7 +32,7 @@ export function completions(index: SearchIndex, query: string, limit = MAX_COMPL
   const out: string[] = [];
   for (const i of candidates) {
     const text = head ? `${head} ${display[i]}` : display[i];
-    if (matchQuery(index, text, 0).docs.length > 0) out.push(text);
+    if (matchQuery(index, text, 0).total > 0) out.push(text);
     if (out.length >= limit) break;
   }
   return out;
@@ -55,12 +55,12 @@ function nearestWord(index: SearchIndex, word: string): string | null {
 
 export function didYouMean(index: SearchIndex, query: string): string | null {
   const words = queryTokens(query);
-  if (words.length === 0 || matchQuery(index, query, 0).docs.length > 0) return null;
+  if (words.length === 0 || matchQuery(index, query, 0).total > 0) return null;
   let changed = false;
   const corrected = words.map((w) => {
     if (isCode(w) || w.length < MIN_SUGGEST_LENGTH) return w;
     // A word that finds products on its own stays as typed.
-    if (matchQuery(index, w, 0).docs.length > 0) return w;
+    if (matchQuery(index, w, 0).total > 0) return w;
     const near = nearestWord(index, w);
     if (!near || near === w) return w;
     changed = true;
@@ -68,5 +68,5 @@ export function didYouMean(index: SearchIndex, query: string): string | null {
   });
   if (!changed) return null;
   const text = corrected.join(' ');
-  return matchQuery(index, text, 0).docs.length > 0 ? text : null;
+  return matchQuery(index, text, 0).total > 0 ? text : null;
 }

@@ -1,24 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { assembleIndex } from '#server/search/index-builder.ts';
-import { matchQuery, selectSmallest } from '#server/search/match.ts';
+import { matchQuery } from '#server/search/match.ts';
 
 describe('only the best matches in order', () => {
-  it('selectSmallest moves exactly the k smallest keys to the front', () => {
-    let seed = 7;
-    const random = () => ((seed = (seed * 1664525 + 1013904223) >>> 0), seed / 2 ** 32);
-    for (const n of [1, 2, 3, 10, 100, 1000]) {
-      const all = Array.from(new Set(Array.from({ length: n }, () => Math.floor(random() * 1e9))));
-      for (const k of [0, 1, 2, Math.floor(all.length / 2), all.length - 1, all.length]) {
-        const keys = Float64Array.from(all);
-        selectSmallest(keys, k);
-        const sorted = [...all].sort((a, b) => a - b);
-        expect([...keys.subarray(0, k)].sort((a, b) => a - b)).toEqual(sorted.slice(0, k));
-        expect([...keys].sort((a, b) => a - b)).toEqual(sorted);
-      }
-    }
-  });
-
-  it('gives the same first matches with `top` as without, and every match', () => {
+  it('gives the same first matches with `top` as without, the same total, and visits every match', () => {
     const rows = Array.from({ length: 300 }, (_, i) => ({
       id: i + 1,
       sku: `STI-${String(i).padStart(6, '0')}`,
@@ -33,8 +18,36 @@ describe('only the best matches in order', () => {
         const some = matchQuery(index, q, top);
         expect(Array.from(some.docs.subarray(0, top))).toEqual(Array.from(all.docs.subarray(0, top)));
         expect(Array.from(some.scores.subarray(0, top))).toEqual(Array.from(all.scores.subarray(0, top)));
-        expect([...some.docs].sort((a, b) => a - b)).toEqual([...all.docs].sort((a, b) => a - b));
+        expect(some.docs.length).toBe(top);
+        expect(some.total).toBe(all.docs.length);
+        expect(all.total).toBe(all.docs.length);
+        // every match is visited, once
+        let seen: number[] = [];
+        matchQuery(index, q, top, (docs) => (seen = Array.from(docs)));
+        expect(seen.sort((a, b) => a - b)).toEqual([...all.docs].sort((a, b) => a - b));
       }
     }
+  });
+});
+
+describe('matches from reused buffers', () => {
+  it('answers a query the same after other queries (large and small) ran in between, on two indexes', () => {
+    const rows = (n: number, word: string) =>
+      Array.from({ length: n }, (_, i) => ({
+        id: i + 1,
+        sku: `X-${i}`,
+        name: `${word} ${i % 7 ? 'till' : 'för'} ST${i % 90}`,
+        brand: 'B',
+      }));
+    const small = assembleIndex('sv', 'a', rows(50, 'Filterpåse'), [], []);
+    const large = assembleIndex('sv', 'b', rows(2000, 'Dammsugarfilter'), [], []);
+    const queries = ['till', 'filter', 'dammsugarfilter till', 'st1', 'fi ti', 'damm'];
+    const first = queries.map((q) => [matchQuery(small, q, 5), matchQuery(large, q, 5), matchQuery(large, q)]);
+    for (let round = 0; round < 3; round++)
+      queries.forEach((q, i) => {
+        expect(matchQuery(large, q)).toEqual(first[i][2]);
+        expect(matchQuery(small, q, 5)).toEqual(first[i][0]);
+        expect(matchQuery(large, q, 5)).toEqual(first[i][1]);
+      });
   });
 });
