@@ -63,6 +63,7 @@ export const BACKOFFICE_PAGE_PATTERNS: readonly string[] = [
   '/orders',
   '/orders.csv',
   '/orders/:number',
+  '/orders/:number/e-invoice.xml',
   '/health',
   '/experiments',
   '/returns',

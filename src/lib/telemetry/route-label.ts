@@ -53,6 +53,7 @@ export const ENDPOINT_PATTERNS: readonly string[] = [
   '/api/product-views',
   '/api/products',
   '/api/public-config',
+  '/api/quick-order',
   '/api/recommendations',
   '/api/returns',
   '/api/returns/withdrawal',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { syncCartRequestSchema } from '#lib/api/cart-contracts.ts';
+import { MAX_CART_LINES } from '#lib/api/common.ts';
 
 describe('request schemas', () => {
   it('sync-cart accepts the full form and the atc preload form, normalizing coupon objects to codes', () => {
@@ -16,7 +17,7 @@ describe('request schemas', () => {
     [{ items: [{ sku: '', quantity: 1 }] }],
     [{ items: 'all' }],
     [{}],
-    [{ items: Array.from({ length: 201 }, () => ({ sku: 'A', quantity: 1 })) }],
+    [{ items: Array.from({ length: MAX_CART_LINES + 1 }, () => ({ sku: 'A', quantity: 1 })) }],
   ])('sync-cart rejects %j', (body) => {
     expect(syncCartRequestSchema.safeParse(body).success).toBe(false);
   });
