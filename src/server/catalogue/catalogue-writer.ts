@@ -9,7 +9,8 @@ import { unitPrice } from '#lib/pricing/tiers.ts';
 import { couponRow } from '#server/coupons/coupon-document.ts';
 import type { RelationRows } from './accessories-import.ts';
 import { productNumberRows, type ModelRows } from './model-import.ts';
-import { historyRows, recordPriceHistory } from './price-history.ts';
+import { historyRows } from './price-history.ts';
+import { BATCH, insertRows } from './bulk-insert.ts';
 import { toMinorUnits } from '#lib/pricing/minor-units.ts';
 import type {
   PriceHistoryTable,
@@ -22,15 +23,10 @@ import type {
 } from '#server/db/schema.ts';
 import type { ProductNumbersTable } from '#server/db/appliance-model-tables.ts';
 
-/** Rows per INSERT: stays under SQLite's 32766 bound parameters for the widest table. */
-export const BATCH = 500;
+export { BATCH } from './bulk-insert.ts';
 
 export type Trx = Parameters<Parameters<ReturnType<Db['transaction']>['execute']>[0]>[0];
 export type ProductRecord = Catalogue['products'][number];
-
-export async function insertChunked<T>(rows: readonly T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < rows.length; i += BATCH) await insert(rows.slice(i, i + BATCH));
-}
 
 export const bool = (b: boolean) => (b ? 1 : 0);
 
@@ -90,27 +86,26 @@ export async function insertTaxonomy(
   brands: Catalogue['brands'],
   tags: Catalogue['tags'],
 ): Promise<void> {
-  await insertChunked(categories, (rows) =>
-    trx
-      .insertInto('categories')
-      .values(
-        rows.map((c) => ({
-          id: c.id,
-          parent_id: null,
-          sort_order: c.sort_order,
-          show_in_menu: bool(c.show_in_menu),
-          show_in_main_menu: bool(c.show_in_main_menu),
-          thumb_url: c.thumb?.url ?? null,
-          thumb_width: c.thumb?.width ?? null,
-          thumb_height: c.thumb?.height ?? null,
-        })),
-      )
-      .execute(),
+  await insertRows(
+    trx,
+    'categories',
+    categories.map((c) => ({
+      id: c.id,
+      parent_id: null,
+      sort_order: c.sort_order,
+      show_in_menu: bool(c.show_in_menu),
+      show_in_main_menu: bool(c.show_in_main_menu),
+      thumb_url: c.thumb?.url ?? null,
+      thumb_width: c.thumb?.width ?? null,
+      thumb_height: c.thumb?.height ?? null,
+    })),
   );
   for (const c of categories.filter((c) => c.parent_id !== null)) {
     await trx.updateTable('categories').set({ parent_id: c.parent_id }).where('id', '=', c.id).execute();
   }
-  await insertChunked(
+  await insertRows(
+    trx,
+    'category_translations',
     categories.flatMap((c) =>
       Object.entries(c.translations).map(([locale, t]) => ({
         category_id: c.id,
@@ -120,19 +115,21 @@ export async function insertTaxonomy(
         description: t!.description ?? null,
       })),
     ),
-    (rows) => trx.insertInto('category_translations').values(rows).execute(),
   );
-  await insertChunked(
+  await insertRows(
+    trx,
+    'brands',
     brands.map((b) => ({ ...b, safety: b.safety ? JSON.stringify(b.safety) : null })),
-    (rows) => trx.insertInto('brands').values(rows).execute(),
   );
-  await insertChunked(
+  await insertRows(
+    trx,
+    'tags',
     tags.map((t) => ({ id: t.id })),
-    (rows) => trx.insertInto('tags').values(rows).execute(),
   );
-  await insertChunked(
+  await insertRows(
+    trx,
+    'tag_translations',
     tags.flatMap((t) => Object.entries(t.translations).map(([locale, tt]) => ({ tag_id: t.id, locale, name: tt!.name, slug: tt!.slug }))),
-    (rows) => trx.insertInto('tag_translations').values(rows).execute(),
   );
 }
 
@@ -203,17 +200,18 @@ export function productBatchRows(chunk: readonly ProductRecord[], names: NameLoo
 
 /** Inserts a batch's rows; images get ids from `nextImageId` on. Returns the next free image id. */
 export async function insertProductBatch(trx: Trx, rows: ProductBatchRows, nextImageId: number, withNumbers: boolean): Promise<number> {
-  await insertChunked(rows.products, (r) => trx.insertInto('products').values(r).execute());
-  await insertChunked(rows.translations, (r) => trx.insertInto('product_translations').values(r).execute());
-  await insertChunked(rows.prices, (r) => trx.insertInto('product_prices').values(r).execute());
-  await insertChunked(rows.categories, (r) => trx.insertInto('product_categories').values(r).execute());
-  await insertChunked(rows.tags, (r) => trx.insertInto('product_tags').values(r).execute());
+  await insertRows(trx, 'products', rows.products);
+  await insertRows(trx, 'product_translations', rows.translations);
+  await insertRows(trx, 'product_prices', rows.prices);
+  await insertRows(trx, 'product_categories', rows.categories);
+  await insertRows(trx, 'product_tags', rows.tags);
   let imageId = nextImageId;
-  await insertChunked(
+  await insertRows(
+    trx,
+    'product_images',
     rows.images.map((im) => ({ id: imageId++, ...im })),
-    (r) => trx.insertInto('product_images').values(r).execute(),
   );
-  if (withNumbers) await insertChunked(rows.numbers, (r) => trx.insertInto('product_numbers').values(r).execute());
+  if (withNumbers) await insertRows(trx, 'product_numbers', rows.numbers);
   return imageId;
 }
 
@@ -270,7 +268,7 @@ export async function writePriceHistory(trx: Trx, products: readonly ProductReco
       }
     }
   }
-  await recordPriceHistory(trx, rows);
+  await insertRows(trx, 'price_history', rows);
 }
 
 /** What follows the products in a document: pages, widgets, deals, search triggers, coupons. */
@@ -284,13 +282,15 @@ export async function insertTrailing(
   parts: ModelRows,
   now: string,
 ): Promise<void> {
-  await insertChunked(
+  await insertRows(
+    trx,
+    'content_pages',
     rest.content_pages.map((p, i) => ({ id: i + 1, ...p, published: bool(p.published), updated_at: now })),
-    (rows) => trx.insertInto('content_pages').values(rows).execute(),
   );
-  await insertChunked(
+  await insertRows(
+    trx,
+    'widgets',
     rest.widgets.map((w) => ({ ...w, hidden: bool(w.hidden) })),
-    (rows) => trx.insertInto('widgets').values(rows).execute(),
   );
   // a deal shows its product's name and address in its storefront: read back from the rows just written
   const dealSkus = [...new Set(rest.deals.map((d) => d.product_sku))];
@@ -310,20 +310,21 @@ export async function insertTrailing(
     const { locale, title, discount, starts_at, expires_at } = d;
     return [{ id: i + 1, locale, title, product_id: t.id, product_name: t.name, product_slug: t.slug, discount, starts_at, expires_at }];
   });
-  await insertChunked(deals, (rows) => trx.insertInto('deals').values(rows).execute());
-  await insertChunked(
+  await insertRows(trx, 'deals', deals);
+  await insertRows(
+    trx,
+    'search_triggers',
     rest.search_triggers.map((s, i) => ({ id: i + 1, ...s })),
-    (rows) => trx.insertInto('search_triggers').values(rows).execute(),
   );
-  await insertChunked(rest.coupons.map(couponRow), (rows) => trx.insertInto('coupons').values(rows).execute());
-  await insertChunked(relations.accessories, (rows) => trx.insertInto('product_accessories').values(rows).execute());
-  await insertChunked(relations.bundles, (rows) => trx.insertInto('upsell_bundles').values(rows).execute());
-  await insertChunked(relations.bundleLines, (rows) => trx.insertInto('upsell_bundle_lines').values(rows).execute());
-  await insertChunked(parts.numbers, (rows) => trx.insertInto('product_numbers').values(rows).execute());
-  await insertChunked(parts.supersessions, (rows) => trx.insertInto('product_supersessions').values(rows).execute());
-  await insertChunked(parts.models, (rows) => trx.insertInto('appliance_models').values(rows).execute());
-  await insertChunked(parts.aliases, (rows) => trx.insertInto('appliance_model_aliases').values(rows).execute());
-  await insertChunked(parts.diagrams, (rows) => trx.insertInto('diagrams').values(rows).execute());
-  await insertChunked(parts.modelDiagrams, (rows) => trx.insertInto('model_diagrams').values(rows).execute());
-  await insertChunked(parts.parts, (rows) => trx.insertInto('model_parts').values(rows).execute());
+  await insertRows(trx, 'coupons', rest.coupons.map(couponRow));
+  await insertRows(trx, 'product_accessories', relations.accessories);
+  await insertRows(trx, 'upsell_bundles', relations.bundles);
+  await insertRows(trx, 'upsell_bundle_lines', relations.bundleLines);
+  await insertRows(trx, 'product_numbers', parts.numbers);
+  await insertRows(trx, 'product_supersessions', parts.supersessions);
+  await insertRows(trx, 'appliance_models', parts.models);
+  await insertRows(trx, 'appliance_model_aliases', parts.aliases);
+  await insertRows(trx, 'diagrams', parts.diagrams);
+  await insertRows(trx, 'model_diagrams', parts.modelDiagrams);
+  await insertRows(trx, 'model_parts', parts.parts);
 }

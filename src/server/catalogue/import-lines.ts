@@ -1,7 +1,7 @@
 /**
  * The streamed JSON Lines import (docs/product/catalogue.md#json-lines): records are validated as they are read
  * and written in batches inside ONE transaction, so a bad line anywhere rolls back everything and is named.
- * Memory holds one batch of products plus compact sets (ids, skus) for the cross-checks, never the catalogue.
+ * Memory holds one batch of products plus compact maps (id → line, sku → id) for the cross-checks, never the catalogue.
  *
  * Full mode replaces the catalogue like the JSON document does (write-catalogue.ts). Delta mode leaves products
  * absent from the file alone, writes only products whose rows differ from the stored ones, and records each
@@ -30,6 +30,7 @@ import {
   type Trx,
 } from './catalogue-writer.ts';
 import { recordChange } from './change-feed.ts';
+import { deferSlugIndex, restoreSlugIndex } from './deferred-slug-index.ts';
 import { productTag } from './page-tags.ts';
 import type { WriteSummary } from './write-catalogue.ts';
 
@@ -58,7 +59,8 @@ interface ProductChecks {
   brandSafety: Map<number, Brand['safety']>;
   categoryIds: Set<number>;
   tagIds: Set<number>;
-  ids: Set<number>;
+  /** Product id → its line. */
+  ids: Map<number, number>;
   skuToId: Map<string, number>;
 }
 
@@ -73,7 +75,7 @@ function checkProduct(c: ProductChecks, line: number, p: ProductRecord): void {
   for (const tag of p.tags) if (!c.tagIds.has(tag)) fail(`${p.sku}: unknown tag ${tag}`);
   const safety = productSafetyProblem(p, c.brandSafety.get(p.brand_id ?? -1));
   if (safety) fail(safety);
-  c.ids.add(p.id);
+  c.ids.set(p.id, line);
   c.skuToId.set(p.sku, p.id);
 }
 
@@ -136,7 +138,7 @@ async function fullImport(trx: Trx, lines: AsyncIterable<NumberedRecord>): Promi
       brandSafety: new Map(head.brands.map((b) => [b.id, b.safety])),
       categoryIds: new Set(head.categories.map((c) => c.id)),
       tagIds: new Set(head.tags.map((t) => t.id)),
-      ids: new Set(),
+      ids: new Map(),
       skuToId: new Map(),
     };
   };
@@ -148,6 +150,7 @@ async function fullImport(trx: Trx, lines: AsyncIterable<NumberedRecord>): Promi
     batch = [];
   };
 
+  const slugIndex = await deferSlugIndex(trx);
   await clearCatalogue(trx);
   for await (const { line, record } of lines) {
     switch (record.kind) {
@@ -176,6 +179,8 @@ async function fullImport(trx: Trx, lines: AsyncIterable<NumberedRecord>): Promi
   }
   checks ??= await startProducts();
   if (batch.length) await flush(checks);
+  const { ids } = checks;
+  if (slugIndex) await restoreSlugIndex(trx, slugIndex, (id) => ids.get(id));
   const relations = relationRows(checks.skuToId, tail.accessories, tail.upsell_bundles);
   const parts = modelRows({ ...head, ...tail, products: successors, skuToId: checks.skuToId }, sanitizeDiagramSvg);
   await insertTrailing(trx, tail, relations, parts, now);
@@ -204,7 +209,7 @@ async function storedChecks(trx: Trx): Promise<ProductChecks> {
     brandSafety: new Map(brands.map((b) => [b.id, b.safety ? (JSON.parse(b.safety) as Brand['safety']) : null])),
     categoryIds: new Set(categoryIds.map((c) => c.id)),
     tagIds: new Set(tags.map((t) => t.id)),
-    ids: new Set(),
+    ids: new Map(),
     skuToId: new Map(),
   };
 }

@@ -8,16 +8,19 @@ import { openDb } from '#server/db/connection.ts';
 import type { DbConfig } from '#server/db/config.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import { buildSearchIndex } from './search-index.ts';
+import type { CodeListsMemo } from './index-builder.ts';
 import { storeIndex } from './index-store.ts';
 
 const { config, version } = workerData as { config: DbConfig; version: string };
 const { db } = openDb(config);
+/** The code lists of this worker's storefront before: the next one takes them when its codes are the same. */
+const memo: CodeListsMemo = {};
 parentPort!.on('message', (locale: LocaleCode | null) => {
   if (locale === null) {
     void db.destroy().finally(() => parentPort!.close());
     return;
   }
-  buildSearchIndex(db, locale, version)
+  buildSearchIndex(db, locale, version, memo)
     .then((index) => storeIndex(config, index))
     .then(
       () => parentPort!.postMessage({ locale }),

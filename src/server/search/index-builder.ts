@@ -8,8 +8,9 @@
  *   so a fragment such as `796` finds ST796X as a prefix of a suffix;
  * - byLength: the word terms bucketed by length, so a typo scan reads only terms of a reachable length.
  */
+import { createHash } from 'node:crypto';
 import type { LocaleCode } from '#lib/market/locales.ts';
-import { rankNames } from '#server/catalogue/listing-source.ts';
+import { nameRanks } from '#lib/search/name-ranks.ts';
 import { tokenize } from '#lib/search/tokenize.ts';
 import { foldTerm } from '#lib/search/fold.ts';
 import { stemTerm } from '#lib/search/stem.ts';
@@ -211,8 +212,72 @@ export function knownPart(part: string, locale: LocaleCode, has: (term: string) 
 
 const DIGIT = /\d/;
 
-/** Builds an index incrementally: products in ascending id order, each chunk's category links after it. */
-export function indexBuilder(locale: LocaleCode) {
+/**
+ * The code lists of the storefront built before (docs/adr/0030-search-at-scale.md): storefronts selling the same
+ * products with the same codes have equal codeWords and codes, about half of an index's build time at 1,000,000
+ * products. A builder given this takes them when its own code occurrences are the same, and leaves its own here.
+ */
+export interface CodeListsMemo {
+  /** Digest of the code occurrences (code, document, weight) the lists were built from. */
+  signature?: string;
+  codeWords?: Postings;
+  codes?: Postings;
+}
+
+/** Every occurrence of a code (a term holding a digit) in the order posted: the only input of the code lists. */
+class CodeOccurrences {
+  readonly codes: string[] = [];
+  docs = new Int32Array(1 << 16);
+  weights = new Float64Array(1 << 16);
+  private readonly digest = createHash('sha256');
+  private pending = '';
+
+  add(code: string, doc: number, weight: number): void {
+    const n = this.codes.length;
+    if (n === this.docs.length) {
+      const docs = new Int32Array(n * 2);
+      docs.set(this.docs);
+      this.docs = docs;
+      const weights = new Float64Array(n * 2);
+      weights.set(this.weights);
+      this.weights = weights;
+    }
+    this.codes.push(code);
+    this.docs[n] = doc;
+    this.weights[n] = weight;
+    this.pending += `${code} ${doc} ${weight}\n`;
+    if (this.pending.length > 1 << 16) this.flush();
+  }
+
+  private flush(): void {
+    this.digest.update(this.pending);
+    this.pending = '';
+  }
+
+  signature(): string {
+    this.flush();
+    return this.digest.digest('hex');
+  }
+}
+
+/** The word terms holding a digit and every suffix of them, from their occurrences. */
+function codeLists(occurrences: CodeOccurrences): { codeWords: Postings; codes: Postings } {
+  const words = new TermPostings();
+  const suffixes = new TermPostings();
+  const { codes, docs, weights } = occurrences;
+  for (let i = 0; i < codes.length; i++) {
+    const code = codes[i];
+    words.post(code, docs[i], weights[i]);
+    for (const s of codeSuffixes(code)) suffixes.post(s, docs[i], weights[i]);
+  }
+  return { codeWords: freeze(words, words.group(), new Map()), codes: freeze(suffixes, suffixes.group(), new Map()) };
+}
+
+/**
+ * Builds an index incrementally: products in ascending id order, each chunk's category links after it. With a memo,
+ * the code lists of the storefront built before are taken when they would be the same (CodeListsMemo).
+ */
+export function indexBuilder(locale: LocaleCode, memo?: CodeListsMemo) {
   const docOf = new Map<number, number>();
   const ids: number[] = [];
   const mainCategory: number[] = [];
@@ -225,7 +290,8 @@ export function indexBuilder(locale: LocaleCode) {
   const orderable: number[] = [];
   const brandNames = new Map<number, string>();
   const words = new TermPostings();
-  const codes = new TermPostings();
+  /** The code lists are made in finish, or taken from the memo. */
+  const codeOccurrences = new CodeOccurrences();
   /** Folded words long enough to be compounds → their term, split when the whole vocabulary is known. */
   const compoundCandidates = new Map<string, string>();
   // Catalogue text repeats its words: fold and stem each distinct word once (codes are mostly unique: not kept).
@@ -245,19 +311,16 @@ export function indexBuilder(locale: LocaleCode) {
   };
   /** Folded word → how often each spelling of it occurs: the suggestions show the commonest spelling. */
   const spellings = new Map<string, Map<string, number>>();
-  const postCode = (code: string, doc: number, weight: number) => {
-    for (const s of codeSuffixes(code)) codes.post(s, doc, weight);
-  };
   const add = (doc: number, text: string | null, weight: number, joinCode = false) => {
     const tokens = tokenize(text ?? '');
     const folded = tokens.map(fold);
     folded.forEach((f, i) => {
-      const term = termFor(f);
-      words.post(term, doc, weight);
       if (isCode(f)) {
-        postCode(f, doc, weight);
+        codeOccurrences.add(f, doc, weight);
         return;
       }
+      const term = termFor(f);
+      words.post(term, doc, weight);
       if (f.length >= MIN_COMPOUND) compoundCandidates.set(f, term);
       if (!joinCode) {
         let seen = spellings.get(f);
@@ -266,10 +329,7 @@ export function indexBuilder(locale: LocaleCode) {
       }
     });
     const joined = joinCode ? joinedCode(folded) : null;
-    if (joined) {
-      words.post(joined, doc, weight);
-      postCode(joined, doc, weight);
-    }
+    if (joined) codeOccurrences.add(joined, doc, weight);
   };
   return {
     addProducts(rows: readonly IndexProduct[]) {
@@ -305,18 +365,24 @@ export function indexBuilder(locale: LocaleCode) {
       docOf.clear();
       folds.clear();
       terms.clear();
-      const nameOrder = Int32Array.from(rankNames(names, locale));
+      const nameOrder = Int32Array.from(nameRanks(names, locale));
       names.length = 0;
       const wordPostings = freezeWords(words, compoundCandidates, locale);
+      const signature = codeOccurrences.signature();
+      const { codeWords, codes } =
+        memo?.signature === signature && memo.codeWords && memo.codes
+          ? { codeWords: memo.codeWords, codes: memo.codes }
+          : codeLists(codeOccurrences);
+      if (memo) Object.assign(memo, { signature, codeWords, codes });
       return {
         version,
         locale,
         ids: Int32Array.from(ids),
         mainCategory: Int32Array.from(mainCategory),
-        words: wordPostings.words,
-        codeWords: wordPostings.codeWords,
-        codes: freeze(codes, codes.group(), new Map()),
-        byLength: lengthBuckets(wordPostings.words.terms),
+        words: wordPostings,
+        codeWords,
+        codes,
+        byLength: lengthBuckets(wordPostings.terms),
         vocabulary: vocabularyOf(spellings),
         facts: {
           brand: Int32Array.from(brand),
@@ -339,7 +405,7 @@ export function indexBuilder(locale: LocaleCode) {
  * whole vocabulary, else cut at the one known part (the other part becomes a term of its own). The terms
  * involved get a Map of their postings (doc → weight) for this, applied in order as they always were.
  */
-function freezeWords(words: TermPostings, candidates: Map<string, string>, locale: LocaleCode): { words: Postings; codeWords: Postings } {
+function freezeWords(words: TermPostings, candidates: Map<string, string>, locale: LocaleCode): Postings {
   const grouped = words.group();
   const has = (term: string) => words.ids.has(term);
   const additions: [string, number][] = [];
@@ -372,7 +438,7 @@ function freezeWords(words: TermPostings, candidates: Map<string, string>, local
       if ((target.get(doc) ?? 0) < weight) target.set(doc, weight);
     }
   }
-  return { words: freeze(words, grouped, live, (t) => !isCode(t)), codeWords: freeze(words, grouped, live, isCode) };
+  return freeze(words, grouped, live);
 }
 
 function vocabularyOf(spellings: Map<string, Map<string, number>>): Vocabulary {
@@ -392,13 +458,8 @@ function vocabularyOf(spellings: Map<string, Map<string, number>>): Vocabulary {
 }
 
 /** The sorted, packed postings: grouped ones, or — for the terms in `live` — those of its Map. */
-function freeze(
-  list: TermPostings,
-  grouped: GroupedPostings,
-  live: Map<number, Map<number, number>>,
-  keep: (term: string) => boolean = () => true,
-): Postings {
-  const sorted = list.names.filter(keep).sort();
+function freeze(list: TermPostings, grouped: GroupedPostings, live: Map<number, Map<number, number>>): Postings {
+  const sorted = [...list.names].sort();
   const order = sorted.map((t) => list.ids.get(t)!);
   const terms = packTerms(sorted);
   const each = (r: number, emit: (doc: number, weight: number) => void) => {

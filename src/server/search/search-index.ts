@@ -5,7 +5,7 @@
  */
 import type { Db } from '#server/db/connection.ts';
 import { LOCALE_CODES, type LocaleCode } from '#lib/market/locales.ts';
-import { indexBuilder, type SearchIndex } from './index-builder.ts';
+import { indexBuilder, type CodeListsMemo, type SearchIndex } from './index-builder.ts';
 export type { SearchIndex } from './index-builder.ts';
 import { versionedIndex } from './versioned-index.ts';
 import { getDb, getDbConfig } from '#server/db/connection.ts';
@@ -25,9 +25,10 @@ export const VERSION_CHECK_MS = 5_000;
 const CHUNK = 2000;
 const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-export async function buildSearchIndex(db: Db, locale: LocaleCode, version?: string): Promise<SearchIndex> {
+/** `memo`: the code lists of the storefront built before, taken when they are the same (index-builder.ts). */
+export async function buildSearchIndex(db: Db, locale: LocaleCode, version?: string, memo?: CodeListsMemo): Promise<SearchIndex> {
   const v = version ?? (await catalogueVersion(db));
-  const builder = indexBuilder(locale);
+  const builder = indexBuilder(locale, memo);
   for (let last = 0; ;) {
     const rows = await indexProducts(db, locale, { after: last, limit: CHUNK });
     if (rows.length === 0) break;
@@ -73,7 +74,8 @@ export async function warmSearchIndexes(db: Db): Promise<void> {
 /** After a seed or import (its own connection): every storefront's index built and stored for the server to load. */
 export async function storeSearchIndexes(db: Db, config: DbConfig): Promise<void> {
   const version = await catalogueVersion(db);
-  for (const code of LOCALE_CODES) await storeIndex(config, await buildSearchIndex(db, code, version));
+  const memo: CodeListsMemo = {};
+  for (const code of LOCALE_CODES) await storeIndex(config, await buildSearchIndex(db, code, version, memo));
 }
 
 /** The current index for a storefront: loaded or built on first use, replaced in the background when the catalogue changed. */
