@@ -44,13 +44,6 @@ export interface SourceProduct {
 }
 
 /** Ranks names in the storefront's collation (nameRank: distinct, ties by the order given). */
-export function rankNames(names: readonly string[], locale: LocaleCode): Int32Array {
-  const collator = new Intl.Collator(locale);
-  const order = names.map((_, i) => i).sort((a, b) => collator.compare(names[a], names[b]) || a - b);
-  const rank = new Int32Array(names.length);
-  order.forEach((idx, r) => (rank[idx] = r));
-  return rank;
-}
 
 /** Parent id per category id: what grouping a product under its categories' ancestors needs. */
 export const parentsOf = (categories: readonly Category[]) => new Map(categories.map((c) => [c.id, c.parent_id]));

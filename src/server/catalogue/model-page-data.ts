@@ -15,7 +15,7 @@ import { modelBySlug, type ModelDetail } from './appliance-models.ts';
 import type { PageProduct } from './page-catalogue.ts';
 import { categoryTrail, flattenCategories, loadCategoryTree, type Category } from './category-repository.ts';
 import { brandsById, listingProducts } from './listing-products.ts';
-import { rankNames } from './listing-source.ts';
+import { rankNames } from '#lib/catalogue/name-ranks.ts';
 import { facetOption, type FacetOption } from './listing-view.ts';
 import { stockLabeller } from './listing-request.ts';
 import { productTag } from './page-tags.ts';

@@ -10,7 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { LocaleCode } from '#lib/market/locales.ts';
-import { nameRanks } from '#lib/search/name-ranks.ts';
+import { rankNames } from '#lib/catalogue/name-ranks.ts';
 import { tokenize } from '#lib/search/tokenize.ts';
 import { foldTerm } from '#lib/search/fold.ts';
 import { stemTerm } from '#lib/search/stem.ts';
@@ -365,7 +365,7 @@ export function indexBuilder(locale: LocaleCode, memo?: CodeListsMemo) {
       docOf.clear();
       folds.clear();
       terms.clear();
-      const nameOrder = Int32Array.from(nameRanks(names, locale));
+      const nameOrder = rankNames(names, locale);
       names.length = 0;
       const wordPostings = freezeWords(words, compoundCandidates, locale);
       const signature = codeOccurrences.signature();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { rankNamesPausing } from '#lib/catalogue/name-ranks.ts';
+import { rankNames, rankNamesPausing } from '#lib/catalogue/name-ranks.ts';
+import { LOCALE_CODES } from '#lib/market/locales.ts';
 
 /** The ranks of one comparator sort: the collation, ties by index. */
 function expected(names: string[], locale: string): number[] {
@@ -34,4 +35,52 @@ describe('rankNamesPausing', () => {
         if (n === 5000 && !sorted) expect(pauses).toBeGreaterThan(10);
       }
     });
+});
+
+/** Deterministic names from a small alphabet that collations order differently from code units. */
+function names(n: number, seed: number): string[] {
+  const pieces = [
+    'Filter',
+    'filter',
+    'Ålfilter',
+    'Äpple',
+    'Öl',
+    'Ø-ring',
+    'æble',
+    'Zon',
+    'aa',
+    'Aab',
+    'e\u0301t',
+    'ét',
+    'Ét',
+    ' ',
+    '-',
+    '2',
+    '10',
+    'ST796X',
+    'st796x',
+    'ü',
+    'y',
+    'ij',
+    'Ij',
+  ];
+  let s = seed;
+  const next = () => (s = (Math.imul(s, 1103515245) + 12345) >>> 0) % pieces.length;
+  return Array.from({ length: n }, () => Array.from({ length: 1 + (next() % 4) }, () => pieces[next()]!).join(next() % 2 ? ' ' : ''));
+}
+
+describe('rankNames', () => {
+  it('ranks as one collator sort does, in every storefront language (case, Nordic letters, digits, equal spellings)', () => {
+    for (const locale of LOCALE_CODES) {
+      for (const seed of [1, 7, 42]) {
+        const list = names(3000, seed);
+        expect(Array.from(rankNames(list, locale))).toEqual(expected(list, locale));
+      }
+    }
+  });
+
+  it('orders equal names by position and handles none', () => {
+    expect(Array.from(rankNames(['b', 'a', 'b', 'a'], 'sv'))).toEqual([2, 0, 3, 1]);
+    expect(Array.from(rankNames([], 'sv'))).toEqual([]);
+  });
 });
