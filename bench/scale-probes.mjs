@@ -119,7 +119,7 @@ export async function recallOverHttp(port, cases) {
     scores.push({ ...scoreCase(skus, resolved.relevant_skus), query: resolved.text, locale: c.locale });
   }
   const mean = (list, k) => list.reduce((s, x) => s + x[k], 0) / list.length;
-  // a catalogue without part numbers (the streamed demo above 100k) cannot resolve the number cases
+  // a catalogue without part numbers (the streamed demo before 2026-11-27) cannot resolve the number cases
   const resolvable = scores.filter((s) => !s.unresolved);
   return {
     cases: scores.length,
