@@ -145,6 +145,11 @@ const restart = {
   sameAnswerAsBefore: JSON.stringify(skusOf(firstAfter)) === JSON.stringify(before),
 };
 await warmSearch(port);
+// the restarted server loaded the indexes the first one stored, as a deployment's server loads the import's: its RSS
+// after the same warm-up (a number query included) is the production figure; the first one built them in process
+await get(port, 'sv', searchPath('sv', firstCase.resolved.text.replace(/\D/g, '').padEnd(6, '4'), 10));
+await new Promise((r) => setTimeout(r, Number(process.env.BENCH_SETTLE_MS ?? 5000)));
+const restartedRss = treeRss(server.proc.pid);
 
 const changeSeconds = [];
 for (const r of built.slice(100, 100 + changes)) {
@@ -210,7 +215,7 @@ const figures = {
   productPagesWritten: productPages,
   diskMiB,
   buildPeakRssMiB: mib(peak),
-  serverRssMiB: { afterWarmUp: mib(warmRss), afterLoad: mib(afterLoadRss), atEnd: mib(endRss) },
+  serverRssMiB: { afterWarmUp: mib(warmRss), afterLoad: mib(afterLoadRss), restartedAfterWarmUp: mib(restartedRss), atEnd: mib(endRss) },
   searchFirstPass5s: { p50: Math.round(searchFirst.p50 * 10) / 10, p99: Math.round(searchFirst.p99 * 10) / 10, failed: searchFirst.failed },
   search: {
     rate: Math.round(search.rps),
@@ -254,7 +259,12 @@ console.log(JSON.stringify(figures, null, 2));
 
 // issue 27's goal (1,000,000 products × 5 storefronts, 2 cores, SQLite and PostgreSQL) and the earlier budgets
 const goals = [
-  ['server RSS after warm-up', `${figures.serverRssMiB.afterWarmUp} MiB`, '≤ 2 GiB', warmRss <= 2 * 2 ** 30],
+  [
+    'server RSS after warm-up (restarted)',
+    `${figures.serverRssMiB.restartedAfterWarmUp} MiB (first start, building its indexes: ${figures.serverRssMiB.afterWarmUp})`,
+    '≤ 2 GiB',
+    restartedRss <= 2 * 2 ** 30,
+  ],
   [
     'search /api/products p99 at 200 req/s',
     `p99 ${figures.search.p99} ms (p50 ${figures.search.p50}, ${search.failed} failed)`,

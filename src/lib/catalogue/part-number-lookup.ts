@@ -105,10 +105,16 @@ function lowerBound(keys: readonly string[], key: string): number {
   return lo;
 }
 
+/** Whether a query can name a number at all (long enough, with a digit): any other finds none in any lookup. */
+export function couldNameNumber(query: string): boolean {
+  const key = normalizeNumber(query);
+  return key.length >= MIN_NUMBER_LENGTH && /\d/.test(key);
+}
+
 /** The entries a query names: every exact match; without one, a prefix of ≥ MIN_NUMBER_PREFIX naming few numbers. */
 export function findNumbers(lookup: NumberLookup, query: string): { entries: number[]; exact: boolean } {
+  if (!couldNameNumber(query)) return { entries: [], exact: false };
   const key = normalizeNumber(query);
-  if (key.length < MIN_NUMBER_LENGTH || !/\d/.test(key)) return { entries: [], exact: false };
   const from = lowerBound(lookup.keys, key);
   const exact: number[] = [];
   for (let i = from; i < lookup.keys.length && lookup.keys[i] === key; i++) exact.push(i);

@@ -15,6 +15,7 @@ import { shareCodes } from './shared-postings.ts';
 import { facetCategories, indexCategoryLinks, indexProducts } from './index-rows.ts';
 import { loggerFor } from '#server/telemetry/logger.ts';
 import { catalogueVersion } from './catalogue-version.ts';
+import { numberLookupFor } from './part-number-index.ts';
 import { getModelIndex } from './model-index.ts';
 
 const log = loggerFor('search');
@@ -69,6 +70,10 @@ export async function warmSearchIndexes(db: Db): Promise<void> {
     await getModelIndex(db, code).catch((err: unknown) =>
       log.warn({ err: err instanceof Error ? err.message : String(err), locale: code }, 'model index not loaded'),
     );
+  // the part numbers last: a number query waits for them, a word query never does (successionLookupFor)
+  await getSearchIndex(db, LOCALE_CODES[0])
+    .then((index) => numberLookupFor(db, index.version))
+    .catch((err: unknown) => log.warn({ err: err instanceof Error ? err.message : String(err) }, 'part numbers not loaded'));
 }
 
 /** After a seed or import (its own connection): every storefront's index built and stored for the server to load. */

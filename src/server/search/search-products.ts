@@ -20,8 +20,8 @@ import { priorPricesOf } from '#server/catalogue/price-history.ts';
 import { campaignPriorPrices } from '#lib/pricing/prior-price.ts';
 import { mainCategoryFirst, productRows } from '#server/catalogue/product-rows.ts';
 import { CARD_COLUMNS, localizedProducts } from '#server/catalogue/localized-products.ts';
-import { currentProduct, numberHits, type NumberHit, type NumberLookup } from '#lib/catalogue/part-number-lookup.ts';
-import { numberLookupFor } from './part-number-index.ts';
+import { couldNameNumber, currentProduct, numberHits, type NumberHit, type NumberLookup } from '#lib/catalogue/part-number-lookup.ts';
+import { numberLookupFor, successionLookupFor } from './part-number-index.ts';
 
 export interface SearchOptions {
   locale: LocaleCode;
@@ -283,7 +283,8 @@ export async function matchWithNumbers(
   top = Infinity,
   countCategories = false,
 ): Promise<NumberedMatches> {
-  const lookup = await numberLookupFor(db, index.version);
+  // a query that cannot name a number finds none in any lookup: it needs only the supersessions
+  const lookup = await (couldNameNumber(query) ? numberLookupFor(db, index.version) : successionLookupFor(db, index.version));
   const numbered = numberMatches(index, lookup, query);
   const pinned = new Set(numbered.docs);
   let pinnedMatched = 0;

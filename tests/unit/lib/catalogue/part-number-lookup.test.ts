@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  couldNameNumber,
   currentProduct,
   findNumbers,
   MAX_PREFIX_NUMBERS,
@@ -27,6 +28,20 @@ const rows: NumberRow[] = [
 const lookup = numberLookup(rows, replacedBy);
 const sold = new Set([3, 4, 5, 6]);
 const hits = (q: string, inStore: (id: number) => boolean = () => true) => numberHits(lookup, q, (id) => sold.has(id), inStore);
+
+describe('couldNameNumber', () => {
+  it('is false exactly where no lookup could find a number, so a word query never waits for the numbers', () => {
+    for (const q of ['dammsugare', 'ab1', 'filt', '12', ' 4 8 ', 'WHI', 'bosch filter']) {
+      expect(couldNameNumber(q), q).toBe(false);
+      expect(findNumbers(lookup, q).entries).toEqual([]);
+    }
+    for (const q of ['4812 360 58', 'WHI-000001', '4812', '00-611', 'a1b2']) expect(couldNameNumber(q), q).toBe(true);
+    // every query that finds an entry passes it
+    for (const r of rows)
+      for (let n = 1; n <= r.number.length; n++)
+        if (findNumbers(lookup, r.number.slice(0, n)).entries.length) expect(couldNameNumber(r.number.slice(0, n))).toBe(true);
+  });
+});
 
 describe('currentProduct', () => {
   it('follows the chain to its end, and stops where a (refused) cycle would close', () => {
