@@ -8,7 +8,7 @@
 import { excludeVat, roundTo } from '#lib/pricing/vat.ts';
 import { currencyDigits } from '#lib/market/locales.ts';
 import { AVAILABILITIES, LISTING_PAGE_SIZE, type Availability, type ListingQuery } from './listing-query.ts';
-import { pageCount, type ListingFacets, type ListingResult, type ListingScope } from './listing-filter.ts';
+import { chosenSubcategoryIds, pageCount, type ListingFacets, type ListingResult, type ListingScope } from './listing-filter.ts';
 import { itemAt, type ListingColumns } from './listing-columns.ts';
 import { sortAscending, sortByPrice } from './sort-positions.ts';
 
@@ -29,13 +29,7 @@ let scratch = new Int32Array(0);
 
 /** Per category list: whether it passes the subcategory filter, and its subcategory branches (each once). */
 function categoryFacts(c: ListingColumns, q: ListingQuery, scope: ListingScope) {
-  let subIds: Set<number> | null = null;
-  for (const s of q.subs) {
-    const ids = scope.subcategories.get(s);
-    if (!ids) continue; // not a subcategory here: ignored like any bad value
-    subIds ??= new Set();
-    for (const id of ids) subIds.add(id);
-  }
+  const subIds = chosenSubcategoryIds(q, scope);
   const branchSlugs: string[] = [];
   const branchOf = new Map<number, number>();
   for (const [slug, ids] of scope.subcategories) {

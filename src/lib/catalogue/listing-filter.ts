@@ -137,9 +137,8 @@ export function facetCounter(scope: ListingScope, vatIncluded: boolean) {
   };
 }
 
-/** Filters, counts the facets and sorts. `items` must be in the default order (they are not reordered). */
-export function refineListing(items: readonly ListingItem[], q: ListingQuery, scope: ListingScope): RefinedListing {
-  const brands = new Set(q.brands);
+/** The category ids the query's subcategory filter lets through (each chosen branch whole); null: no filter. */
+export function chosenSubcategoryIds(q: ListingQuery, scope: ListingScope): Set<number> | null {
   let subIds: Set<number> | null = null;
   for (const s of q.subs) {
     const ids = scope.subcategories.get(s);
@@ -147,6 +146,13 @@ export function refineListing(items: readonly ListingItem[], q: ListingQuery, sc
     subIds ??= new Set();
     for (const id of ids) subIds.add(id);
   }
+  return subIds;
+}
+
+/** Filters, counts the facets and sorts. `items` must be in the default order (they are not reordered). */
+export function refineListing(items: readonly ListingItem[], q: ListingQuery, scope: ListingScope): RefinedListing {
+  const brands = new Set(q.brands);
+  const subIds = chosenSubcategoryIds(q, scope);
   const counter = facetCounter(scope, !q.vatEx);
   const matched: ListingItem[] = [];
   for (const item of items) {
