@@ -18,6 +18,8 @@ export const MAIL_KINDS = [
   /** Back in stock (docs/product/parts-finder.md#back-in-stock): the double opt-in link, then the one notification. */
   'stock_alert_confirm',
   'stock_alert',
+  /** Company accounts (docs/product/company-accounts.md): an invitation to buy for a company. */
+  'company_invite',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

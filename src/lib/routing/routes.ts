@@ -32,6 +32,8 @@ export const ROUTES = {
   'my-account-subscriptions': { path: same('/my-account/subscriptions'), internal: '/my-account/subscriptions', mode: 'server' },
   /** Quick order (docs/product/quick-order.md): pasted rows or a CSV/XLSX file resolved to parts, added to the cart at once. */
   'my-account-quick-order': { path: same('/my-account/quick-order'), internal: '/my-account/quick-order', mode: 'server' },
+  /** Company account (docs/product/company-accounts.md): details, members and roles, invitations. */
+  'my-account-company': { path: same('/my-account/company'), internal: '/my-account/company', mode: 'server' },
   'my-account-profile-edit': { path: same('/my-account/profile/edit'), internal: '/my-account/profile/edit', mode: 'server' },
   'my-account-orders-return-id': {
     path: same('/my-account/orders/return/:id?'),

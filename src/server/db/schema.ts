@@ -19,6 +19,7 @@ import type { OrderNotesTable } from './back-office-tables.ts';
 import type { MediaTable, MediaVariantsTable } from './media-tables.ts';
 import type { ApplianceModelTables } from './appliance-model-tables.ts';
 import type { CustomerModelTables } from './customer-model-tables.ts';
+import type { CompanyTables } from './company-tables.ts';
 import type { StockAlertTables } from './stock-alert-tables.ts';
 export interface CategoriesTable {
   id: number;
@@ -179,6 +180,7 @@ export interface Database
     ApplianceModelTables,
     CustomerModelTables,
     StockAlertTables,
+    CompanyTables,
     StaffTables {
   categories: CategoriesTable;
   category_translations: CategoryTranslationsTable;

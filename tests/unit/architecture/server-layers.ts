@@ -14,7 +14,8 @@ export const SERVER_LAYERS: readonly (readonly string[])[] = [
   ['auth', 'catalogue', 'shipping'],
   // 4 what builds on the catalogue or on one order: account pages, subscriptions, fulfilment, content, search, tracking
   // (with the client error reports of POST /captuerr), cart, the back office's staff (hashes passwords as auth does)
-  ['account', 'subscriptions', 'fulfilment', 'content', 'search', 'tracking', 'cart', 'staff'],
+  // and company accounts (their members are customers; invitations go out by mail)
+  ['account', 'subscriptions', 'fulfilment', 'content', 'search', 'tracking', 'cart', 'staff', 'company'],
   // 5 what builds on several: checkout (cart + shipping + payments + accounts + subscriptions), returns, recommendations,
   // quick order (search's part numbers + the catalogue)
   ['checkout', 'returns', 'recommendations', 'quick-order'],
