@@ -18,7 +18,11 @@ const email = (who: string) => `${who}-${run}@example.se`;
 
 async function customer(who: string): Promise<string> {
   const c = (await createCustomer(h.db, email(who), who))!;
-  await h.db.updateTable('customers').set({ password_hash: await hashPassword(PASSWORD) }).where('id', '=', c.id).execute();
+  await h.db
+    .updateTable('customers')
+    .set({ password_hash: await hashPassword(PASSWORD) })
+    .where('id', '=', c.id)
+    .execute();
   return accountCookies(email(who), PASSWORD);
 }
 
@@ -92,7 +96,11 @@ describe('the company page', () => {
     expect(dup.body).toContain('data-testid="company-refused" data-reason="organisation_number"');
 
     expect((await post(anna, { action: 'invite', email: email('bo'), role: 'buyer', spending_limit: '5 000' })).status).toBe(303);
-    const mail = await h.db.selectFrom('mail_outbox').select(['text_body', 'kind']).where('recipient', '=', email('bo')).executeTakeFirstOrThrow();
+    const mail = await h.db
+      .selectFrom('mail_outbox')
+      .select(['text_body', 'kind'])
+      .where('recipient', '=', email('bo'))
+      .executeTakeFirstOrThrow();
     expect(mail.kind).toBe('company_invite');
     const token = /invitation=([\w-]+)/.exec(mail.text_body)![1]!;
 
@@ -113,19 +121,43 @@ describe('the company page', () => {
     expect(refused.body).toContain('data-reason="forbidden"');
 
     // Bo's limit as the admin set it: 5,000 kronor
-    const member = await h.db.selectFrom('company_members').select(['role', 'spending_limit_minor']).where('customer_id', '=', (await h.db.selectFrom('customers').select('id').where('email', '=', email('bo')).executeTakeFirstOrThrow()).id).executeTakeFirstOrThrow();
+    const member = await h.db
+      .selectFrom('company_members')
+      .select(['role', 'spending_limit_minor'])
+      .where(
+        'customer_id',
+        '=',
+        (await h.db.selectFrom('customers').select('id').where('email', '=', email('bo')).executeTakeFirstOrThrow()).id,
+      )
+      .executeTakeFirstOrThrow();
     expect(member).toEqual({ role: 'buyer', spending_limit_minor: 500_000 });
   });
 
   it('changes nothing for a form from another site or for a member of another company', async () => {
     const eva = await customer('eva');
-    const evil = await post(eva, { action: 'create', name: 'X', organisation_number: orgNumber(), street: 'a', postal_code: '1', city: 'b' }, 'https://evil.example');
+    const evil = await post(
+      eva,
+      { action: 'create', name: 'X', organisation_number: orgNumber(), street: 'a', postal_code: '1', city: 'b' },
+      'https://evil.example',
+    );
     expect(evil.status).toBe(403);
-    expect(await h.db.selectFrom('company_members').select('customer_id').where('customer_id', '=', (await h.db.selectFrom('customers').select('id').where('email', '=', email('eva')).executeTakeFirstOrThrow()).id).executeTakeFirst()).toBeUndefined();
+    expect(
+      await h.db
+        .selectFrom('company_members')
+        .select('customer_id')
+        .where(
+          'customer_id',
+          '=',
+          (await h.db.selectFrom('customers').select('id').where('email', '=', email('eva')).executeTakeFirstOrThrow()).id,
+        )
+        .executeTakeFirst(),
+    ).toBeUndefined();
     // Eva is in no company: removing Anna (of another company) is refused
     const anna = await h.db.selectFrom('customers').select('id').where('email', '=', email('anna')).executeTakeFirstOrThrow();
     const r = await post(eva, { action: 'remove', customer_id: String(anna.id) });
     expect(r.status).toBe(404);
-    expect(await h.db.selectFrom('company_members').select('role').where('customer_id', '=', anna.id).executeTakeFirstOrThrow()).toEqual({ role: 'admin' });
+    expect(await h.db.selectFrom('company_members').select('role').where('customer_id', '=', anna.id).executeTakeFirstOrThrow()).toEqual({
+      role: 'admin',
+    });
   });
 });

@@ -40,7 +40,12 @@ export const companyFormSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('create'), organisation_number: text(32), ...details }),
   z.object({ action: z.literal('update'), ...details }),
   z.object({ action: z.literal('invite'), email: text(254), role: z.enum(COMPANY_ROLES), spending_limit: limit }),
-  z.object({ action: z.literal('change'), customer_id: z.coerce.number().int().positive(), role: z.enum(COMPANY_ROLES), spending_limit: limit }),
+  z.object({
+    action: z.literal('change'),
+    customer_id: z.coerce.number().int().positive(),
+    role: z.enum(COMPANY_ROLES),
+    spending_limit: limit,
+  }),
   z.object({ action: z.literal('remove'), customer_id: z.coerce.number().int().positive() }),
   z.object({ action: z.literal('accept'), token: z.string().regex(/^[\w-]{20,100}$/) }),
 ]);

@@ -20,7 +20,7 @@ const SHAPES: Readonly<Record<LocaleCode, RegExp>> = {
 };
 
 export function validateVatNumber(locale: LocaleCode, input: string, organisationNumber: string): VatNumberResult {
-  const normalized = input.replace(/[\s.\-]/g, '').toUpperCase();
+  const normalized = input.replace(/[\s.-]/g, '').toUpperCase();
   const match = SHAPES[locale].exec(normalized);
   if (!match) return { ok: false, reason: 'format' };
   if (locale === 'nl') return { ok: true, normalized };
