@@ -116,6 +116,7 @@ for (const locale of LOCALE_CODES) {
       '/my-account/returns',
       '/my-account/subscriptions',
       '/my-account/quick-order',
+      '/my-account/company',
       '/my-account/profile/edit',
     ]) {
       await page.goto(o + path);
