@@ -10,6 +10,7 @@ import { createCustomer } from '#server/auth/account-links.ts';
 import type { DbHandle } from '#server/db/connection.ts';
 import { openTestDb, raw } from './api-support.ts';
 import { accountCookies } from './account-session.ts';
+import { swedishOrgNumber } from '#tests/support/org-numbers.ts';
 
 const PASSWORD = 'company test 1';
 let h: DbHandle;
@@ -34,21 +35,7 @@ const post = (cookie: string, fields: Record<string, string>, origin = raw('').r
   });
 const page = (cookie: string, query = '') => request(raw(`/my-account/company${query}`), { headers: { cookie } });
 
-// a valid Swedish organisation number of this run (Luhn), so reruns on one database do not collide
-function orgNumber(): string {
-  const body = String(556000000 + (run % 999_999)).slice(0, 9);
-  for (let d = 0; d < 10; d++) {
-    const digits = body + d;
-    let sum = 0;
-    for (let i = 0; i < 10; i++) {
-      let x = Number(digits[9 - i]) * (i % 2 ? 2 : 1);
-      if (x > 9) x -= 9;
-      sum += x;
-    }
-    if (sum % 10 === 0) return `${digits.slice(0, 6)}-${digits.slice(6)}`;
-  }
-  throw new Error('no check digit');
-}
+const orgNumber = () => swedishOrgNumber(run);
 
 beforeAll(() => {
   h = openTestDb();

@@ -9,6 +9,7 @@ import { origin } from '#tests/support/test-env.ts';
 import { consentGiven, watchErrors } from './islands-fixtures.ts';
 import { logInAs, withDb } from './account-fixtures.ts';
 import { seriousAxe } from './a11y-fixtures.ts';
+import { swedishOrgNumber } from '#tests/support/org-numbers.ts';
 
 const sv = origin('sv');
 const run = Date.now();
@@ -40,7 +41,7 @@ test('sv: found a company, invite a colleague', async ({ page }) => {
   const create = page.getByTestId('company-create-form');
   await expect(create).toBeVisible();
   expect(await seriousAxe(page)).toEqual([]);
-  const org = await validOrgNumber();
+  const org = swedishOrgNumber(run);
   const found = async (number: string) => {
     await create.getByLabel('Företagsnamn').fill('Fastighetsteknik i Göteborg AB');
     await create.getByLabel('Organisationsnummer').fill(number);
@@ -71,19 +72,3 @@ test('sv: found a company, invite a colleague', async ({ page }) => {
   expect(mails).toEqual([{ kind: 'company_invite' }]);
   expect(errors).toEqual([]);
 });
-
-/** A Swedish organisation number of this run with its Luhn check digit. */
-async function validOrgNumber(): Promise<string> {
-  const body = `556${String(run).slice(-6)}`;
-  for (let d = 0; d < 10; d++) {
-    const digits = body + d;
-    let sum = 0;
-    for (let i = 0; i < 10; i++) {
-      let x = Number(digits[9 - i]) * (i % 2 ? 2 : 1);
-      if (x > 9) x -= 9;
-      sum += x;
-    }
-    if (sum % 10 === 0) return digits;
-  }
-  throw new Error('no check digit');
-}

@@ -5,6 +5,7 @@
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '#server/db/connection.ts';
+import type { CompaniesTable } from '#server/db/company-tables.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import { isLocaleCode } from '#lib/market/locales.ts';
 import { ConflictError, DomainError, InvalidRequestError, InvalidTokenError, NotFoundError } from '#lib/errors/domain-errors.ts';
@@ -58,18 +59,7 @@ export interface CompanyInput {
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
-type CompanyRow = {
-  id: string;
-  locale: string;
-  name: string;
-  organisation_number: string;
-  vat_number: string | null;
-  peppol_id: string | null;
-  invoice_reference: string | null;
-  billing_street: string;
-  billing_postal_code: string;
-  billing_city: string;
-};
+type CompanyRow = Omit<CompaniesTable, 'created_at'>;
 
 function companyOf(r: CompanyRow): Company {
   if (!isLocaleCode(r.locale)) throw new Error(`company ${r.id} has no storefront`);
