@@ -40,29 +40,77 @@ export const MAX_PREFIX_NUMBERS = 10;
 /** An exact number needs this many characters and a digit: shorter ones are words or fragments. */
 export const MIN_NUMBER_LENGTH = 4;
 
+/**
+ * Builds a lookup a row at a time (the server reads the numbers in chunks: at 1,000,000 products there are about 1.65
+ * million, and holding them all as row objects first took about 1 GiB of heap): the comparable form and the columns
+ * per number, sorted once at the end by (form, product, order added).
+ */
+export class NumberLookupBuilder {
+  private keys: string[] = [];
+  private product = new Int32Array(1024);
+  private kind = new Uint8Array(1024);
+  private maker = new Int16Array(1024);
+  private makers: string[] = [];
+  private makerIndex = new Map<string, number>();
+  /** Added index → as printed, where it differs from the form. */
+  private printed = new Map<number, string>();
+
+  add(row: NumberRow): void {
+    const key = normalizeNumber(row.number);
+    if (key.length === 0) return;
+    const i = this.keys.length;
+    if (i === this.product.length) {
+      const grow = <T extends Int32Array | Uint8Array | Int16Array>(a: T, make: (n: number) => T) => {
+        const b = make(a.length * 2);
+        b.set(a);
+        return b;
+      };
+      this.product = grow(this.product, (n) => new Int32Array(n));
+      this.kind = grow(this.kind, (n) => new Uint8Array(n));
+      this.maker = grow(this.maker, (n) => new Int16Array(n));
+    }
+    this.keys.push(key);
+    this.product[i] = row.productId;
+    this.kind[i] = KINDS.indexOf(row.kind);
+    if (row.number !== key) this.printed.set(i, row.number);
+    if (row.maker === null) this.maker[i] = -1;
+    else {
+      let m = this.makerIndex.get(row.maker);
+      if (m === undefined) this.makerIndex.set(row.maker, (m = this.makers.push(row.maker) - 1));
+      this.maker[i] = m;
+    }
+  }
+
+  finish(replacedBy: ReadonlyMap<number, number>): NumberLookup {
+    const { keys, product } = this;
+    const n = keys.length;
+    const order = new Int32Array(n);
+    for (let i = 0; i < n; i++) order[i] = i;
+    order.sort((a, b) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : product[a]! - product[b]! || a - b));
+    const printed = new Map<number, string>();
+    const sorted = {
+      keys: new Array<string>(n),
+      product: new Int32Array(n),
+      kind: new Uint8Array(n),
+      maker: new Int16Array(n),
+    };
+    for (let r = 0; r < n; r++) {
+      const i = order[r]!;
+      sorted.keys[r] = keys[i]!;
+      sorted.product[r] = product[i]!;
+      sorted.kind[r] = this.kind[i]!;
+      sorted.maker[r] = this.maker[i]!;
+      const p = this.printed.get(i);
+      if (p !== undefined) printed.set(r, p);
+    }
+    return { ...sorted, makers: this.makers, printed, replacedBy: new Map(replacedBy) };
+  }
+}
+
 export function numberLookup(rows: readonly NumberRow[], replacedBy: ReadonlyMap<number, number>): NumberLookup {
-  const entries = rows.map((r) => ({ ...r, key: normalizeNumber(r.number) })).filter((e) => e.key.length > 0);
-  entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.productId - b.productId));
-  const makers: string[] = [];
-  const makerIndex = new Map<string, number>();
-  const printed = new Map<number, string>();
-  const maker = new Int16Array(entries.length);
-  entries.forEach((e, i) => {
-    if (e.number !== e.key) printed.set(i, e.number);
-    if (e.maker === null) return void (maker[i] = -1);
-    let m = makerIndex.get(e.maker);
-    if (m === undefined) makerIndex.set(e.maker, (m = makers.push(e.maker) - 1));
-    maker[i] = m;
-  });
-  return {
-    keys: entries.map((e) => e.key),
-    product: Int32Array.from(entries, (e) => e.productId),
-    kind: Uint8Array.from(entries, (e) => KINDS.indexOf(e.kind)),
-    maker,
-    makers,
-    printed,
-    replacedBy: new Map(replacedBy),
-  };
+  const builder = new NumberLookupBuilder();
+  for (const r of rows) builder.add(r);
+  return builder.finish(replacedBy);
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import type { Db } from '#server/db/connection.ts';
 import { processCache } from '#server/cache/process-cache.ts';
-import { numberLookup, type NumberLookup, type NumberRow } from '#lib/catalogue/part-number-lookup.ts';
+import { numberLookup, NumberLookupBuilder, type NumberLookup } from '#lib/catalogue/part-number-lookup.ts';
 import { supersessionMap } from '#server/catalogue/appliance-models.ts';
 
 interface Slot {
@@ -15,15 +15,35 @@ interface Slot {
 }
 const slots = processCache('part-number-lookup.v1', () => new WeakMap<Db, Slot>());
 
+/** Numbers per read: node:sqlite is synchronous, so the load yields to requests between reads. */
+const NUMBERS_PER_READ = 20_000;
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Every number of the catalogue, read a range of products at a time into the builder's columns. */
 export async function loadNumberLookup(db: Db): Promise<NumberLookup> {
-  const [numbers, replacedBy, superseded] = await Promise.all([
-    db.selectFrom('product_numbers').select(['product_id', 'kind', 'maker', 'number']).execute(),
+  const [replacedBy, superseded, top] = await Promise.all([
     supersessionMap(db),
     db.selectFrom('product_supersessions as s').innerJoin('products as p', 'p.id', 's.product_id').select(['p.id', 'p.sku']).execute(),
+    db
+      .selectFrom('product_numbers')
+      .select((eb) => eb.fn.max('product_id').as('m'))
+      .executeTakeFirst(),
   ]);
-  const rows: NumberRow[] = numbers.map((r) => ({ productId: r.product_id, kind: r.kind, maker: r.maker, number: r.number }));
-  for (const s of superseded) rows.push({ productId: s.id, kind: 'sku', maker: null, number: s.sku });
-  return numberLookup(rows, replacedBy);
+  const builder = new NumberLookupBuilder();
+  const last = Number(top?.m ?? 0);
+  for (let from = 0; from < last; from += NUMBERS_PER_READ) {
+    const rows = await db
+      .selectFrom('product_numbers')
+      .select(['product_id', 'kind', 'maker', 'number'])
+      .where('product_id', '>', from)
+      .where('product_id', '<=', from + NUMBERS_PER_READ)
+      .orderBy('product_id')
+      .execute();
+    for (const r of rows) builder.add({ productId: r.product_id, kind: r.kind, maker: r.maker, number: r.number });
+    await yieldToRequests();
+  }
+  for (const s of superseded) builder.add({ productId: s.id, kind: 'sku', maker: null, number: s.sku });
+  return builder.finish(replacedBy);
 }
 
 /**
