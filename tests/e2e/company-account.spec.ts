@@ -5,6 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { hashPassword } from '#server/auth/passwords.ts';
+import { createCustomer } from '#server/auth/account-links.ts';
 import { origin } from '#tests/support/test-env.ts';
 import { consentGiven, watchErrors } from './islands-fixtures.ts';
 import { logInAs, withDb } from './account-fixtures.ts';
@@ -19,20 +20,11 @@ test('sv: found a company, invite a colleague', async ({ page }) => {
   const email = `founder-${run}@example.se`;
   const password = 'founder pass 1';
   await withDb(async (db) => {
-    const max = await db
-      .selectFrom('customers')
-      .select((eb) => eb.fn.max('id').as('m'))
-      .executeTakeFirst();
+    const c = (await createCustomer(db, email, 'Frida Founder'))!;
     await db
-      .insertInto('customers')
-      .values({
-        id: Number(max?.m ?? 0) + 1,
-        email,
-        name: 'Frida Founder',
-        password_hash: await hashPassword(password),
-        discounts: '{}',
-        created_at: new Date().toISOString(),
-      })
+      .updateTable('customers')
+      .set({ password_hash: await hashPassword(password) })
+      .where('id', '=', c.id)
       .execute();
   });
   await consentGiven(page, sv);

@@ -8,17 +8,15 @@ import { z } from 'zod';
 /** What a buyer may send: about 1,000 lines of text, or a spreadsheet of 2 MB. */
 export const QUICK_ORDER_MAX_TEXT = 100_000;
 export const QUICK_ORDER_MAX_FILE_BYTES = 2_000_000;
+/** The files quick order reads (src/server/quick-order/order-file.ts), by name: the API's schema and the page's form. */
+export const QUICK_ORDER_FILE_NAME = /\.(csv|txt|xlsx)$/i;
 
 export const quickOrderRequestSchema = z.union([
   z.object({ text: z.string().min(1).max(QUICK_ORDER_MAX_TEXT) }).strict(),
   z
     .object({
       file: z.object({
-        name: z
-          .string()
-          .min(1)
-          .max(200)
-          .regex(/\.(csv|txt|xlsx)$/i, 'a .csv, .txt or .xlsx file'),
+        name: z.string().min(1).max(200).regex(QUICK_ORDER_FILE_NAME, 'a .csv, .txt or .xlsx file'),
         /** The file's bytes, base64. */
         data: z
           .string()

@@ -67,18 +67,19 @@ export async function eInvoiceOfOrder(db: Db, orderNumber: string): Promise<{ xm
   return eInvoiceFor(db, row.locale, row.checkout_id);
 }
 
-/** Whether an order has an e-invoice (the back office's order page links it). */
-export async function orderHasEInvoice(db: Db, orderNumber: string): Promise<boolean> {
+/** The storefront and checkout of an order that has an e-invoice (a business own-invoice order), else undefined. */
+async function eInvoiceCheckoutOf(db: Db, orderNumber: string): Promise<{ locale: LocaleCode; checkoutId: string } | undefined> {
   const row = await orderRow(db, orderNumber);
-  if (!row?.checkout_id || !isLocaleCode(row.locale)) return false;
+  if (!row?.checkout_id || !isLocaleCode(row.locale)) return undefined;
   const invoice = await ownInvoiceFor(db, row.locale, row.checkout_id);
-  return !!invoice && eInvoiceable(row.locale, invoice);
+  return invoice && eInvoiceable(row.locale, invoice) ? { locale: row.locale, checkoutId: row.checkout_id } : undefined;
 }
+
+/** Whether an order has an e-invoice (the back office's order page links it). */
+export const orderHasEInvoice = async (db: Db, orderNumber: string): Promise<boolean> => !!(await eInvoiceCheckoutOf(db, orderNumber));
 
 /** Where the account's order page links its e-invoice (the checkout's own path), or undefined when it has none. */
 export async function eInvoicePathOfOrder(db: Db, locale: LocaleCode, orderNumber: string): Promise<string | undefined> {
-  const row = await orderRow(db, orderNumber);
-  if (!row?.checkout_id || row.locale !== locale) return undefined;
-  const invoice = await ownInvoiceFor(db, locale, row.checkout_id);
-  return invoice && eInvoiceable(locale, invoice) ? pathFor('checkout-invoice-id-ubl', locale, { id: row.checkout_id }) : undefined;
+  const found = await eInvoiceCheckoutOf(db, orderNumber);
+  return found?.locale === locale ? pathFor('checkout-invoice-id-ubl', locale, { id: found.checkoutId }) : undefined;
 }

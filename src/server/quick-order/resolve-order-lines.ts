@@ -55,15 +55,14 @@ export interface ResolvedOrder {
 const SUGGESTIONS = 3;
 
 interface Candidate {
-  line: OrderLine;
   number: string;
   quantity: number;
 }
 
 /** A line's readings: the whole row as one number (one piece) first, when the parser guessed a quantity. */
 const readings = (line: OrderLine): Candidate[] => [
-  ...(line.whole ? [{ line, number: line.whole, quantity: 1 }] : []),
-  { line, number: line.number, quantity: line.quantity },
+  ...(line.whole ? [{ number: line.whole, quantity: 1 }] : []),
+  { number: line.number, quantity: line.quantity },
 ];
 
 export async function resolveOrderLines(
@@ -72,12 +71,13 @@ export async function resolveOrderLines(
   lines: readonly OrderLine[],
   ctx: CartContext = {},
 ): Promise<ResolvedOrder> {
-  const candidates = lines.flatMap(readings);
+  // per line, its readings (the order of `lines`)
+  const perLine = lines.map(readings);
   const index = await getSearchIndex(db, locale);
   const lookup = await numberLookupFor(db, index.version);
 
   // 1. skus, all at once (case and separators as the buyer wrote them may differ: compared in normal form)
-  const wanted = [...new Set(candidates.map((c) => c.number.trim().toUpperCase()))];
+  const wanted = [...new Set(perLine.flat().map((c) => c.number.trim().toUpperCase()))];
   const bySku = new Map<string, number>();
   for (let i = 0; i < wanted.length; i += 500) {
     const rows = await db
@@ -89,7 +89,7 @@ export async function resolveOrderLines(
   }
 
   // 2. part numbers: exact only, following supersessions; every product named, to tell one from several
-  const named = candidates.map((c) => {
+  const nameOf = (c: Candidate) => {
     const sku = bySku.get(normalizeNumber(c.number));
     if (sku !== undefined) return { c, ids: [sku], via: 'sku' as const };
     const hits = numberHits(
@@ -102,10 +102,11 @@ export async function resolveOrderLines(
     const replaced = new Set(hits.map((h) => h.replacesProduct));
     const ids = hits.map((h) => h.productId).filter((id) => !replaced.has(id));
     return { c, ids, via: hits[0]?.matched.kind ?? ('oem' as NumberKind) };
-  });
+  };
+  const named = perLine.map((candidates) => candidates.map(nameOf));
 
   // 3. the named products as this storefront sells them
-  const allIds = [...new Set(named.flatMap((n) => n.ids))];
+  const allIds = [...new Set(named.flat().flatMap((n) => n.ids))];
   const products = new Map<number, QuickOrderProduct>();
   for (let i = 0; i < allIds.length; i += 500) {
     const rows = await localizedProducts(db, locale)
@@ -127,8 +128,8 @@ export async function resolveOrderLines(
 
   const resolved: ResolvedLine[] = [];
   const unresolved: UnresolvedLine[] = [];
-  for (const line of lines) {
-    const mine = named.filter((n) => n.c.line === line).map((n) => ({ ...n, sold: n.ids.filter((id) => products.has(id)) }));
+  for (const [k, line] of lines.entries()) {
+    const mine = named[k]!.map((n) => ({ ...n, sold: n.ids.filter((id) => products.has(id)) }));
     const one = mine.find((n) => n.sold.length === 1);
     if (one) {
       resolved.push({
