@@ -12,6 +12,15 @@ import { openDb } from '#server/db/connection.ts';
 import { migrate } from '#server/db/migrate.ts';
 import { STOCK_STATUSES } from '#lib/catalogue/types.ts';
 
+interface ProductLine {
+  id: number;
+  sku: string;
+  stock_status: string;
+  orderable: boolean;
+  categories: { id: number; main: boolean }[];
+  replaced_by?: string | null;
+}
+
 const hashOf = (lines: Iterable<string>, n: number) => {
   const h = createHash('sha256');
   let i = 0;
@@ -47,6 +56,25 @@ describe('streamed demo catalogue', () => {
     expect(large).toEqual(small);
   });
 
+  it('replaces most discontinued parts by an earlier orderable part of the same category', () => {
+    const seen = new Map<string, { orderable: boolean; category: number }>();
+    let discontinued = 0;
+    let replaced = 0;
+    for (const line of demoCatalogueLines({ products: 3000 })) {
+      const p = (JSON.parse(line) as { product?: ProductLine }).product;
+      if (!p) continue;
+      if (p.stock_status === 'discontinued' && p.id > 40) discontinued++;
+      if (p.replaced_by) {
+        replaced++;
+        const next = seen.get(p.replaced_by);
+        expect(next, `${p.sku} → ${p.replaced_by}`).toMatchObject({ orderable: true, category: p.categories[0].id });
+      }
+      seen.set(p.sku, { orderable: p.orderable, category: p.categories[0].id });
+    }
+    expect(replaced / discontinued).toBeGreaterThan(0.5);
+    expect(replaced / discontinued).toBeLessThan(0.85);
+  });
+
   it('is a catalogue the JSON Lines import accepts, with every stock status', async () => {
     const lines = [...demoCatalogueLines({ products: 300 })];
     const products = lines.map((l, i) => parseCatalogueLine(l, i + 1)).flatMap((r) => (r.kind === 'product' ? [r.value] : []));
@@ -67,6 +95,16 @@ describe('streamed demo catalogue', () => {
       expect(count.cross).toBeGreaterThan(100);
       expect(count.cross).toBeLessThan(200);
       expect(count.replaces).toBeGreaterThan(10);
+      // supersession: discontinued parts replaced by an orderable part of the same kind, so old numbers find it
+      const replaced = await db
+        .selectFrom('product_supersessions as s')
+        .innerJoin('products as o', 'o.id', 's.product_id')
+        .innerJoin('products as n', 'n.id', 's.replaced_by')
+        .select(['o.stock_status as old', 'n.orderable', 'n.id as next'])
+        .execute();
+      expect(replaced.length).toBeGreaterThan(3);
+      for (const r of replaced) expect([r.old, Boolean(r.orderable)]).toEqual(['discontinued', true]);
+      expect(new Set(replaced.map((r) => r.next)).size).toBeGreaterThan(1);
     } finally {
       await db.destroy();
     }
