@@ -11,6 +11,7 @@ import { AVAILABILITIES, LISTING_PAGE_SIZE, type Availability, type ListingQuery
 import { chosenSubcategoryIds, pageCount, type ListingFacets, type ListingResult, type ListingScope } from './listing-filter.ts';
 import { itemAt, type ListingColumns } from './listing-columns.ts';
 import { sortAscending, sortByPrice } from './sort-positions.ts';
+import { inPriceOrder } from './price-order.ts';
 
 export interface RefinedPositions {
   /** The positions of every matching product, in the chosen order. */
@@ -23,6 +24,9 @@ const SUB = 2;
 const STOCK = 4;
 const PRICE = 8;
 const ALL = BRAND | SUB | STOCK | PRICE;
+
+/** Matches sorted by price through the storefront's price order when they are at least 1/WALK_SHARE of it. */
+const WALK_SHARE = 32;
 
 /** Reused between calls (a list's matches are copied out at their count). */
 let scratch = new Int32Array(0);
@@ -114,7 +118,11 @@ export function refineColumns(c: ListingColumns, list: Int32Array, q: ListingQue
   }
   const positions = out.slice(0, matched);
   if (q.sort === 'name') sortAscending(positions);
-  else if (q.sort === 'price-asc' || q.sort === 'price-desc') sortByPrice(positions, price, q.sort === 'price-desc');
+  else if (q.sort === 'price-asc' || q.sort === 'price-desc') {
+    // a large share of the storefront: walking the kept price order beats sorting the matches
+    if (matched * WALK_SHARE >= c.size) inPriceOrder(c, positions, q.sort === 'price-desc');
+    else sortByPrice(positions, price, q.sort === 'price-desc');
+  }
   const facets: ListingFacets = {
     brands: countMap(brandSlugs as string[], brandCounts, brandOrder),
     subs: countMap(branchSlugs, subCounts, subOrder),

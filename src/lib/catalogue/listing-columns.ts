@@ -8,6 +8,7 @@
 import { AVAILABILITIES, type Availability } from './listing-query.ts';
 import type { ListingItem } from './listing-filter.ts';
 import { sortByPrice } from './sort-positions.ts';
+import { setPrice } from './price-order.ts';
 
 export interface ListingColumns {
   /** Products: positions 0 … size - 1, in the storefront's name order. */
@@ -67,12 +68,12 @@ export interface ItemFacts {
 
 /**
  * Changes a product's price and stock in place: every list holding its position sees it. The lists keep their
- * order (as the objects did: a list is reordered by the next full load).
+ * order (as the objects did: a list is reordered by the next full load); the price order moves the product.
  */
 export function setFacts(c: ListingColumns, p: number, f: ItemFacts): void {
   c.stockRank[p] = f.stockRank;
   c.availability[p] = availabilityIndex(f.availability);
-  c.price[p] = f.price;
+  setPrice(c, p, f.price);
   c.vat[p] = vatIndex(c.vats, f.vat);
 }
 
