@@ -41,7 +41,13 @@ async function customer(who: string): Promise<void> {
 async function join(who: string, company: string, role: string, limit: number | null) {
   await shop.h.db
     .insertInto('company_members')
-    .values({ customer_id: ids[who]!, company_id: companies[company]!, role, spending_limit_minor: limit, created_at: new Date().toISOString() })
+    .values({
+      customer_id: ids[who]!,
+      company_id: companies[company]!,
+      role,
+      spending_limit_minor: limit,
+      created_at: new Date().toISOString(),
+    })
     .execute();
 }
 
@@ -69,8 +75,9 @@ beforeAll(async () => {
       billing,
     })
   ).company.id;
-  companies.b = (await createCompany(shop.h.db, 'sv', ids.ove!, { name: `B ${run} AB`, organisationNumber: swedishOrgNumber(run + 12), billing }))
-    .company.id;
+  companies.b = (
+    await createCompany(shop.h.db, 'sv', ids.ove!, { name: `B ${run} AB`, organisationNumber: swedishOrgNumber(run + 12), billing })
+  ).company.id;
   await join('bo', 'a', 'buyer', 100); // 1 krona: every order waits
   await join('vera', 'a', 'viewer', null);
 });

@@ -50,7 +50,8 @@ const TEXTS: Record<LocaleCode, Record<ApprovalTextKey, string>> = {
     limit_notice: 'Order över {{limit}} väntar på godkännande av en administratör i {{company}} och betalas mot faktura.',
     viewer_notice: 'Du är läsare i {{company}} och kan inte beställa. Be en administratör om rollen inköpare.',
     waiting_title: 'Ordern väntar på godkännande',
-    waiting_text: 'Ordern på {{total}} är över din beställningsgräns. En administratör i {{company}} har fått frågan; du får ett e-postmeddelande när de har bestämt sig. Inget är beställt innan dess.',
+    waiting_text:
+      'Ordern på {{total}} är över din beställningsgräns. En administratör i {{company}} har fått frågan; du får ett e-postmeddelande när de har bestämt sig. Inget är beställt innan dess.',
     declined_title: 'Ordern godkändes inte',
     declined_text: 'En administratör i {{company}} godkände inte ordern. Inget är beställt.',
     approved_text: 'Ordern är godkänd och lagd: ordernummer {{number}}.',
@@ -74,10 +75,12 @@ const TEXTS: Record<LocaleCode, Record<ApprovalTextKey, string>> = {
     refused_price_changed: 'priset har ändrats sedan ordern lades. Avslå den och be beställaren lägga den igen.',
     refused_out_of_stock: 'en vara finns inte längre i lager i den mängden. Avslå ordern och be beställaren lägga den igen.',
     mail_request_subject: '{{buyer}} väntar på ditt godkännande av en order på {{total}}',
-    mail_request_intro: '{{buyer}} vill beställa för {{company}} för {{total}}, över sin beställningsgräns. Godkänn eller avslå ordern i företagskontot.',
+    mail_request_intro:
+      '{{buyer}} vill beställa för {{company}} för {{total}}, över sin beställningsgräns. Godkänn eller avslå ordern i företagskontot.',
     mail_request_button: 'Visa ordern',
     mail_approved_subject: 'Din order på {{total}} är godkänd',
-    mail_approved_intro: 'En administratör i {{company}} har godkänt din order. Den är lagd med ordernummer {{number}}; orderbekräftelsen kommer i ett eget meddelande.',
+    mail_approved_intro:
+      'En administratör i {{company}} har godkänt din order. Den är lagd med ordernummer {{number}}; orderbekräftelsen kommer i ett eget meddelande.',
     mail_declined_subject: 'Din order på {{total}} godkändes inte',
     mail_declined_intro: 'En administratör i {{company}} har avslagit din order på {{total}}. Inget är beställt.',
     mail_reason: 'Anledning: {{reason}}',
@@ -88,7 +91,8 @@ const TEXTS: Record<LocaleCode, Record<ApprovalTextKey, string>> = {
     limit_notice: 'Ordrer over {{limit}} venter på godkjenning av en administrator i {{company}} og betales med faktura.',
     viewer_notice: 'Du er leser i {{company}} og kan ikke bestille. Be en administrator om rollen innkjøper.',
     waiting_title: 'Ordren venter på godkjenning',
-    waiting_text: 'Ordren på {{total}} er over bestillingsgrensen din. En administrator i {{company}} er spurt; du får en e-post når de har bestemt seg. Ingenting er bestilt før det.',
+    waiting_text:
+      'Ordren på {{total}} er over bestillingsgrensen din. En administrator i {{company}} er spurt; du får en e-post når de har bestemt seg. Ingenting er bestilt før det.',
     declined_title: 'Ordren ble ikke godkjent',
     declined_text: 'En administrator i {{company}} godkjente ikke ordren. Ingenting er bestilt.',
     approved_text: 'Ordren er godkjent og lagt inn: ordrenummer {{number}}.',
@@ -112,21 +116,25 @@ const TEXTS: Record<LocaleCode, Record<ApprovalTextKey, string>> = {
     refused_price_changed: 'prisen er endret siden ordren ble lagt. Avslå den og be bestilleren legge den på nytt.',
     refused_out_of_stock: 'en vare er ikke lenger på lager i det antallet. Avslå ordren og be bestilleren legge den på nytt.',
     mail_request_subject: '{{buyer}} venter på din godkjenning av en ordre på {{total}}',
-    mail_request_intro: '{{buyer}} vil bestille for {{company}} for {{total}}, over sin bestillingsgrense. Godkjenn eller avslå ordren i bedriftskontoen.',
+    mail_request_intro:
+      '{{buyer}} vil bestille for {{company}} for {{total}}, over sin bestillingsgrense. Godkjenn eller avslå ordren i bedriftskontoen.',
     mail_request_button: 'Vis ordren',
     mail_approved_subject: 'Ordren din på {{total}} er godkjent',
-    mail_approved_intro: 'En administrator i {{company}} har godkjent ordren din. Den er lagt inn med ordrenummer {{number}}; ordrebekreftelsen kommer i en egen e-post.',
+    mail_approved_intro:
+      'En administrator i {{company}} har godkjent ordren din. Den er lagt inn med ordrenummer {{number}}; ordrebekreftelsen kommer i en egen e-post.',
     mail_declined_subject: 'Ordren din på {{total}} ble ikke godkjent',
     mail_declined_intro: 'En administrator i {{company}} har avslått ordren din på {{total}}. Ingenting er bestilt.',
     mail_reason: 'Begrunnelse: {{reason}}',
   },
   da: {
     viewer_refused: 'Som læser i virksomhedskontoen kan du ikke bestille. Bed en administrator om rollen indkøber.',
-    invoice_only: 'Ordren er over din bestillingsgrænse og venter på godkendelse. Sådanne ordrer betales via faktura: vælg erhvervsfaktura.',
+    invoice_only:
+      'Ordren er over din bestillingsgrænse og venter på godkendelse. Sådanne ordrer betales via faktura: vælg erhvervsfaktura.',
     limit_notice: 'Ordrer over {{limit}} venter på godkendelse af en administrator i {{company}} og betales via faktura.',
     viewer_notice: 'Du er læser i {{company}} og kan ikke bestille. Bed en administrator om rollen indkøber.',
     waiting_title: 'Ordren venter på godkendelse',
-    waiting_text: 'Ordren på {{total}} er over din bestillingsgrænse. En administrator i {{company}} er blevet spurgt; du får en e-mail, når de har besluttet sig. Intet er bestilt indtil da.',
+    waiting_text:
+      'Ordren på {{total}} er over din bestillingsgrænse. En administrator i {{company}} er blevet spurgt; du får en e-mail, når de har besluttet sig. Intet er bestilt indtil da.',
     declined_title: 'Ordren blev ikke godkendt',
     declined_text: 'En administrator i {{company}} godkendte ikke ordren. Intet er bestilt.',
     approved_text: 'Ordren er godkendt og afgivet: ordrenummer {{number}}.',
@@ -150,10 +158,12 @@ const TEXTS: Record<LocaleCode, Record<ApprovalTextKey, string>> = {
     refused_price_changed: 'prisen er ændret, siden ordren blev lagt. Afvis den, og bed bestilleren lægge den igen.',
     refused_out_of_stock: 'en vare er ikke længere på lager i det antal. Afvis ordren, og bed bestilleren lægge den igen.',
     mail_request_subject: '{{buyer}} venter på din godkendelse af en ordre på {{total}}',
-    mail_request_intro: '{{buyer}} vil bestille for {{company}} for {{total}}, over sin bestillingsgrænse. Godkend eller afvis ordren i virksomhedskontoen.',
+    mail_request_intro:
+      '{{buyer}} vil bestille for {{company}} for {{total}}, over sin bestillingsgrænse. Godkend eller afvis ordren i virksomhedskontoen.',
     mail_request_button: 'Vis ordren',
     mail_approved_subject: 'Din ordre på {{total}} er godkendt',
-    mail_approved_intro: 'En administrator i {{company}} har godkendt din ordre. Den er afgivet med ordrenummer {{number}}; ordrebekræftelsen kommer i en separat e-mail.',
+    mail_approved_intro:
+      'En administrator i {{company}} har godkendt din ordre. Den er afgivet med ordrenummer {{number}}; ordrebekræftelsen kommer i en separat e-mail.',
     mail_declined_subject: 'Din ordre på {{total}} blev ikke godkendt',
     mail_declined_intro: 'En administrator i {{company}} har afvist din ordre på {{total}}. Intet er bestilt.',
     mail_reason: 'Begrundelse: {{reason}}',
@@ -164,7 +174,8 @@ const TEXTS: Record<LocaleCode, Record<ApprovalTextKey, string>> = {
     limit_notice: 'Yli {{limit}} tilaukset odottavat yrityksen {{company}} ylläpitäjän hyväksyntää ja maksetaan laskulla.',
     viewer_notice: 'Olet yrityksen {{company}} lukija etkä voi tilata. Pyydä ylläpitäjältä ostajan rooli.',
     waiting_title: 'Tilaus odottaa hyväksyntää',
-    waiting_text: 'Tilauksesi {{total}} ylittää tilausrajasi. Yrityksen {{company}} ylläpitäjältä on kysytty; saat sähköpostin, kun asia on päätetty. Mitään ei ole tilattu sitä ennen.',
+    waiting_text:
+      'Tilauksesi {{total}} ylittää tilausrajasi. Yrityksen {{company}} ylläpitäjältä on kysytty; saat sähköpostin, kun asia on päätetty. Mitään ei ole tilattu sitä ennen.',
     declined_title: 'Tilausta ei hyväksytty',
     declined_text: 'Yrityksen {{company}} ylläpitäjä ei hyväksynyt tilausta. Mitään ei ole tilattu.',
     approved_text: 'Tilaus on hyväksytty ja tehty: tilausnumero {{number}}.',
@@ -188,21 +199,25 @@ const TEXTS: Record<LocaleCode, Record<ApprovalTextKey, string>> = {
     refused_price_changed: 'hinta on muuttunut tilauksen jälkeen. Hylkää se ja pyydä tilaajaa tekemään se uudelleen.',
     refused_out_of_stock: 'tuotetta ei ole enää varastossa tätä määrää. Hylkää tilaus ja pyydä tilaajaa tekemään se uudelleen.',
     mail_request_subject: '{{buyer}} odottaa hyväksyntääsi {{total}} tilaukselle',
-    mail_request_intro: '{{buyer}} haluaa tilata yritykselle {{company}} summalla {{total}}, yli tilausrajansa. Hyväksy tai hylkää tilaus yritystilillä.',
+    mail_request_intro:
+      '{{buyer}} haluaa tilata yritykselle {{company}} summalla {{total}}, yli tilausrajansa. Hyväksy tai hylkää tilaus yritystilillä.',
     mail_request_button: 'Näytä tilaus',
     mail_approved_subject: 'Tilauksesi {{total}} on hyväksytty',
-    mail_approved_intro: 'Yrityksen {{company}} ylläpitäjä on hyväksynyt tilauksesi. Se on tehty tilausnumerolla {{number}}; tilausvahvistus tulee omana viestinään.',
+    mail_approved_intro:
+      'Yrityksen {{company}} ylläpitäjä on hyväksynyt tilauksesi. Se on tehty tilausnumerolla {{number}}; tilausvahvistus tulee omana viestinään.',
     mail_declined_subject: 'Tilaustasi {{total}} ei hyväksytty',
     mail_declined_intro: 'Yrityksen {{company}} ylläpitäjä on hylännyt tilauksesi {{total}}. Mitään ei ole tilattu.',
     mail_reason: 'Syy: {{reason}}',
   },
   nl: {
     viewer_refused: 'Als lezer van het bedrijfsaccount kunt u niet bestellen. Vraag een beheerder om de rol inkoper.',
-    invoice_only: 'De bestelling ligt boven uw bestellimiet en wacht op goedkeuring. Zulke bestellingen worden per factuur betaald: kies zakelijke factuur.',
+    invoice_only:
+      'De bestelling ligt boven uw bestellimiet en wacht op goedkeuring. Zulke bestellingen worden per factuur betaald: kies zakelijke factuur.',
     limit_notice: 'Bestellingen boven {{limit}} wachten op goedkeuring door een beheerder van {{company}} en worden per factuur betaald.',
     viewer_notice: 'U bent lezer bij {{company}} en kunt niet bestellen. Vraag een beheerder om de rol inkoper.',
     waiting_title: 'De bestelling wacht op goedkeuring',
-    waiting_text: 'De bestelling van {{total}} ligt boven uw bestellimiet. Een beheerder van {{company}} is gevraagd; u krijgt een e-mail zodra die heeft beslist. Tot dan is er niets besteld.',
+    waiting_text:
+      'De bestelling van {{total}} ligt boven uw bestellimiet. Een beheerder van {{company}} is gevraagd; u krijgt een e-mail zodra die heeft beslist. Tot dan is er niets besteld.',
     declined_title: 'De bestelling is niet goedgekeurd',
     declined_text: 'Een beheerder van {{company}} heeft de bestelling niet goedgekeurd. Er is niets besteld.',
     approved_text: 'De bestelling is goedgekeurd en geplaatst: bestelnummer {{number}}.',
@@ -224,12 +239,15 @@ const TEXTS: Record<LocaleCode, Record<ApprovalTextKey, string>> = {
     done_decline: 'De bestelling is afgewezen. De besteller krijgt een e-mail.',
     refused_decided: 'de bestelling is al goedgekeurd of afgewezen.',
     refused_price_changed: 'de prijs is veranderd sinds de bestelling. Wijs haar af en vraag de besteller opnieuw te bestellen.',
-    refused_out_of_stock: 'een artikel is niet meer in die hoeveelheid op voorraad. Wijs de bestelling af en vraag de besteller opnieuw te bestellen.',
+    refused_out_of_stock:
+      'een artikel is niet meer in die hoeveelheid op voorraad. Wijs de bestelling af en vraag de besteller opnieuw te bestellen.',
     mail_request_subject: '{{buyer}} wacht op uw goedkeuring van een bestelling van {{total}}',
-    mail_request_intro: '{{buyer}} wil voor {{company}} bestellen voor {{total}}, boven de eigen bestellimiet. Keur de bestelling goed of wijs haar af in het bedrijfsaccount.',
+    mail_request_intro:
+      '{{buyer}} wil voor {{company}} bestellen voor {{total}}, boven de eigen bestellimiet. Keur de bestelling goed of wijs haar af in het bedrijfsaccount.',
     mail_request_button: 'Bestelling bekijken',
     mail_approved_subject: 'Uw bestelling van {{total}} is goedgekeurd',
-    mail_approved_intro: 'Een beheerder van {{company}} heeft uw bestelling goedgekeurd. Ze is geplaatst met bestelnummer {{number}}; de orderbevestiging volgt in een aparte e-mail.',
+    mail_approved_intro:
+      'Een beheerder van {{company}} heeft uw bestelling goedgekeurd. Ze is geplaatst met bestelnummer {{number}}; de orderbevestiging volgt in een aparte e-mail.',
     mail_declined_subject: 'Uw bestelling van {{total}} is niet goedgekeurd',
     mail_declined_intro: 'Een beheerder van {{company}} heeft uw bestelling van {{total}} afgewezen. Er is niets besteld.',
     mail_reason: 'Reden: {{reason}}',

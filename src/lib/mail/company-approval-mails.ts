@@ -13,12 +13,16 @@ function content(locale: LocaleCode, subject: string, paragraphs: string[], butt
   const brand = LOCALES[locale].brand;
   const text = [...paragraphs.flatMap((p) => [p, '']), ...(button ? [`${button.label}: ${button.url}`, ''] : []), brand, ''].join('\n');
   const body =
-    paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('\n') + (button ? htmlButton(button.url, button.label) : '');
+    paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('\n') +
+    (button ? htmlButton(button.url, button.label) : '');
   return { subject, text, html: htmlMail(locale, subject, body) };
 }
 
 /** To each admin: who waits for what amount, and the company page where they decide. */
-export function approvalRequestMail(locale: LocaleCode, input: { buyer: string; company: string; total: string; url: string }): MailContent {
+export function approvalRequestMail(
+  locale: LocaleCode,
+  input: { buyer: string; company: string; total: string; url: string },
+): MailContent {
   const subject = approvalText(locale, 'mail_request_subject', input);
   return content(locale, subject, [approvalText(locale, 'mail_request_intro', input)], {
     url: input.url,

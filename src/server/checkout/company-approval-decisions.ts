@@ -52,7 +52,13 @@ async function mailBuyer(db: Db, request: ApprovalRequest, decision: Parameters<
   const content = approvalDecisionMail(request.locale, decision);
   await enqueueMail(
     db,
-    { ...content, kind: 'company_approval_decision', locale: request.locale, to: buyer.email, dedupeKey: `company_approval_decision:${request.id}` },
+    {
+      ...content,
+      kind: 'company_approval_decision',
+      locale: request.locale,
+      to: buyer.email,
+      dedupeKey: `company_approval_decision:${request.id}`,
+    },
     { now },
   );
   kickMailDelivery(db);
@@ -97,7 +103,13 @@ export async function approveRequest(db: Db, actor: Membership | undefined, id: 
 }
 
 /** Declines: nothing is placed, the checkout stays frozen as declined, the buyer is told (with the reason, if given). */
-export async function declineRequest(db: Db, actor: Membership | undefined, id: string, rawReason?: string, now = new Date()): Promise<void> {
+export async function declineRequest(
+  db: Db,
+  actor: Membership | undefined,
+  id: string,
+  rawReason?: string,
+  now = new Date(),
+): Promise<void> {
   const { admin, request } = await decidable(db, actor, id);
   const reason = declineReason(rawReason);
   if (!(await claim(db, id, admin.customerId, 'declined', reason, now)))

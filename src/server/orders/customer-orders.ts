@@ -66,7 +66,11 @@ export function visibleTo(db: Db, owner: OrderOwner, locale: LocaleCode) {
       eb.or([
         eb('customer_id', '=', owner.customerId),
         eb.and([eb('customer_id', 'is', null), eb(sql<string>`lower(email)`, '=', owner.email.trim().toLowerCase())]),
-        eb('company_id', 'in', eb.selectFrom('company_members').select('company_id').where('company_members.customer_id', '=', owner.customerId)),
+        eb(
+          'company_id',
+          'in',
+          eb.selectFrom('company_members').select('company_id').where('company_members.customer_id', '=', owner.customerId),
+        ),
       ]),
     );
 }

@@ -11,12 +11,7 @@ import { createCustomer } from '#server/auth/account-links.ts';
 import { changeMember, createCompany, membershipOf, type Membership } from '#server/company/company-accounts.ts';
 import { orderOfCustomer, ordersOfCustomer, type OrderOwner } from '#server/orders/customer-orders.ts';
 import { insertCheckout, loadCheckout, newCheckoutId, type CheckoutRecord } from '#server/checkout/checkout-repository.ts';
-import {
-  approvalOfCheckout,
-  approvalsOfRequester,
-  requestApproval,
-  waitingApprovals,
-} from '#server/checkout/company-approval-requests.ts';
+import { approvalOfCheckout, approvalsOfRequester, requestApproval, waitingApprovals } from '#server/checkout/company-approval-requests.ts';
 import { approveRequest, declineRequest } from '#server/checkout/company-approval-decisions.ts';
 import { ENGINES, insertTestOrder } from '#tests/unit/server/backoffice/backoffice-db.ts';
 
