@@ -34,6 +34,7 @@ export type ApprovalTextKey =
   | 'refused_decided'
   | 'refused_price_changed'
   | 'refused_out_of_stock'
+  | 'refused_not_member'
   | 'mail_request_subject'
   | 'mail_request_intro'
   | 'mail_request_button'
@@ -74,6 +75,7 @@ const TEXTS: Record<LocaleCode, Record<ApprovalTextKey, string>> = {
     refused_decided: 'ordern är redan godkänd eller avslagen.',
     refused_price_changed: 'priset har ändrats sedan ordern lades. Avslå den och be beställaren lägga den igen.',
     refused_out_of_stock: 'en vara finns inte längre i lager i den mängden. Avslå ordern och be beställaren lägga den igen.',
+    refused_not_member: 'beställaren handlar inte längre för företaget. Avslå ordern.',
     mail_request_subject: '{{buyer}} väntar på ditt godkännande av en order på {{total}}',
     mail_request_intro:
       '{{buyer}} vill beställa för {{company}} för {{total}}, över sin beställningsgräns. Godkänn eller avslå ordern i företagskontot.',
@@ -115,6 +117,7 @@ const TEXTS: Record<LocaleCode, Record<ApprovalTextKey, string>> = {
     refused_decided: 'ordren er allerede godkjent eller avslått.',
     refused_price_changed: 'prisen er endret siden ordren ble lagt. Avslå den og be bestilleren legge den på nytt.',
     refused_out_of_stock: 'en vare er ikke lenger på lager i det antallet. Avslå ordren og be bestilleren legge den på nytt.',
+    refused_not_member: 'bestilleren handler ikke lenger for bedriften. Avslå ordren.',
     mail_request_subject: '{{buyer}} venter på din godkjenning av en ordre på {{total}}',
     mail_request_intro:
       '{{buyer}} vil bestille for {{company}} for {{total}}, over sin bestillingsgrense. Godkjenn eller avslå ordren i bedriftskontoen.',
@@ -157,6 +160,7 @@ const TEXTS: Record<LocaleCode, Record<ApprovalTextKey, string>> = {
     refused_decided: 'ordren er allerede godkendt eller afvist.',
     refused_price_changed: 'prisen er ændret, siden ordren blev lagt. Afvis den, og bed bestilleren lægge den igen.',
     refused_out_of_stock: 'en vare er ikke længere på lager i det antal. Afvis ordren, og bed bestilleren lægge den igen.',
+    refused_not_member: 'bestilleren handler ikke længere for virksomheden. Afvis ordren.',
     mail_request_subject: '{{buyer}} venter på din godkendelse af en ordre på {{total}}',
     mail_request_intro:
       '{{buyer}} vil bestille for {{company}} for {{total}}, over sin bestillingsgrænse. Godkend eller afvis ordren i virksomhedskontoen.',
@@ -198,6 +202,7 @@ const TEXTS: Record<LocaleCode, Record<ApprovalTextKey, string>> = {
     refused_decided: 'tilaus on jo hyväksytty tai hylätty.',
     refused_price_changed: 'hinta on muuttunut tilauksen jälkeen. Hylkää se ja pyydä tilaajaa tekemään se uudelleen.',
     refused_out_of_stock: 'tuotetta ei ole enää varastossa tätä määrää. Hylkää tilaus ja pyydä tilaajaa tekemään se uudelleen.',
+    refused_not_member: 'tilaaja ei enää osta yritykselle. Hylkää tilaus.',
     mail_request_subject: '{{buyer}} odottaa hyväksyntääsi {{total}} tilaukselle',
     mail_request_intro:
       '{{buyer}} haluaa tilata yritykselle {{company}} summalla {{total}}, yli tilausrajansa. Hyväksy tai hylkää tilaus yritystilillä.',
@@ -241,6 +246,7 @@ const TEXTS: Record<LocaleCode, Record<ApprovalTextKey, string>> = {
     refused_price_changed: 'de prijs is veranderd sinds de bestelling. Wijs haar af en vraag de besteller opnieuw te bestellen.',
     refused_out_of_stock:
       'een artikel is niet meer in die hoeveelheid op voorraad. Wijs de bestelling af en vraag de besteller opnieuw te bestellen.',
+    refused_not_member: 'de besteller koopt niet meer voor het bedrijf. Wijs de bestelling af.',
     mail_request_subject: '{{buyer}} wacht op uw goedkeuring van een bestelling van {{total}}',
     mail_request_intro:
       '{{buyer}} wil voor {{company}} bestellen voor {{total}}, boven de eigen bestellimiet. Keur de bestelling goed of wijs haar af in het bedrijfsaccount.',

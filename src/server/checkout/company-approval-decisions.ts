@@ -12,7 +12,8 @@ import { approvalText } from '#lib/company/approval-texts.ts';
 import { canDecide, declineReason } from '#lib/company/order-approval-rules.ts';
 import { approvalDecisionMail } from '#lib/mail/company-approval-mails.ts';
 import { ConflictError, DomainError, NotFoundError } from '#lib/errors/domain-errors.ts';
-import { requireCompany, type Membership } from '#server/company/company-accounts.ts';
+import { companyCan } from '#lib/company/company-roles.ts';
+import { membershipOf, requireCompany, type Membership } from '#server/company/company-accounts.ts';
 import { providerFor } from '#server/payments/provider-registry.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
 import { kickMailDelivery } from '#server/mail/mail-worker.ts';
@@ -68,6 +69,10 @@ async function mailBuyer(db: Db, request: ApprovalRequest, decision: Parameters<
 export async function approveRequest(db: Db, actor: Membership | undefined, id: string, now = new Date()): Promise<string> {
   const { admin, request } = await decidable(db, actor, id);
   const locale = admin.company.locale;
+  // the order is placed as the buyer's for the company: they must still buy for it, in a role that orders
+  const buyer = await membershipOf(db, request.requestedBy.customerId);
+  if (buyer?.company.id !== request.companyId || !companyCan(buyer.role, 'order'))
+    throw new DomainError('invalid_transition', approvalText(locale, 'refused_not_member'));
   if (!(await claim(db, id, admin.customerId, 'approved', null, now))) throw new ConflictError(approvalText(locale, 'refused_decided'));
   const reopen = () =>
     db

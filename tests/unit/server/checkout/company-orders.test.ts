@@ -155,5 +155,15 @@ for (const engine of ENGINES) {
       expect(mail!.subject).toMatch(/^Din order på 2\s500\skr godkändes inte$/);
       expect(mail!.text_body).toContain('Anledning: Not this quarter');
     });
+
+    it('does not approve for a buyer who no longer orders for the company; the request still waits', async () => {
+      const c = await checkout();
+      await requestApproval(db, c, 150_000, await member('bo'));
+      const request = (await approvalOfCheckout(db, 'sv', c.id))!;
+      await changeMember(db, await member('anna'), ids.bo!, { role: 'viewer' });
+      await expect(approveRequest(db, await member('anna'), request.id)).rejects.toMatchObject({ code: 'invalid_transition' });
+      expect(await approvalOfCheckout(db, 'sv', c.id)).toMatchObject({ status: 'waiting', orderNumber: null });
+      expect((await loadCheckout(db, c.id))!.status).toBe('awaiting_approval');
+    });
   });
 }
