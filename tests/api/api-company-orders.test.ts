@@ -54,10 +54,10 @@ async function join(who: string, company: string, role: string, limit: number | 
 const placeAs = (who: string, checkoutId: string) =>
   postJson(api(`/api/checkout/${checkoutId}/place`), { terms_accepted: true }, { cookie: cookies[who]! });
 const page = (who: string, path: string) => request(raw(path), { headers: { cookie: cookies[who]! } });
-const postCompany = (who: string, fields: Record<string, string>): Promise<TestResponse> =>
+const postCompany = (who: string, fields: Record<string, string>, origin = raw('').replace(/\/$/, '')): Promise<TestResponse> =>
   request(raw('/my-account/company'), {
     method: 'POST',
-    headers: { cookie: cookies[who]!, origin: raw('').replace(/\/$/, ''), 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { cookie: cookies[who]!, origin, 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams(fields).toString(),
   });
 const approvalOf = (checkoutId: string) =>
@@ -126,6 +126,9 @@ describe('company orders', () => {
     expect(foreign.status).toBe(404);
     const buyer = await postCompany('bo', { action: 'approve', request_id: request0.id });
     expect(buyer.status).toBe(403);
+    // the admin's own form from another site decides nothing
+    const forged = await postCompany('anna', { action: 'approve', request_id: request0.id }, 'https://evil.example');
+    expect(forged.status).toBe(403);
     expect((await approvalOf(v.id))!.status).toBe('waiting');
     expect(await shop.ordersOf(v.id)).toEqual([]);
     expect((await page('ove', '/my-account/company')).body).not.toContain(request0.id);
@@ -169,6 +172,21 @@ describe('company orders', () => {
     expect((await page('ove', `/my-account/orders/${order.id}`)).status).toBe(404);
     const buyerAccount = await page('bo', '/my-account/orders');
     expect(buyerAccount.body).toContain('data-testid="account-approval" data-status="approved"');
+  });
+
+  it('never shows a member of company A an order of company B, by list or by number', async () => {
+    const v = await shop.ready('invoice-business', { customer: business('sv') });
+    const r = await placeAs('ove', v.id); // company B's admin: no limit, placed at once
+    expect(r.status, r.body).toBe(200);
+    const number = placeOrderResponseSchema.parse(r.json()).order_number!;
+    expect((await shop.onlyOrder(v)).order.company_id).toBe(companies.b);
+    expect((await page('ove', `/my-account/orders/${number}`)).status).toBe(200);
+    for (const who of ['anna', 'bo', 'vera']) {
+      expect((await page(who, '/my-account/orders')).body).not.toContain(`data-order-number="${number}"`);
+      const one = await page(who, `/my-account/orders/${number}`);
+      expect(one.status).toBe(404);
+      expect(one.body).not.toContain(number + '</');
+    }
   });
 
   it('declines: nothing placed, the buyer told, the confirmation page says so', async () => {

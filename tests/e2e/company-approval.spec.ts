@@ -81,6 +81,7 @@ test('sv: invite → the buyer joins → orders above the limit → the admin ap
   const checkoutId = await openCheckoutWith(buyer, 'sv', [line(product!, 2)]);
   await expect(buyer.getByTestId('checkout-company-notice')).toHaveAttribute('data-kind', 'limit');
   await expect(buyer.getByTestId('checkout-company-notice')).toContainText(companyName);
+  expect(await seriousAxe(buyer)).toEqual([]);
   await fillCustomer(buyer, { ...CUSTOMERS.sv, email: buyerEmail }, true);
   await chooseShipping(buyer, 'home');
   const invoice = buyer.locator('[data-testid="checkout-payment-method"][data-method="invoice-business"]');
