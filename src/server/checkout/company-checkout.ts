@@ -6,7 +6,7 @@
 import type { Db } from '#server/db/connection.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import type { CartContext } from '#server/cart/cart-service.ts';
-import { customerById } from '#server/auth/account-service.ts';
+import { customerById, customerOf } from '#server/auth/account-service.ts';
 import { membershipOf, type Membership } from '#server/company/company-accounts.ts';
 import type { OrderCompany } from '#server/orders/order-details.ts';
 
@@ -16,6 +16,12 @@ export async function companyMemberOf(db: Db, locale: LocaleCode, ctx: CartConte
   if (id === undefined) return undefined;
   const m = await membershipOf(db, id);
   return m && m.company.locale === locale ? m : undefined;
+}
+
+/** The same for the customer signed in on a request (the checkout page's notice, before any checkout call). */
+export async function companyMemberOfRequest(db: Db, locale: LocaleCode, headers: Headers): Promise<Membership | undefined> {
+  const user = await customerOf(db, headers);
+  return user ? companyMemberOf(db, locale, { customer: { id: user.id, discounts: {} } }) : undefined;
 }
 
 /** What the order keeps of the company as it is at completion (orders.details.company). */

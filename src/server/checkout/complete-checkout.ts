@@ -42,6 +42,9 @@ export interface PaymentOutcome {
 /** The charged amount differs from what the server prices the checkout at now: never complete on the old amount. */
 export class PriceChanged extends PriceChangedError {}
 
+/** The checkout waits for (or was declined by) a company admin: only the approval places it (ADR 0034). */
+export class AwaitingApproval extends ConflictError {}
+
 const FIK_CREDITOR = process.env.PARTSFRONT_FIK_CREDITOR ?? '85799665';
 
 function detailsOf(
@@ -136,7 +139,7 @@ export async function completeCheckout(
   if (done) return { orderNumber: done, created: false };
   // An order waiting for a company admin is placed only by the approval; a declined one never (ADR 0034).
   if (c.status === 'declined' || (c.status === 'awaiting_approval' && source !== 'approval'))
-    throw new ConflictError('this order waits for (or was declined by) a company admin');
+    throw new AwaitingApproval('this order waits for (or was declined by) a company admin');
   const quote = await quoteCheckout(db, c, ctx);
   if (payment.amountMinor !== null && payment.amountMinor !== quote.totals.total_minor)
     throw new PriceChanged('the amount paid differs from the total now');

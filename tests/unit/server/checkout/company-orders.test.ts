@@ -13,6 +13,7 @@ import { orderOfCustomer, ordersOfCustomer, type OrderOwner } from '#server/orde
 import { insertCheckout, loadCheckout, newCheckoutId, type CheckoutRecord } from '#server/checkout/checkout-repository.ts';
 import { approvalOfCheckout, approvalsOfRequester, requestApproval, waitingApprovals } from '#server/checkout/company-approval-requests.ts';
 import { approveRequest, declineRequest } from '#server/checkout/company-approval-decisions.ts';
+import { AwaitingApproval, completeCheckout } from '#server/checkout/complete-checkout.ts';
 import { ENGINES, insertTestOrder } from '#tests/unit/server/backoffice/backoffice-db.ts';
 
 const billing = { street: 'Gatan 1', postalCode: '111 22', city: 'Stockholm' };
@@ -132,6 +133,9 @@ for (const engine of ENGINES) {
       expect(mails[0]!.subject).toContain('BO');
       expect(mails[0]!.text_body).toContain('/my-account/company#approvals');
       expect(await mailsTo('bo@example.se', 'company_approval_request')).toEqual([]);
+      // a payment from an earlier attempt cannot place it past the admin
+      const payment = { provider: 'adyen', status: 'authorized' as const, amountMinor: 250_000, sessionId: 's', providerReference: 'p' };
+      await expect(completeCheckout(db, (await loadCheckout(db, c.id))!, payment, 'notification')).rejects.toBeInstanceOf(AwaitingApproval);
     });
 
     it('lets only an admin of that company decide, once; a decline places nothing and tells the buyer why', async () => {
