@@ -48,5 +48,8 @@ export const companyFormSchema = z.discriminatedUnion('action', [
   }),
   z.object({ action: z.literal('remove'), customer_id: z.coerce.number().int().positive() }),
   z.object({ action: z.literal('accept'), token: z.string().regex(/^[\w-]{20,100}$/) }),
+  // an admin decides an order waiting above a buyer's limit (docs/adr/0034-company-order-approval.md)
+  z.object({ action: z.literal('approve'), request_id: z.string().uuid() }),
+  z.object({ action: z.literal('decline'), request_id: z.string().uuid(), reason: optional(500) }),
 ]);
 export type CompanyForm = z.infer<typeof companyFormSchema>;

@@ -20,6 +20,9 @@ export const MAIL_KINDS = [
   'stock_alert',
   /** Company accounts (docs/product/company-accounts.md): an invitation to buy for a company. */
   'company_invite',
+  /** An order above a buyer's limit waits (to the admins), then is approved or declined (to the buyer). */
+  'company_approval_request',
+  'company_approval_decision',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

@@ -26,7 +26,8 @@ export interface ProviderSessionRecord extends ProviderSession {
 export interface CheckoutRecord {
   id: string;
   locale: LocaleCode;
-  status: 'open' | 'paying' | 'completed';
+  /** `awaiting_approval` / `declined`: a company buyer's order above their limit (ADR 0034), frozen like a completed one. */
+  status: 'open' | 'paying' | 'completed' | 'awaiting_approval' | 'declined';
   items: CartLineInput[];
   coupons: string[];
   customer: Partial<CheckoutCustomer>;
@@ -88,9 +89,24 @@ export async function insertCheckout(db: Db, c: CheckoutRecord): Promise<void> {
     .execute();
 }
 
-/** Saves an open checkout; a completed one is never changed again (the order is what counts then). */
+/** Statuses after which a checkout's cart and choices are never changed again (the order, or the approval, counts). */
+export const FROZEN_STATUSES = ['completed', 'awaiting_approval', 'declined'] as const;
+export const isFrozen = (c: Pick<CheckoutRecord, 'status'>): boolean => (FROZEN_STATUSES as readonly string[]).includes(c.status);
+
+/** Saves an open checkout; a completed (or waiting, or declined) one is never changed again. */
 export async function saveCheckout(db: Db, c: CheckoutRecord): Promise<void> {
-  await db.updateTable('checkouts').set(columns(c)).where('id', '=', c.id).where('status', '!=', 'completed').execute();
+  await db.updateTable('checkouts').set(columns(c)).where('id', '=', c.id).where('status', 'not in', FROZEN_STATUSES).execute();
+}
+
+/** Moves a checkout that is not completed to a company approval's status (ADR 0034); answers whether it moved. */
+export async function setApprovalStatus(db: Db, id: string, status: 'awaiting_approval' | 'declined'): Promise<boolean> {
+  const r = await db
+    .updateTable('checkouts')
+    .set({ status, updated_at: new Date().toISOString() })
+    .where('id', '=', id)
+    .where('status', '!=', 'completed')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
 }
 
 /**

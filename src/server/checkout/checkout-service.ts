@@ -10,7 +10,7 @@ import { checkoutMessage } from '#lib/checkout/problem-messages.ts';
 import { InvalidRequestError, NotFoundError } from '#lib/errors/domain-errors.ts';
 import type { CartContext } from '#server/cart/cart-service.ts';
 import { shippingProcessorOf } from '#server/shipping/shipping-registry.ts';
-import { insertCheckout, loadCheckout, newCheckoutId, saveCheckout, type CheckoutRecord } from './checkout-repository.ts';
+import { insertCheckout, isFrozen, loadCheckout, newCheckoutId, saveCheckout, type CheckoutRecord } from './checkout-repository.ts';
 import { quoteCheckout } from './checkout-quote.ts';
 import { checkoutView } from './checkout-view.ts';
 import { paymentMethodsFor } from './payment-methods.ts';
@@ -79,7 +79,7 @@ export async function updateCheckout(
   ctx: CartContext,
 ): Promise<CheckoutView> {
   const c = await requireCheckout(db, locale, id);
-  if (c.status === 'completed') return viewOf(db, c, ctx);
+  if (isFrozen(c)) return viewOf(db, c, ctx);
   const next: CheckoutRecord = { ...c, customer: { ...c.customer, ...body.customer } };
   if (body.items) next.items = body.items;
   if (body.coupons) next.coupons = codesOf(body.coupons);

@@ -12,7 +12,9 @@ export function checkoutView(c: CheckoutRecord, q: CheckoutQuote, orderNumber: s
   return {
     id: c.id,
     locale: c.locale,
-    status: c.status,
+    // an order waiting for (or declined by) a company admin is done as far as the checkout page goes: the
+    // confirmation page says what became of it (docs/adr/0034-company-order-approval.md)
+    status: c.status === 'open' || c.status === 'paying' ? c.status : 'completed',
     items: q.items,
     coupons: q.coupons,
     customer: c.customer,

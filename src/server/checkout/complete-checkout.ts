@@ -9,7 +9,7 @@
 import type { Db } from '#server/db/connection.ts';
 import { LOCALES } from '#lib/market/locales.ts';
 import { invoiceReference } from '#lib/payments/invoice-reference.ts';
-import { PriceChangedError } from '#lib/errors/domain-errors.ts';
+import { ConflictError, PriceChangedError } from '#lib/errors/domain-errors.ts';
 import type { CartContext } from '#server/cart/cart-service.ts';
 import { confirmShipping } from '#server/shipping/shipping-confirmation.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
@@ -19,7 +19,8 @@ import type { CheckoutRecord } from './checkout-repository.ts';
 import { quoteCheckout, type CheckoutQuote } from './checkout-quote.ts';
 import { checkoutView } from './checkout-view.ts';
 import { confirmationMail } from './confirmation-mail.ts';
-import type { OrderDetails } from '#server/orders/order-details.ts';
+import type { OrderCompany, OrderDetails } from '#server/orders/order-details.ts';
+import { companyMemberOf, orderCompanyOf } from './company-checkout.ts';
 import { nextOrderNumber } from '#server/orders/order-numbers.ts';
 import { insertOrder } from '#server/orders/new-order.ts';
 import { orderNumberOfCheckout } from '#server/orders/order-reads.ts';
@@ -41,9 +42,18 @@ export interface PaymentOutcome {
 /** The charged amount differs from what the server prices the checkout at now: never complete on the old amount. */
 export class PriceChanged extends PriceChangedError {}
 
+/** The checkout waits for (or was declined by) a company admin: only the approval places it (ADR 0034). */
+export class AwaitingApproval extends ConflictError {}
+
 const FIK_CREDITOR = process.env.PARTSFRONT_FIK_CREDITOR ?? '85799665';
 
-function detailsOf(c: CheckoutRecord, q: CheckoutQuote, payment: PaymentOutcome, orderNumber: string): OrderDetails {
+function detailsOf(
+  c: CheckoutRecord,
+  q: CheckoutQuote,
+  payment: PaymentOutcome,
+  orderNumber: string,
+  company: OrderCompany | undefined,
+): OrderDetails {
   const method = paymentMethodsFor(c.locale).find((m) => m.id === c.paymentMethod);
   const view = checkoutView(c, q);
   const ownInvoice = payment.provider === 'invoice';
@@ -79,6 +89,7 @@ function detailsOf(c: CheckoutRecord, q: CheckoutQuote, payment: PaymentOutcome,
       provider_reference: payment.providerReference,
     },
     invoice_reference: ownInvoice ? invoiceReference(c.locale, orderNumber, { fikCreditorNumber: FIK_CREDITOR }) : null,
+    ...(company ? { company } : {}),
   };
 }
 
@@ -126,6 +137,9 @@ export async function completeCheckout(
 ): Promise<{ orderNumber: string; created: boolean }> {
   const done = await orderNumberOfCheckout(db, c.id);
   if (done) return { orderNumber: done, created: false };
+  // An order waiting for a company admin is placed only by the approval; a declined one never (ADR 0034).
+  if (c.status === 'declined' || (c.status === 'awaiting_approval' && source !== 'approval'))
+    throw new AwaitingApproval('this order waits for (or was declined by) a company admin');
   const quote = await quoteCheckout(db, c, ctx);
   if (payment.amountMinor !== null && payment.amountMinor !== quote.totals.total_minor)
     throw new PriceChanged('the amount paid differs from the total now');
@@ -137,7 +151,9 @@ export async function completeCheckout(
       if (raced) return { number: raced, created: false };
       await reserveStock(trx, quote.items);
       const number = fixedNumber ?? (await nextOrderNumber(trx));
-      const details = detailsOf(c, quote, payment, number);
+      // A member of a company orders for it: the order is the company's (docs/product/company-accounts.md#orders).
+      const member = await companyMemberOf(trx, c.locale, ctx);
+      const details = detailsOf(c, quote, payment, number, member && (await orderCompanyOf(trx, member)));
       await insertOrder(trx, {
         number,
         checkoutId: c.id,
@@ -145,6 +161,7 @@ export async function completeCheckout(
         email: c.customer.email ?? '',
         // the account of the shopper who placed it while logged in (a guest order: null, linked by e-mail)
         customerId: ctx.customer?.id ?? null,
+        companyId: member?.company.id ?? null,
         totalMinor: quote.totals.total_minor,
         paymentStatus: payment.status,
         items: quote.items,

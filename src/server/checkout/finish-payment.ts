@@ -9,7 +9,7 @@ import type { Db } from '#server/db/connection.ts';
 import { LOCALES } from '#lib/market/locales.ts';
 import type { PaymentProvider, PaymentSessionKind, PaymentState } from '#server/payments/payment-provider.ts';
 import { saveCheckout, type CheckoutRecord } from './checkout-repository.ts';
-import { completeCheckout, PriceChanged } from './complete-checkout.ts';
+import { AwaitingApproval, completeCheckout, PriceChanged } from './complete-checkout.ts';
 import { parseOrderDetails } from '#server/orders/order-details.ts';
 import { orderOfCheckout } from '#server/orders/order-reads.ts';
 import { OutOfStock } from './stock-reservation.ts';
@@ -17,7 +17,7 @@ import { loggerFor } from '#server/telemetry/logger.ts';
 
 const log = loggerFor('checkout');
 
-export type Finished = { ok: true; orderNumber: string } | { ok: false; reason: 'price_changed' | 'out_of_stock' };
+export type Finished = { ok: true; orderNumber: string } | { ok: false; reason: 'price_changed' | 'out_of_stock' | 'awaiting_approval' };
 
 /** Marks the checkout's session of this kind closed (when it is this session) and the checkout open again. */
 export async function closeSession(db: Db, c: CheckoutRecord, kind: PaymentSessionKind, sessionId: string): Promise<void> {
@@ -75,6 +75,11 @@ export async function finishPayment(
     if (!done.created && (await isOtherPayment(db, c.id, provider.id, state))) await releasePayment(provider, state, currency, 'duplicate');
     return { ok: true, orderNumber: done.orderNumber };
   } catch (err) {
+    // a payment from an earlier attempt on a checkout that now waits for a company admin is not kept (ADR 0034)
+    if (err instanceof AwaitingApproval) {
+      await releasePayment(provider, state, currency, 'awaiting_approval');
+      return { ok: false, reason: 'awaiting_approval' };
+    }
     if (!(err instanceof PriceChanged) && !(err instanceof OutOfStock)) throw err;
     const reason = err instanceof PriceChanged ? 'price_changed' : 'out_of_stock';
     await releasePayment(provider, state, currency, reason);

@@ -57,7 +57,8 @@ export async function paymentReturn(db: Db, locale: LocaleCode, id: string, p: R
   }
   if (state.status === 'authorized' || state.status === 'captured') {
     const done = await finishPayment(db, c, provider, { ...state, status: state.status }, 'shopper');
-    return done.ok ? urls.confirmation(c.id) : urls.failed(c.id, done.reason);
+    // an order waiting for a company admin: its confirmation page says so
+    return done.ok || done.reason === 'awaiting_approval' ? urls.confirmation(c.id) : urls.failed(c.id, done.reason);
   }
   if (state.status === 'pending') return awaitNotification(db, locale, c.id, urls);
   await closeSession(db, c, p.kind, state.sessionId);

@@ -4,7 +4,7 @@
  * session with the provider for exactly that amount and sends the shopper there.
  */
 import type { Db } from '#server/db/connection.ts';
-import { LOCALES, type LocaleCode } from '#lib/market/locales.ts';
+import type { LocaleCode } from '#lib/market/locales.ts';
 import type { PaymentMethodView, PlaceOrderResponse } from '#lib/api/checkout-contracts.ts';
 import { customerProblems } from '#lib/checkout/customer-problems.ts';
 import { checkoutMessage, type CheckoutMessageKey } from '#lib/checkout/problem-messages.ts';
@@ -13,11 +13,16 @@ import type { CartContext } from '#server/cart/cart-service.ts';
 import { providerFor } from '#server/payments/provider-registry.ts';
 import { ProviderUnavailable } from '#server/providers/provider-unavailable.ts';
 import { type PaymentProvider } from '#server/payments/payment-provider.ts';
-import type { CheckoutRecord } from './checkout-repository.ts';
+import { approvalText } from '#lib/company/approval-texts.ts';
+import { companyCheckoutOutcome, payableWhileWaiting } from '#lib/company/order-approval-rules.ts';
+import { isFrozen, type CheckoutRecord } from './checkout-repository.ts';
 import type { CheckoutUrls } from './checkout-page-urls.ts';
 import { openPaymentSession } from './payment-session.ts';
 import { quoteCheckout, type CheckoutQuote } from './checkout-quote.ts';
-import { completeCheckout, PriceChanged } from './complete-checkout.ts';
+import { PriceChanged } from './complete-checkout.ts';
+import { completeWithOwnInvoice } from './own-invoice-completion.ts';
+import { companyMemberOf } from './company-checkout.ts';
+import { requestApproval } from './company-approval-requests.ts';
 import { requireCheckout } from './checkout-service.ts';
 import { paymentMethodsFor } from './payment-methods.ts';
 import { OutOfStock } from './stock-reservation.ts';
@@ -58,6 +63,13 @@ export async function placeOrder(
 ): Promise<PlaceOrderResponse> {
   const c = await requireCheckout(db, locale, id);
   if (c.status === 'completed') return { redirect_url: urls.confirmation(c.id), order_number: c.orderId };
+  // waiting for (or declined by) a company admin: the confirmation page says which
+  if (isFrozen(c)) return { redirect_url: urls.confirmation(c.id), order_number: null };
+  // A company member orders for the company (docs/product/company-accounts.md#orders): a viewer may not, and is told
+  // before anything else is checked; a buyer above their limit waits for an admin, paid by the shop's invoice only
+  // (docs/adr/0034-company-order-approval.md).
+  const member = await companyMemberOf(db, locale, ctx);
+  if (companyCheckoutOutcome(member, 0) === 'refused') throw new DomainError('forbidden', approvalText(locale, 'viewer_refused'));
   const quote = await quoteCheckout(db, c, ctx);
   if (quote.items.length === 0) refuse(locale, 'empty_cart');
   const problem = customerProblems(locale, c.customer, true)[0];
@@ -68,41 +80,14 @@ export async function placeOrder(
   const method = paymentMethodsFor(locale).find((m) => m.id === c.paymentMethod && m.customer_types.includes(type));
   const provider = method && providerFor(method.id);
   if (!method || !provider) return refuse(locale, 'payment_method', 'payment_method');
+  if (companyCheckoutOutcome(member, quote.totals.total_minor) === 'approval') {
+    if (!payableWhileWaiting(provider.id)) throw new InvalidRequestError(approvalText(locale, 'invoice_only'), 'payment_method');
+    await requestApproval(db, c, quote.totals.total_minor, member!);
+    return { redirect_url: urls.confirmation(c.id), order_number: null };
+  }
   if (provider.id !== 'invoice') return externalPayment(db, c, quote, method, provider, urls, ctx);
   try {
-    const session = await provider.createSession({
-      reference: c.id,
-      checkoutId: c.id,
-      locale,
-      currency: quote.totals.currency,
-      amountMinor: quote.totals.total_minor,
-      vatMinor: quote.totals.vat_minor,
-      method: method.id,
-      lines: [],
-      customer: {
-        type,
-        email: c.customer.email!,
-        mobile: c.customer.mobile!,
-        firstName: c.customer.first_name!,
-        lastName: c.customer.last_name!,
-        street: c.customer.street!,
-        postalCode: c.customer.postal_code!,
-        city: c.customer.city!,
-        countryCode: LOCALES[locale].countryCode,
-        companyName: c.customer.company_name,
-        organisationNumber: c.customer.organisation_number,
-      },
-      returnUrl: urls.confirmation(c.id),
-      cancelUrl: urls.failed(c.id, 'cancelled'),
-      notificationUrl: '',
-    });
-    const done = await completeCheckout(
-      db,
-      c,
-      { provider: 'invoice', status: 'authorized', amountMinor: null, sessionId: session.sessionId, providerReference: null },
-      'shopper',
-      ctx,
-    );
+    const done = await completeWithOwnInvoice(db, c, quote, method, provider, urls, ctx);
     return { redirect_url: urls.confirmation(c.id), order_number: done.orderNumber };
   } catch (err) {
     if (err instanceof OutOfStock || err instanceof PriceChanged) throw inShoppersWords(locale, err);

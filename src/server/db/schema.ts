@@ -20,6 +20,7 @@ import type { MediaTable, MediaVariantsTable } from './media-tables.ts';
 import type { ApplianceModelTables } from './appliance-model-tables.ts';
 import type { CustomerModelTables } from './customer-model-tables.ts';
 import type { CompanyTables } from './company-tables.ts';
+import type { CompanyOrderColumn, CompanyOrderTables } from './company-order-tables.ts';
 import type { StockAlertTables } from './stock-alert-tables.ts';
 export interface CategoriesTable {
   id: number;
@@ -181,6 +182,7 @@ export interface Database
     CustomerModelTables,
     StockAlertTables,
     CompanyTables,
+    CompanyOrderTables,
     StaffTables {
   categories: CategoriesTable;
   category_translations: CategoryTranslationsTable;
@@ -257,7 +259,7 @@ export interface AccountTables {
 }
 
 // 0004_orders
-export interface OrdersTable extends ExperimentVisitorColumn {
+export interface OrdersTable extends ExperimentVisitorColumn, CompanyOrderColumn {
   id: string;
   locale: string;
   email: string;

@@ -18,6 +18,8 @@ export interface NewOrder {
   email: string;
   /** The account of the shopper who placed it while logged in; null for a guest order (linked by e-mail). */
   customerId: number | null;
+  /** The company the logged-in shopper buys for: the order is the company's (docs/product/company-accounts.md#orders). */
+  companyId?: string | null;
   totalMinor: number;
   paymentStatus: 'authorized' | 'captured';
   /** The lines as the completion priced them. */
@@ -37,6 +39,7 @@ export async function insertOrder(trx: Transaction<Database>, o: NewOrder): Prom
       locale: o.locale,
       email: o.email,
       customer_id: o.customerId,
+      company_id: o.companyId ?? null,
       status: 'placed',
       currency: LOCALES[o.locale].currency,
       total: Number(formatMinorUnits(o.totalMinor)),

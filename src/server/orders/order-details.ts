@@ -32,6 +32,24 @@ export interface OrderDetails {
   };
   payment: { method: string; method_name: string; provider: string; session_id: string | null; provider_reference: string | null };
   invoice_reference: { scheme: string; reference: string; display: string } | null;
+  /**
+   * The company the order was placed for, as it was then (orders.company_id names it): the buyer's identity on the
+   * invoice and the e-invoice (ADR 0033, docs/product/company-accounts.md#orders). Absent on other orders.
+   */
+  company?: OrderCompany;
+}
+
+export interface OrderCompany {
+  id: string;
+  name: string;
+  organisation_number: string;
+  vat_number: string | null;
+  /** "<ICD scheme>:<id>"; null: the organisation number under its country's scheme. */
+  peppol_id: string | null;
+  /** The company's standing buyer reference for its invoices. */
+  invoice_reference: string | null;
+  /** The member who placed it (an approved order's approver is on its approval request, ADR 0034). */
+  placed_by: { customer_id: number; name: string };
 }
 
 export const parseOrderDetails = (json: string): OrderDetails => JSON.parse(json) as OrderDetails;
