@@ -21,6 +21,7 @@ import type { ApplianceModelTables } from './appliance-model-tables.ts';
 import type { CustomerModelTables } from './customer-model-tables.ts';
 import type { CompanyTables } from './company-tables.ts';
 import type { StockAlertTables } from './stock-alert-tables.ts';
+import type { EInvoiceTables } from './einvoice-tables.ts';
 export interface CategoriesTable {
   id: number;
   parent_id: number | null;
@@ -181,6 +182,7 @@ export interface Database
     CustomerModelTables,
     StockAlertTables,
     CompanyTables,
+    EInvoiceTables,
     StaffTables {
   categories: CategoriesTable;
   category_translations: CategoryTranslationsTable;

@@ -1,0 +1,50 @@
+/**
+ * When and to whom an order's e-invoice is delivered (docs/product/e-invoices.md#delivery, docs/adr/0037-einvoice-delivery.md):
+ * the invoice is issued when the business order is placed with the shop's own invoice (its issue date is the order
+ * day), so its delivery is queued in the completing transaction, to the Peppol participant id of the buyer's company
+ * (company accounts, docs/product/company-accounts.md). Without one, or without an access point, the delivery is
+ * recorded as skipped with the reason; staff can send it again from the order page once that has changed.
+ */
+import type { Db } from '#server/db/connection.ts';
+import { isLocaleCode } from '#lib/market/locales.ts';
+import { parseParticipantId } from '#lib/einvoice/peppol-identifiers.ts';
+import { SKIP_REASONS } from '#lib/einvoice/delivery-status.ts';
+import { NotFoundError } from '#lib/errors/domain-errors.ts';
+import { orderRow } from '#server/orders/order-reads.ts';
+import { membershipOf } from '#server/company/company-accounts.ts';
+import { accessPointConfig } from '#server/einvoice/access-point-config.ts';
+import { queueDelivery, requeueDelivery, type DeliveryRequest } from '#server/einvoice/delivery-queue.ts';
+import { kickEInvoiceDelivery } from '#server/einvoice/einvoice-worker.ts';
+import type { RenderDocument } from '#server/einvoice/deliver-einvoices.ts';
+import { eInvoiceOfOrder, orderHasEInvoice } from './e-invoice.ts';
+
+/** Where the order's invoice goes: its buyer's company's Peppol id (the company of the storefront), or the reason it does not. */
+async function deliveryRequest(db: Db, orderNumber: string): Promise<DeliveryRequest | undefined> {
+  if (!(await orderHasEInvoice(db, orderNumber))) return undefined;
+  const row = (await orderRow(db, orderNumber))!;
+  const member = row.customer_id !== null ? await membershipOf(db, row.customer_id) : undefined;
+  const company = member && isLocaleCode(row.locale) && member.company.locale === row.locale ? member.company : undefined;
+  const parsed = parseParticipantId(company?.peppolId ?? '');
+  const receiver = parsed.ok ? `${parsed.value.scheme}:${parsed.value.id}` : null;
+  const skipReason = !receiver ? SKIP_REASONS.noParticipantId : accessPointConfig() ? null : SKIP_REASONS.noAccessPoint;
+  return { orderNumber, document: 'invoice', receiver, skipReason };
+}
+
+/** In the completing transaction: the order's invoice queued for delivery (or skipped), once; nothing for other orders. */
+export async function queueEInvoiceDelivery(db: Db, orderNumber: string, now = new Date()): Promise<void> {
+  const request = await deliveryRequest(db, orderNumber);
+  if (request) await queueDelivery(db, request, now);
+}
+
+/** Staff's "send again" (the back office's order page): false when it is already on its way. */
+export async function sendEInvoiceAgain(db: Db, orderNumber: string, now = new Date()): Promise<boolean> {
+  const request = await deliveryRequest(db, orderNumber);
+  if (!request) throw new NotFoundError(`Order ${orderNumber} has no e-invoice`, 'number');
+  const changed = await requeueDelivery(db, request, now);
+  if (changed) kickEInvoiceDelivery(db);
+  return changed;
+}
+
+/** The worker's renderer (wired by the host): the document the account and the back office download, to `receiver`. */
+export const renderEInvoice: RenderDocument = async (db, orderNumber, _document, receiver) =>
+  (await eInvoiceOfOrder(db, orderNumber, receiver))?.xml;
