@@ -9,6 +9,7 @@ import { SELLERS } from '#lib/payments/seller-details.ts';
 import { vatBreakdown } from '#lib/checkout/vat-breakdown.ts';
 import { defaultEndpoint, registrationId } from '#lib/einvoice/peppol-identifiers.ts';
 import { ublCreditNote, type ECreditNote, type EInvoiceLine } from '#lib/einvoice/ubl-invoice.ts';
+import { returnCredit } from '#lib/einvoice/credit-note-lines.ts';
 import { validatePeppolInvoice } from '#tests/support/peppol-validator.ts';
 
 const ORG: Record<LocaleCode, string> = { sv: '556677-8899', no: '987 654 325', da: '29876541', fi: '2345678-0', nl: '12345678' };
@@ -77,5 +78,17 @@ describe('ublCreditNote', () => {
     const report = await validatePeppolInvoice(xml);
     expect(report.valid).toBe(false);
     expect(report.findings.map((f) => f.id)).toContain('BR-CO-16');
+  }, 120_000);
+});
+
+describe("a refunded return's credit note", () => {
+  it('is valid, with the returned lines at the refund and a delivery refund as the shipping charge', async () => {
+    const invoiceLines = [line('fi', 'PF-1', 3, 12_990), line('fi', 'PF-2', 2, 4_590)];
+    const credit = returnCredit(invoiceLines, { lines: [{ line: 0, quantity: 1 }, { line: 1, quantity: 2 }], goodsMinor: 22_170, shippingMinor: 590 });
+    const xml = ublCreditNote({ ...creditNoteFor('fi', invoiceLines), ...credit });
+    const report = await validatePeppolInvoice(xml);
+    expect(report.schemaErrors).toEqual([]);
+    expect(report.findings).toEqual([]);
+    expect(xml).toContain('<cbc:PayableAmount currencyID="EUR">227.60</cbc:PayableAmount>');
   }, 120_000);
 });
