@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { PartyId } from './peppol-identifiers.ts';
 
 /** The documents the shop sends (Storecove's `documentType`). */
-export type EDocumentType = 'invoice';
+export type EDocumentType = 'invoice' | 'creditnote';
 
 export interface DocumentSubmission {
   legalEntityId: number;

@@ -43,7 +43,8 @@ export interface EInvoice {
   buyer: EInvoiceBuyer;
   /** BT-83: the payment reference (OCR, KID, FIK, RF …). */
   paymentId?: string;
-  paymentTerms: string;
+  /** BT-20; a credit note has none. */
+  paymentTerms?: string;
   lines: readonly EInvoiceLine[];
   /** The order's VAT per rate (taxable, VAT, gross; shipping included). */
   rates: readonly RateRow[];
@@ -164,7 +165,7 @@ function ublDocument(inv: Omit<EInvoice, 'dueDate'> & { dueDate?: string }, synt
             : {}),
         },
       },
-      'cac:PaymentTerms': { 'cbc:Note': inv.paymentTerms },
+      ...(inv.paymentTerms ? { 'cac:PaymentTerms': { 'cbc:Note': inv.paymentTerms } } : {}),
       ...(amounts.charges.length
         ? {
             'cac:AllowanceCharge': amounts.charges.map((c) => ({

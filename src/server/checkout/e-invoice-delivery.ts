@@ -13,10 +13,18 @@ import { NotFoundError } from '#lib/errors/domain-errors.ts';
 import { orderRow } from '#server/orders/order-reads.ts';
 import { membershipOf } from '#server/company/company-accounts.ts';
 import { accessPointConfig } from '#server/einvoice/access-point-config.ts';
-import { queueDelivery, requeueDelivery, type DeliveryRequest } from '#server/einvoice/delivery-queue.ts';
+import {
+  creditNoteIdOf,
+  deliveryOf,
+  queueDelivery,
+  requeueDelivery,
+  type DeliveryRequest,
+  type EDocument,
+} from '#server/einvoice/delivery-queue.ts';
 import { kickEInvoiceDelivery } from '#server/einvoice/einvoice-worker.ts';
 import type { RenderDocument } from '#server/einvoice/deliver-einvoices.ts';
 import { eInvoiceOfOrder, orderHasEInvoice } from './e-invoice.ts';
+import { creditNoteOfOrder } from './e-invoice-credit-notes.ts';
 
 /** Where the order's invoice goes: its buyer's company's Peppol id (the company of the storefront), or the reason it does not. */
 async function deliveryRequest(db: Db, orderNumber: string): Promise<DeliveryRequest | undefined> {
@@ -36,15 +44,22 @@ export async function queueEInvoiceDelivery(db: Db, orderNumber: string, now = n
   if (request) await queueDelivery(db, request, now);
 }
 
-/** Staff's "send again" (the back office's order page): false when it is already on its way. */
-export async function sendEInvoiceAgain(db: Db, orderNumber: string, now = new Date()): Promise<boolean> {
+/**
+ * Staff's "send again" (the back office's order page) of the invoice or one of its credit notes, to the company's
+ * Peppol id as it is now: false when it is already on its way.
+ */
+export async function sendEInvoiceAgain(db: Db, orderNumber: string, document: EDocument = 'invoice', now = new Date()): Promise<boolean> {
   const request = await deliveryRequest(db, orderNumber);
   if (!request) throw new NotFoundError(`Order ${orderNumber} has no e-invoice`, 'number');
-  const changed = await requeueDelivery(db, request, now);
+  if (document !== 'invoice' && !(await deliveryOf(db, orderNumber, document)))
+    throw new NotFoundError(`Order ${orderNumber} has no ${document}`, 'document');
+  const changed = await requeueDelivery(db, { ...request, document }, now);
   if (changed) kickEInvoiceDelivery(db);
   return changed;
 }
 
 /** The worker's renderer (wired by the host): the document the account and the back office download, to `receiver`. */
-export const renderEInvoice: RenderDocument = async (db, orderNumber, _document, receiver) =>
-  (await eInvoiceOfOrder(db, orderNumber, receiver))?.xml;
+export const renderEInvoice: RenderDocument = async (db, orderNumber, document, receiver) => {
+  const note = creditNoteIdOf(document);
+  return (note ? await creditNoteOfOrder(db, orderNumber, note, receiver) : await eInvoiceOfOrder(db, orderNumber, receiver))?.xml;
+};

@@ -10,7 +10,7 @@ import { translator } from '#lib/market/i18n.ts';
 import { INVOICE_TERMS_DAYS } from '#lib/payments/invoice-due-date.ts';
 import { defaultEndpoint, parseParticipantId, registrationId, type PartyId } from '#lib/einvoice/peppol-identifiers.ts';
 import { deliveryOf } from '#server/einvoice/delivery-queue.ts';
-import { ublInvoice } from '#lib/einvoice/ubl-invoice.ts';
+import { ublInvoice, type EInvoice } from '#lib/einvoice/ubl-invoice.ts';
 import { isLocaleCode } from '#lib/market/locales.ts';
 import { pathFor } from '#lib/routing/routes.ts';
 import { orderRow } from '#server/orders/order-reads.ts';
@@ -23,16 +23,16 @@ export function eInvoiceable(locale: LocaleCode, invoice: OwnInvoice): boolean {
 }
 
 /**
- * The UBL document and its file name, or undefined when the checkout has no business own-invoice order. `endpoint`: the
- * buyer's Peppol address the document is delivered to (docs/adr/0037-einvoice-delivery.md); by default the one its
- * delivery was queued to, so the download is the document sent; else its registration's.
+ * The invoice's content for the UBL document, or undefined when the checkout has no business own-invoice order.
+ * `endpoint`: the buyer's Peppol address the document is delivered to (docs/adr/0037-einvoice-delivery.md); by default
+ * the one its delivery was queued to, so the download is the document sent; else its registration's.
  */
-export async function eInvoiceFor(
+export async function eInvoiceContent(
   db: Db,
   locale: LocaleCode,
   checkoutId: string,
   endpoint?: PartyId,
-): Promise<{ xml: string; fileName: string } | undefined> {
+): Promise<{ invoice: OwnInvoice; content: EInvoice } | undefined> {
   const invoice = await ownInvoiceFor(db, locale, checkoutId);
   if (!invoice || !eInvoiceable(locale, invoice)) return undefined;
   const b = invoice.buyer;
@@ -40,7 +40,7 @@ export async function eInvoiceFor(
   endpoint ??= await deliveredEndpoint(db, invoice.number);
   const person = [b.first_name, b.last_name].filter(Boolean).join(' ');
   const t = translator(locale);
-  const xml = ublInvoice({
+  const content: EInvoice = {
     number: invoice.number,
     issueDate: invoice.issueDate,
     dueDate: invoice.dueDate,
@@ -67,8 +67,19 @@ export async function eInvoiceFor(
       grossMinor: r.gross_minor,
     })),
     shippingName: t('checkout.totals.shipping'),
-  });
-  return { xml, fileName: `invoice-${invoice.number}.xml` };
+  };
+  return { invoice, content };
+}
+
+/** The UBL document and its file name, or undefined when the checkout has no business own-invoice order. */
+export async function eInvoiceFor(
+  db: Db,
+  locale: LocaleCode,
+  checkoutId: string,
+  endpoint?: PartyId,
+): Promise<{ xml: string; fileName: string } | undefined> {
+  const found = await eInvoiceContent(db, locale, checkoutId, endpoint);
+  return found && { xml: ublInvoice(found.content), fileName: `invoice-${found.invoice.number}.xml` };
 }
 
 /** The Peppol address an order's invoice was queued to, if any. */

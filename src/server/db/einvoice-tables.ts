@@ -2,7 +2,7 @@
 export interface EInvoiceDeliveriesTable {
   id: string;
   order_id: string;
-  /** invoice */
+  /** invoice | credit-note:<cancel or RMA> (src/server/einvoice/delivery-queue.ts). */
   document: string;
   /** queued | sending | sent | delivered | failed | skipped (src/lib/einvoice/delivery-status.ts). */
   status: string;

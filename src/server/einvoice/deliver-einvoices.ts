@@ -10,7 +10,7 @@ import { retryDelayMs } from '#lib/mail/retry-schedule.ts';
 import { parseParticipantId, type PartyId } from '#lib/einvoice/peppol-identifiers.ts';
 import { ProviderUnavailable } from '#server/providers/provider-unavailable.ts';
 import { ProviderRequestError } from '#server/providers/http-client.ts';
-import type { DeliveryRow } from './delivery-queue.ts';
+import { creditNoteIdOf, type DeliveryRow, type EDocument } from './delivery-queue.ts';
 import type { StorecoveClient } from './storecove-client.ts';
 
 const STALE_CLAIM_MS = 10 * 60_000;
@@ -18,7 +18,7 @@ const STALE_CLAIM_MS = 10 * 60_000;
 const EVENTS_PER_PASS = 100;
 
 /** The UBL document of an order, addressed to the receiver (the back office's and the account's download is the same). */
-export type RenderDocument = (db: Db, orderNumber: string, document: 'invoice', receiver: PartyId) => Promise<string | undefined>;
+export type RenderDocument = (db: Db, orderNumber: string, document: EDocument, receiver: PartyId) => Promise<string | undefined>;
 
 export interface EInvoicePassSummary {
   sent: number;
@@ -71,11 +71,13 @@ async function sendOne(db: Db, client: StorecoveClient, render: RenderDocument, 
   try {
     const receiver = parseParticipantId(row.receiver ?? '');
     if (!receiver.ok) throw new Error(`not a Peppol participant id: ${row.receiver ?? '(none)'}`);
-    const document = row.document === 'invoice' ? row.document : null;
-    if (!document) throw new Error(`unknown document ${row.document}`);
+    const note = creditNoteIdOf(row.document);
+    if (row.document !== 'invoice' && !note) throw new Error(`unknown document ${row.document}`);
+    const document: EDocument = note ? `credit-note:${note}` : 'invoice';
     const xml = await render(db, row.order_id, document, receiver.value);
-    if (!xml) throw new Error(`order ${row.order_id} has no e-invoice`);
-    return { providerId: await client.submit({ idempotencyGuid: row.id, receiver: receiver.value, documentType: document, xml }) };
+    if (!xml) throw new Error(`order ${row.order_id} has no ${note ? 'credit note' : 'e-invoice'} ${note ?? ''}`.trim());
+    const documentType = note ? 'creditnote' : 'invoice';
+    return { providerId: await client.submit({ idempotencyGuid: row.id, receiver: receiver.value, documentType, xml }) };
   } catch (error) {
     return { error };
   }

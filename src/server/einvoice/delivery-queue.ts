@@ -6,13 +6,21 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '#server/db/connection.ts';
 import type { EInvoiceDeliveriesTable } from '#server/db/einvoice-tables.ts';
-import { canSendAgain, isDeliveryStatus, type DeliveryStatus } from '#lib/einvoice/delivery-status.ts';
+import { canSendAgain, isDeliveryStatus, SKIP_REASONS, type DeliveryStatus } from '#lib/einvoice/delivery-status.ts';
+import { accessPointConfig } from './access-point-config.ts';
 
 export type DeliveryRow = EInvoiceDeliveriesTable;
 
+/** The order's invoice, or one of its credit notes (`credit-note:cancel` for a cancelled order, `credit-note:<RMA>`). */
+export type EDocument = 'invoice' | `credit-note:${string}`;
+export const creditNoteDocument = (noteId: string): EDocument => `credit-note:${noteId}`;
+/** The credit note's id in a document name, or null for the invoice. */
+export const creditNoteIdOf = (document: string): string | null =>
+  document.startsWith('credit-note:') ? document.slice('credit-note:'.length) || null : null;
+
 export interface DeliveryRequest {
   orderNumber: string;
-  document: 'invoice';
+  document: EDocument;
   /** The receiver's Peppol participant id "<scheme>:<id>"; null: skipped for `skipReason`. */
   receiver: string | null;
   skipReason: string | null;
@@ -65,10 +73,35 @@ export async function requeueDelivery(db: Db, r: DeliveryRequest, now = new Date
   return Number(res.numUpdatedRows) === 1;
 }
 
-export function deliveryOf(db: Db, orderNumber: string, document: 'invoice'): Promise<DeliveryRow | undefined> {
+export function deliveryOf(db: Db, orderNumber: string, document: EDocument): Promise<DeliveryRow | undefined> {
   return db.selectFrom('einvoice_deliveries').selectAll().where('order_id', '=', orderNumber).where('document', '=', document).executeTakeFirst();
 }
 
 export function deliveriesOfOrder(db: Db, orderNumber: string): Promise<DeliveryRow[]> {
   return db.selectFrom('einvoice_deliveries').selectAll().where('order_id', '=', orderNumber).orderBy('created_at').execute();
+}
+
+/**
+ * A credit note issued for an order whose invoice was e-invoiced (docs/product/e-invoices.md#credit-notes): queued to
+ * the invoice's receiver, or skipped for the invoice's reason. Nothing for an order without an e-invoice delivery.
+ * Its row is the credit note's record: its number and issue date come from it (src/server/checkout/e-invoice-credit-notes.ts).
+ */
+export async function queueCreditNoteDelivery(db: Db, orderNumber: string, noteId: string, now = new Date()): Promise<boolean> {
+  const invoice = await deliveryOf(db, orderNumber, 'invoice');
+  if (!invoice) return false;
+  const skipReason = !invoice.receiver ? (invoice.last_error ?? SKIP_REASONS.noParticipantId) : accessPointConfig() ? null : SKIP_REASONS.noAccessPoint;
+  await queueDelivery(db, { orderNumber, document: creditNoteDocument(noteId), receiver: invoice.receiver, skipReason }, now);
+  return true;
+}
+
+/** The order's credit notes, oldest first. */
+export function creditNotesOfOrder(db: Db, orderNumber: string): Promise<DeliveryRow[]> {
+  return db
+    .selectFrom('einvoice_deliveries')
+    .selectAll()
+    .where('order_id', '=', orderNumber)
+    .where('document', 'like', 'credit-note:%')
+    .orderBy('created_at')
+    .orderBy('document')
+    .execute();
 }

@@ -1,10 +1,11 @@
 -- E-invoice delivery through a Peppol access point (docs/adr/0037-einvoice-delivery.md, docs/product/e-invoices.md):
--- one row per document sent or to be sent (an order's invoice; later its credit notes), queued with the order and
+-- one row per document sent or to be sent (an order's invoice and its credit notes), queued with the order and
 -- sent by the background worker with retries. Ids are random text (portable).
 CREATE TABLE einvoice_deliveries (
   id TEXT PRIMARY KEY,
   order_id TEXT NOT NULL,
-  -- invoice (the order's own invoice); the document's number is the order number
+  -- invoice (the order's own invoice, numbered with the order) or credit-note:<id> (cancel: the cancelled order's whole
+  -- invoice; an RMA: that refunded return), whose number and issue date come from this row
   document TEXT NOT NULL,
   -- queued | sending | sent | delivered | failed | skipped
   status TEXT NOT NULL,
