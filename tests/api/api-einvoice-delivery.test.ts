@@ -3,10 +3,11 @@
  * the sandbox's Storecove emulator the test server uses: a company buyer's business own-invoice order queues its
  * invoice with the order, the worker sends it to the company's Peppol id and records its delivery; without a Peppol id
  * it is skipped with the reason; an unreachable receiver ends failed; staff see it on the order page and send it again
- * (confirmed, CSRF, audited); a read-only member cannot.
+ * (confirmed, CSRF, audited); a read-only member cannot. A cancelled order's invoice is credited by a credit note
+ * delivered the same way and downloadable by its buyer only.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { postJson } from '#tests/support/http.ts';
+import { postJson, request } from '#tests/support/http.ts';
 import { business } from '#tests/support/checkout-customers.ts';
 import { swedishOrgNumber } from '#tests/support/org-numbers.ts';
 import { validatePeppolInvoice } from '#tests/support/peppol-validator.ts';
@@ -15,7 +16,7 @@ import { hashPassword } from '#server/auth/passwords.ts';
 import { createCustomer } from '#server/auth/account-links.ts';
 import { createCompany } from '#server/company/company-accounts.ts';
 import type { Submission } from '#sandbox/storecove/storecove-emulator.ts';
-import { api } from './api-support.ts';
+import { api, raw } from './api-support.ts';
 import { accountCookies } from './account-session.ts';
 import { boGet, boPost, staffSession, type StaffSession } from './backoffice-session.ts';
 import { inStock, sandbox, until, useCheckoutApi } from './checkout-api-fixtures.ts';
@@ -137,6 +138,48 @@ describe('the back office', () => {
     expect(noCsrf.status).toBe(403);
     expect(await submissionsOf(number)).toHaveLength(2);
   }, 60_000);
+
+  it("a cancelled order's invoice is credited: a valid credit note delivered, downloadable by its buyer only", async () => {
+    const cookie = await companyBuyer('dag', 4, PEPPOL);
+    const v = await shop.ready('invoice-business', { customer: business('sv') });
+    const placed = await postJson(api(`/api/checkout/${v.id}/place`), { terms_accepted: true }, { cookie });
+    const number = placeOrderResponseSchema.parse(placed.json()).order_number!;
+    expect((await settled(number))!.status).toBe('delivered');
+
+    await boPost(`/orders/${number}`, { _csrf: staff.csrf, action: 'cancel' }, staff.cookie);
+    const cancelled = await boPost(`/orders/${number}`, { _csrf: staff.csrf, action: 'cancel', step: 'confirm' }, staff.cookie);
+    expect(cancelled.status, cancelled.body.slice(0, 300)).toBe(303);
+    const note = await until(
+      () => shop.h.db.selectFrom('einvoice_deliveries').selectAll().where('order_id', '=', number).where('document', '=', 'credit-note:cancel').executeTakeFirst(),
+      (d) => d?.status === 'delivered' || d?.status === 'failed',
+    );
+    expect(note).toMatchObject({ status: 'delivered', receiver: PEPPOL });
+    const sent = (await submissionsOf(`CN-${number}`))[0]!;
+    expect(sent).toMatchObject({ documentType: 'creditnote', guid: note!.provider_id });
+    expect(sent.xml).toMatch(new RegExp(`<cac:InvoiceDocumentReference>\\s*<cbc:ID>${number}</cbc:ID>`));
+    const report = await validatePeppolInvoice(sent.xml);
+    expect(report.schemaErrors).toEqual([]);
+    expect(report.findings).toEqual([]);
+
+    // the buyer downloads it from the account's order page (under the checkout's own path); staff from the order page
+    const account = await request(raw(`/my-account/orders/${number}`), { headers: { cookie } });
+    expect(account.body).toContain(`href="/checkout/invoice/${v.id}/credit-notes/cancel" data-testid="order-credit-note-link"`);
+    const mine = await request(raw(`/checkout/invoice/${v.id}/credit-notes/cancel`));
+    expect(mine.status).toBe(200);
+    expect(mine.headers['content-disposition']).toBe(`attachment; filename="credit-note-CN-${number}.xml"`);
+    expect(mine.body).toBe(sent.xml);
+    const staffCopy = await boGet(`/orders/${number}/credit-notes/cancel`, readOnly.cookie);
+    expect(staffCopy.body).toBe(sent.xml);
+    expect((await boGet(`/orders/${number}`, staff.cookie)).body).toContain('data-testid="bo-order-credit-note" data-id="cancel" data-status="delivered"');
+
+    // another buyer's checkout has no such credit note; nor another storefront, nor an id of another shape
+    const other = await shop.ready('invoice-business', { customer: business('sv') });
+    expect((await postJson(api(`/api/checkout/${other.id}/place`), { terms_accepted: true })).status).toBe(200);
+    expect((await request(raw(`/checkout/invoice/${other.id}/credit-notes/cancel`))).status).toBe(404);
+    expect((await request(raw(`/checkout/invoice/${v.id}/credit-notes/cancel`, 'fi'))).status).toBe(404);
+    expect((await request(raw(`/checkout/invoice/${v.id}/credit-notes/RMA-${number}-9`))).status).toBe(404);
+    expect((await request(raw(`/checkout/invoice/${v.id}/credit-notes/..%2fe-invoice.xml`))).status).toBeGreaterThanOrEqual(400);
+  }, 120_000);
 
   it('an order without an e-invoice cannot be sent', async () => {
     const consumer = await shop.guestOrder('invoice', 1);

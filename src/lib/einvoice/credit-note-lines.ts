@@ -16,8 +16,8 @@ export interface CreditedReturn {
 }
 
 export interface CreditNoteContent {
-  lines: EInvoiceLine[];
-  rates: RateRow[];
+  lines: readonly EInvoiceLine[];
+  rates: readonly RateRow[];
 }
 
 /** The credit of a refunded return against the invoice's lines (gross, VAT included). */
