@@ -21,7 +21,7 @@ export const creditNoteNumber = (orderNumber: string, noteId: string): string =>
 
 /** What the credit note credits, or undefined when the order is not (or no longer) in that state. */
 async function credited(db: Db, orderNumber: string, noteId: string, invoice: CreditNoteContent): Promise<CreditNoteContent | undefined> {
-  if (noteId === 'cancel') return (await orderRow(db, orderNumber))?.status === 'cancelled' ? invoice : undefined;
+  if (noteId === 'cancel') return (await orderRow(db, orderNumber))?.status === 'cancelled' ? { lines: invoice.lines, rates: invoice.rates } : undefined;
   // The return's own row (returns/ sits beside checkout/ in the layers: read, not imported).
   const r = await db
     .selectFrom('order_returns')
