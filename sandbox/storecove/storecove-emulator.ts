@@ -82,7 +82,11 @@ function submit(state: State, text: string): ApiAnswer {
   const json = parseJsonBody(text);
   if (!json.ok) return errors(422, [{ source: 'body', details: `Malformed JSON: ${json.error}` }]);
   const parsed = documentSubmissionSchema.safeParse(json.value);
-  if (!parsed.success) return errors(422, parsed.error.issues.map((i) => ({ source: i.path.join('.') || 'body', details: i.message })));
+  if (!parsed.success)
+    return errors(
+      422,
+      parsed.error.issues.map((i) => ({ source: i.path.join('.') || 'body', details: i.message })),
+    );
   const body = parsed.data;
   const seen = body.idempotencyGuid ? state.byIdempotency.get(body.idempotencyGuid) : undefined;
   if (seen) return seen;
@@ -94,7 +98,9 @@ function submit(state: State, text: string): ApiAnswer {
   if (!checked.ok) return errors(422, [{ source: 'document.rawDocumentData.document', details: checked.details }]);
   const endpoint = checked.value.buyerEndpoint;
   if (endpoint.scheme !== receiver.scheme || endpoint.id !== receiver.id)
-    return errors(422, [{ source: 'routing.eIdentifiers', details: `the document's buyer EndpointID ${endpoint.scheme}:${endpoint.id} is not the receiver` }]);
+    return errors(422, [
+      { source: 'routing.eIdentifiers', details: `the document's buyer EndpointID ${endpoint.scheme}:${endpoint.id} is not the receiver` },
+    ]);
   const guid = uuid();
   state.submissions.push({
     guid,

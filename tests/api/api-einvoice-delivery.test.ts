@@ -4,7 +4,7 @@
  * invoice with the order, the worker sends it to the company's Peppol id and records its delivery; without a Peppol id
  * it is skipped with the reason; an unreachable receiver ends failed; staff see it on the order page and send it again
  * (confirmed, CSRF, audited); a read-only member cannot. A cancelled order's invoice is credited by a credit note
- * delivered the same way and downloadable by its buyer only.
+ * delivered the same way and downloadable by its buyer only; so is a refunded return's.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { postJson, request } from '#tests/support/http.ts';
@@ -17,6 +17,8 @@ import { createCustomer } from '#server/auth/account-links.ts';
 import { createCompany } from '#server/company/company-accounts.ts';
 import type { Submission } from '#sandbox/storecove/storecove-emulator.ts';
 import { api, raw } from './api-support.ts';
+import { returnViewSchema } from '#lib/api/return-contracts.ts';
+import { TEST_OPERATOR_TOKEN } from '#tests/support/test-env.ts';
 import { accountCookies } from './account-session.ts';
 import { boGet, boPost, staffSession, type StaffSession } from './backoffice-session.ts';
 import { inStock, sandbox, until, useCheckoutApi } from './checkout-api-fixtures.ts';
@@ -59,6 +61,8 @@ async function businessOrder(cookie?: string): Promise<string> {
   return placeOrderResponseSchema.parse(r.json()).order_number!;
 }
 
+const operator = (path: string) =>
+  request(api(`/api/operator/${path}`), { method: 'POST', headers: { authorization: `Bearer ${TEST_OPERATOR_TOKEN}` }, body: '{}' });
 const deliveryOf = (number: string) =>
   shop.h.db.selectFrom('einvoice_deliveries').selectAll().where('order_id', '=', number).executeTakeFirst();
 const settled = (number: string) =>
@@ -76,7 +80,12 @@ describe('delivery of a business order’s e-invoice', () => {
     expect(d).toMatchObject({ document: 'invoice', status: 'delivered', receiver: PEPPOL, attempts: 1, last_error: null });
     const [sent, ...more] = await submissionsOf(number);
     expect(more).toEqual([]);
-    expect(sent).toMatchObject({ guid: d!.provider_id, idempotencyGuid: d!.id, documentType: 'invoice', receiver: { scheme: '0007', id: '5567321707' } });
+    expect(sent).toMatchObject({
+      guid: d!.provider_id,
+      idempotencyGuid: d!.id,
+      documentType: 'invoice',
+      receiver: { scheme: '0007', id: '5567321707' },
+    });
     const download = await boGet(`/orders/${number}/e-invoice.xml`, staff.cookie);
     expect(download.status).toBe(200);
     expect(download.body).toBe(sent!.xml);
@@ -88,7 +97,12 @@ describe('delivery of a business order’s e-invoice', () => {
 
   it('a guest business order (no company, no Peppol id) is skipped with the reason; a consumer order has no delivery', async () => {
     const number = await businessOrder();
-    expect(await deliveryOf(number)).toMatchObject({ status: 'skipped', receiver: null, attempts: 0, last_error: expect.stringContaining('no Peppol participant id') });
+    expect(await deliveryOf(number)).toMatchObject({
+      status: 'skipped',
+      receiver: null,
+      attempts: 0,
+      last_error: expect.stringContaining('no Peppol participant id'),
+    });
     expect(await submissionsOf(number)).toEqual([]);
     const consumer = await shop.guestOrder('invoice', 1);
     expect(await deliveryOf(consumer.number)).toBeUndefined();
@@ -139,6 +153,15 @@ describe('the back office', () => {
     expect(await submissionsOf(number)).toHaveLength(2);
   }, 60_000);
 
+  it('an order without an e-invoice cannot be sent', async () => {
+    const consumer = await shop.guestOrder('invoice', 1);
+    const r = await boPost(`/orders/${consumer.number}`, { _csrf: staff.csrf, action: 'einvoice_send', step: 'confirm' }, staff.cookie);
+    expect(r.status).toBe(404);
+    expect(r.body).toContain('data-testid="bo-order-error"');
+  });
+});
+
+describe('credit notes', () => {
   it("a cancelled order's invoice is credited: a valid credit note delivered, downloadable by its buyer only", async () => {
     const cookie = await companyBuyer('dag', 4, PEPPOL);
     const v = await shop.ready('invoice-business', { customer: business('sv') });
@@ -150,7 +173,13 @@ describe('the back office', () => {
     const cancelled = await boPost(`/orders/${number}`, { _csrf: staff.csrf, action: 'cancel', step: 'confirm' }, staff.cookie);
     expect(cancelled.status, cancelled.body.slice(0, 300)).toBe(303);
     const note = await until(
-      () => shop.h.db.selectFrom('einvoice_deliveries').selectAll().where('order_id', '=', number).where('document', '=', 'credit-note:cancel').executeTakeFirst(),
+      () =>
+        shop.h.db
+          .selectFrom('einvoice_deliveries')
+          .selectAll()
+          .where('order_id', '=', number)
+          .where('document', '=', 'credit-note:cancel')
+          .executeTakeFirst(),
       (d) => d?.status === 'delivered' || d?.status === 'failed',
     );
     expect(note).toMatchObject({ status: 'delivered', receiver: PEPPOL });
@@ -170,7 +199,9 @@ describe('the back office', () => {
     expect(mine.body).toBe(sent.xml);
     const staffCopy = await boGet(`/orders/${number}/credit-notes/cancel`, readOnly.cookie);
     expect(staffCopy.body).toBe(sent.xml);
-    expect((await boGet(`/orders/${number}`, staff.cookie)).body).toContain('data-testid="bo-order-credit-note" data-id="cancel" data-status="delivered"');
+    expect((await boGet(`/orders/${number}`, staff.cookie)).body).toContain(
+      'data-testid="bo-order-credit-note" data-id="cancel" data-status="delivered"',
+    );
 
     // another buyer's checkout has no such credit note; nor another storefront, nor an id of another shape
     const other = await shop.ready('invoice-business', { customer: business('sv') });
@@ -181,10 +212,38 @@ describe('the back office', () => {
     expect((await request(raw(`/checkout/invoice/${v.id}/credit-notes/..%2fe-invoice.xml`))).status).toBeGreaterThanOrEqual(400);
   }, 120_000);
 
-  it('an order without an e-invoice cannot be sent', async () => {
-    const consumer = await shop.guestOrder('invoice', 1);
-    const r = await boPost(`/orders/${consumer.number}`, { _csrf: staff.csrf, action: 'einvoice_send', step: 'confirm' }, staff.cookie);
-    expect(r.status).toBe(404);
-    expect(r.body).toContain('data-testid="bo-order-error"');
-  });
+  it("a refunded return's credit note credits the returned units at the refund, delivered and valid", async () => {
+    const cookie = await companyBuyer('eva', 5, PEPPOL);
+    const v = await shop.ready('invoice-business', { customer: business('sv'), quantity: 3 });
+    const placed = await postJson(api(`/api/checkout/${v.id}/place`), { terms_accepted: true }, { cookie });
+    const number = placeOrderResponseSchema.parse(placed.json()).order_number!;
+    for (const step of ['pick', 'ship', 'deliver']) expect((await operator(`orders/${number}/${step}`)).status).toBe(200);
+    const asked = await postJson(
+      api('/api/returns'),
+      { order_number: number, kind: 'return', reason: 'wrong_part', lines: [{ line: 0, sku: v.items[0]!.sku, quantity: 2 }] },
+      { cookie },
+    );
+    expect(asked.status, asked.body).toBe(201);
+    const ret = returnViewSchema.parse(asked.json<{ return: unknown }>().return);
+    for (const step of ['approve', 'receive', 'refund']) expect((await operator(`returns/${ret.rma}/${step}`)).status).toBe(200);
+    const note = await until(
+      () =>
+        shop.h.db
+          .selectFrom('einvoice_deliveries')
+          .selectAll()
+          .where('order_id', '=', number)
+          .where('document', '=', `credit-note:${ret.rma}`)
+          .executeTakeFirst(),
+      (d) => d?.status === 'delivered' || d?.status === 'failed',
+    );
+    expect(note).toMatchObject({ status: 'delivered', receiver: PEPPOL });
+    const sent = (await submissionsOf(`CN-${number}-1`))[0]!;
+    expect(sent.documentType).toBe('creditnote');
+    expect(sent.xml).toContain('<cbc:CreditedQuantity unitCode="H87">2</cbc:CreditedQuantity>');
+    expect(sent.xml).toContain(`<cbc:PayableAmount currencyID="SEK">${(ret.refund.total_minor / 100).toFixed(2)}</cbc:PayableAmount>`);
+    const report = await validatePeppolInvoice(sent.xml);
+    expect(report.schemaErrors).toEqual([]);
+    expect(report.findings).toEqual([]);
+    expect((await request(raw(`/checkout/invoice/${v.id}/credit-notes/${ret.rma}`))).body).toBe(sent.xml);
+  }, 120_000);
 });

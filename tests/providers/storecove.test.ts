@@ -80,7 +80,9 @@ describe('document submission', () => {
   });
 
   it("refuses a document addressed to another receiver than it is routed to, in Storecove's 422 list", async () => {
-    const error = await submit(client(), 'g-3', RECEIVER, invoiceXml('1002', { scheme: '0007', id: '5560360793' })).catch((e: unknown) => e);
+    const error = await submit(client(), 'g-3', RECEIVER, invoiceXml('1002', { scheme: '0007', id: '5560360793' })).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ProviderRequestError);
     expect(error).toMatchObject({ status: 422, code: 'routing.eIdentifiers' });
     expect(await submissions()).toEqual([]);
@@ -135,13 +137,22 @@ describe('the delivery pass', () => {
     const summary = await deliverDueEInvoices(db, client(), render);
     expect(summary).toEqual({ sent: 2, retrying: 0, failed: 0, events: 2 });
     const [s1, s2] = await submissions();
-    expect(await deliveryOf(db, '2001', 'invoice')).toMatchObject({ status: 'delivered', provider_id: s1!.guid, attempts: 1, last_error: null });
+    expect(await deliveryOf(db, '2001', 'invoice')).toMatchObject({
+      status: 'delivered',
+      provider_id: s1!.guid,
+      attempts: 1,
+      last_error: null,
+    });
     expect(await deliveryOf(db, '2002', 'invoice')).toMatchObject({
       status: 'failed',
       provider_id: s2!.guid,
       last_error: expect.stringContaining('Peppol network'),
     });
-    expect(await deliveryOf(db, '2003', 'invoice')).toMatchObject({ status: 'skipped', attempts: 0, last_error: 'no Peppol participant id' });
+    expect(await deliveryOf(db, '2003', 'invoice')).toMatchObject({
+      status: 'skipped',
+      attempts: 0,
+      last_error: 'no Peppol participant id',
+    });
     // queued once: a second queueing of the same order changes nothing
     await queue('2001', RECEIVER);
     expect((await deliverDueEInvoices(db, client(), render)).sent).toBe(0);
@@ -159,7 +170,10 @@ describe('the delivery pass', () => {
 
     await queue('2102', RECEIVER);
     expect(await deliverDueEInvoices(db, client({ legalEntityId: 7 }), render)).toMatchObject({ failed: 1 });
-    expect(await deliveryOf(db, '2102', 'invoice')).toMatchObject({ status: 'failed', last_error: expect.stringContaining('legalEntityId') });
+    expect(await deliveryOf(db, '2102', 'invoice')).toMatchObject({
+      status: 'failed',
+      last_error: expect.stringContaining('legalEntityId'),
+    });
   });
 
   it('"send again" queues a new submission (a new idempotency guid), not while one is queued', async () => {

@@ -60,7 +60,10 @@ export const documentSubmissionSchema = z.strictObject({
   document: z.strictObject({
     documentType: z.enum(['invoice', 'creditnote']),
     rawDocumentData: z.strictObject({
-      document: z.string().min(1).regex(/^[A-Za-z0-9+/]+={0,2}$/, 'not base64'),
+      document: z
+        .string()
+        .min(1)
+        .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'not base64'),
       parse: z.boolean().optional(),
       parseStrategy: z.literal('ubl').optional(),
     }),

@@ -108,7 +108,11 @@ function ublDocument(inv: Omit<EInvoice, 'dueDate'> & { dueDate?: string }, synt
       'cbc:BuyerReference': inv.buyerReference,
       ...(inv.purchaseOrder ? { 'cac:OrderReference': { 'cbc:ID': inv.purchaseOrder } } : {}),
       ...(syntax.credits
-        ? { 'cac:BillingReference': { 'cac:InvoiceDocumentReference': { 'cbc:ID': syntax.credits.number, 'cbc:IssueDate': syntax.credits.issueDate } } }
+        ? {
+            'cac:BillingReference': {
+              'cac:InvoiceDocumentReference': { 'cbc:ID': syntax.credits.number, 'cbc:IssueDate': syntax.credits.issueDate },
+            },
+          }
         : {}),
       'cac:AccountingSupplierParty': {
         'cac:Party': {

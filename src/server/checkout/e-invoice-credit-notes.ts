@@ -21,7 +21,8 @@ export const creditNoteNumber = (orderNumber: string, noteId: string): string =>
 
 /** What the credit note credits, or undefined when the order is not (or no longer) in that state. */
 async function credited(db: Db, orderNumber: string, noteId: string, invoice: CreditNoteContent): Promise<CreditNoteContent | undefined> {
-  if (noteId === 'cancel') return (await orderRow(db, orderNumber))?.status === 'cancelled' ? { lines: invoice.lines, rates: invoice.rates } : undefined;
+  if (noteId === 'cancel')
+    return (await orderRow(db, orderNumber))?.status === 'cancelled' ? { lines: invoice.lines, rates: invoice.rates } : undefined;
   // The return's own row (returns/ sits beside checkout/ in the layers: read, not imported).
   const r = await db
     .selectFrom('order_returns')
@@ -88,7 +89,13 @@ export async function creditNoteLinksForAccount(db: Db, locale: LocaleCode, orde
   return (await creditNotesOfOrder(db, orderNumber)).flatMap((r) => {
     const id = creditNoteIdOf(r.document);
     return id
-      ? [{ id, number: creditNoteNumber(orderNumber, id), href: pathFor('checkout-invoice-id-credit-note', locale, { id: checkoutId, note: id }) }]
+      ? [
+          {
+            id,
+            number: creditNoteNumber(orderNumber, id),
+            href: pathFor('checkout-invoice-id-credit-note', locale, { id: checkoutId, note: id }),
+          },
+        ]
       : [];
   });
 }

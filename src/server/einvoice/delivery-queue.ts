@@ -66,7 +66,16 @@ export async function requeueDelivery(db: Db, r: DeliveryRequest, now = new Date
   const at = now.toISOString();
   const res = await db
     .updateTable('einvoice_deliveries')
-    .set({ id: randomUUID(), ...startState(r), receiver: r.receiver, provider_id: null, attempts: 0, next_attempt_at: at, claimed_at: null, updated_at: at })
+    .set({
+      id: randomUUID(),
+      ...startState(r),
+      receiver: r.receiver,
+      provider_id: null,
+      attempts: 0,
+      next_attempt_at: at,
+      claimed_at: null,
+      updated_at: at,
+    })
     .where('id', '=', existing.id)
     .where('status', '=', existing.status)
     .executeTakeFirst();
@@ -74,7 +83,12 @@ export async function requeueDelivery(db: Db, r: DeliveryRequest, now = new Date
 }
 
 export function deliveryOf(db: Db, orderNumber: string, document: EDocument): Promise<DeliveryRow | undefined> {
-  return db.selectFrom('einvoice_deliveries').selectAll().where('order_id', '=', orderNumber).where('document', '=', document).executeTakeFirst();
+  return db
+    .selectFrom('einvoice_deliveries')
+    .selectAll()
+    .where('order_id', '=', orderNumber)
+    .where('document', '=', document)
+    .executeTakeFirst();
 }
 
 export function deliveriesOfOrder(db: Db, orderNumber: string): Promise<DeliveryRow[]> {
@@ -89,7 +103,11 @@ export function deliveriesOfOrder(db: Db, orderNumber: string): Promise<Delivery
 export async function queueCreditNoteDelivery(db: Db, orderNumber: string, noteId: string, now = new Date()): Promise<boolean> {
   const invoice = await deliveryOf(db, orderNumber, 'invoice');
   if (!invoice) return false;
-  const skipReason = !invoice.receiver ? (invoice.last_error ?? SKIP_REASONS.noParticipantId) : accessPointConfig() ? null : SKIP_REASONS.noAccessPoint;
+  const skipReason = !invoice.receiver
+    ? (invoice.last_error ?? SKIP_REASONS.noParticipantId)
+    : accessPointConfig()
+      ? null
+      : SKIP_REASONS.noAccessPoint;
   await queueDelivery(db, { orderNumber, document: creditNoteDocument(noteId), receiver: invoice.receiver, skipReason }, now);
   return true;
 }

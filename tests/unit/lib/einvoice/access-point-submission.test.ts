@@ -1,11 +1,6 @@
 /** The Storecove document submission the adapter sends, and the delivery events it reads (docs/adr/0037-einvoice-delivery.md). */
 import { describe, expect, it } from 'vitest';
-import {
-  base64Utf8,
-  deliveryEventOf,
-  documentSubmission,
-  documentSubmissionSchema,
-} from '#lib/einvoice/access-point-submission.ts';
+import { base64Utf8, deliveryEventOf, documentSubmission, documentSubmissionSchema } from '#lib/einvoice/access-point-submission.ts';
 
 const XML = '<?xml version="1.0" encoding="UTF-8"?>\n<Invoice>Åtgärd & co – €</Invoice>';
 
@@ -47,7 +42,11 @@ describe('deliveryEventOf', () => {
 
   it('succeeded → delivered, failed → failed with the details', () => {
     expect(deliveryEventOf(event({ event: 'succeeded' }))).toEqual({ submission: 'g-1', outcome: 'delivered', details: null });
-    expect(deliveryEventOf(event({ event: 'failed', details: 'no SMP' }))).toEqual({ submission: 'g-1', outcome: 'failed', details: 'no SMP' });
+    expect(deliveryEventOf(event({ event: 'failed', details: 'no SMP' }))).toEqual({
+      submission: 'g-1',
+      outcome: 'failed',
+      details: 'no SMP',
+    });
   });
 
   it('anything else is no delivery outcome', () => {

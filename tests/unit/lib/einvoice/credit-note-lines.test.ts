@@ -10,7 +10,14 @@ const LINES: EInvoiceLine[] = [
 
 describe('returnCredit', () => {
   it('the returned units at the refunded amount, lines adding up to it exactly, VAT per rate', () => {
-    const c = returnCredit(LINES, { lines: [{ line: 0, quantity: 2 }, { line: 1, quantity: 1 }], goodsMinor: 20_497, shippingMinor: 0 });
+    const c = returnCredit(LINES, {
+      lines: [
+        { line: 0, quantity: 2 },
+        { line: 1, quantity: 1 },
+      ],
+      goodsMinor: 20_497,
+      shippingMinor: 0,
+    });
     expect(c.lines.map((l) => [l.sku, l.quantity, l.totalMinor, l.vatRate])).toEqual([
       ['A', 2, 19_997, 25],
       ['B', 1, 500, 6],

@@ -64,7 +64,9 @@ describe('ublCreditNote', () => {
       expect(report.valid).toBe(true);
       expect(xml).toContain('<CreditNote xmlns="urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2"');
       expect(xml).toContain('<cbc:CreditNoteTypeCode>381</cbc:CreditNoteTypeCode>');
-      expect(xml).toMatch(/<cac:BillingReference>\s*<cac:InvoiceDocumentReference>\s*<cbc:ID>1000234<\/cbc:ID>\s*<cbc:IssueDate>2026-11-27</);
+      expect(xml).toMatch(
+        /<cac:BillingReference>\s*<cac:InvoiceDocumentReference>\s*<cbc:ID>1000234<\/cbc:ID>\s*<cbc:IssueDate>2026-11-27</,
+      );
       expect(xml).toContain('<cbc:CreditedQuantity unitCode="H87">3</cbc:CreditedQuantity>');
       expect(xml).not.toContain('DueDate');
     }, 120_000);
@@ -84,7 +86,14 @@ describe('ublCreditNote', () => {
 describe("a refunded return's credit note", () => {
   it('is valid, with the returned lines at the refund and a delivery refund as the shipping charge', async () => {
     const invoiceLines = [line('fi', 'PF-1', 3, 12_990), line('fi', 'PF-2', 2, 4_590)];
-    const credit = returnCredit(invoiceLines, { lines: [{ line: 0, quantity: 1 }, { line: 1, quantity: 2 }], goodsMinor: 22_170, shippingMinor: 590 });
+    const credit = returnCredit(invoiceLines, {
+      lines: [
+        { line: 0, quantity: 1 },
+        { line: 1, quantity: 2 },
+      ],
+      goodsMinor: 22_170,
+      shippingMinor: 590,
+    });
     const xml = ublCreditNote({ ...creditNoteFor('fi', invoiceLines), ...credit });
     const report = await validatePeppolInvoice(xml);
     expect(report.schemaErrors).toEqual([]);
