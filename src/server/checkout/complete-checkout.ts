@@ -172,7 +172,7 @@ export async function completeCheckout(
       // The experiment visitor of the checkout goes onto the order (docs/product/experiments.md#orders).
       await recordOrderVisitor(trx, c.id, number);
       // A business own-invoice order's e-invoice is issued with it: queued for the access point (docs/product/e-invoices.md#delivery).
-      await queueEInvoiceDelivery(trx, number);
+      await queueEInvoiceDelivery(trx, number, details);
       await trx.updateTable('checkouts').set({ status: 'completed', order_id: number, updated_at: now }).where('id', '=', c.id).execute();
       return { number, created: true };
     });

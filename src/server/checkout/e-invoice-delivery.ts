@@ -11,6 +11,7 @@ import { parseParticipantId } from '#lib/einvoice/peppol-identifiers.ts';
 import { SKIP_REASONS } from '#lib/einvoice/delivery-status.ts';
 import { NotFoundError } from '#lib/errors/domain-errors.ts';
 import { orderRow } from '#server/orders/order-reads.ts';
+import type { OrderDetails } from '#server/orders/order-details.ts';
 import { membershipOf } from '#server/company/company-accounts.ts';
 import { accessPointConfig } from '#server/einvoice/access-point-config.ts';
 import {
@@ -38,8 +39,12 @@ async function deliveryRequest(db: Db, orderNumber: string): Promise<DeliveryReq
   return { orderNumber, document: 'invoice', receiver, skipReason };
 }
 
-/** In the completing transaction: the order's invoice queued for delivery (or skipped), once; nothing for other orders. */
-export async function queueEInvoiceDelivery(db: Db, orderNumber: string, now = new Date()): Promise<void> {
+/**
+ * In the completing transaction: the order's invoice queued for delivery (or skipped), once; nothing for other orders.
+ * `details`: the snapshot just written, so an order that cannot have an e-invoice costs no further read.
+ */
+export async function queueEInvoiceDelivery(db: Db, orderNumber: string, details?: OrderDetails, now = new Date()): Promise<void> {
+  if (details && (!details.invoice_reference || details.customer.type !== 'business')) return;
   const request = await deliveryRequest(db, orderNumber);
   if (request) await queueDelivery(db, request, now);
 }
