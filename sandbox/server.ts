@@ -14,12 +14,13 @@ import { createEmulator as walley } from './walley/walley-emulator.ts';
 import { createEmulator as two } from './two/two-emulator.ts';
 import { createEmulator as ingrid } from './ingrid/ingrid-emulator.ts';
 import { createEmulator as depict } from './depict/depict-emulator.ts';
+import { createEmulator as storecove } from './storecove/storecove-emulator.ts';
 import type { Emulator, EmulatorFactory } from './shared/emulator-module.ts';
 import { loggerFor } from '#server/telemetry/logger.ts';
 
 const log = loggerFor('sandbox');
 
-export const EMULATORS: EmulatorFactory[] = [adyen, klarna, walley, two, ingrid, depict];
+export const EMULATORS: EmulatorFactory[] = [adyen, klarna, walley, two, ingrid, depict, storecove];
 
 export interface RunningSandbox {
   port: number;

@@ -17,6 +17,8 @@ import { registerSandboxWebhook } from '#server/payments/sandbox-webhook.ts';
 import { getDb, getDbConfig, onLostConnection } from '#server/db/connection.ts';
 import { startReconciliation } from '#server/checkout/reconcile-schedule.ts';
 import { startMailWorker } from '#server/mail/mail-worker.ts';
+import { startEInvoiceWorker } from '#server/einvoice/einvoice-worker.ts';
+import { renderEInvoice } from '#server/checkout/e-invoice-delivery.ts';
 import { startIdleReclaim } from './idle-reclaim.ts';
 import { startupSummary } from './startup-summary.ts';
 import { warmSearchIndexes } from '#server/search/search-index.ts';
@@ -76,6 +78,8 @@ app.server.listen(port, host, () => {
   startReconciliation({ db: getDb(), config: getDbConfig() });
   // Queued e-mail and its retries when SMTP is configured: docs/product/emails.md#delivery.
   startMailWorker(getDb());
+  // Queued e-invoices to the Peppol access point, retries and delivery events: docs/product/e-invoices.md#delivery.
+  startEInvoiceWorker(getDb(), renderEInvoice);
   // Memory a burst of requests grew is given back once the server is quiet: docs/product/performance.md#idle-reclaim.
   startIdleReclaim();
   // Every storefront's search index (from disk, or built) loaded before visitors search:

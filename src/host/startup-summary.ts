@@ -4,6 +4,7 @@
  * (passwords redacted), the providers per kind — real, sandbox or off —, the sandbox, and where it listens.
  * A function of the environment only, so it is unit tested without a server.
  */
+import { accessPointConfig } from '#server/einvoice/access-point-config.ts';
 import path from 'node:path';
 import { LOCALE_CODES } from '#lib/market/locales.ts';
 import { redactUrl } from '#lib/config/check-env.ts';
@@ -66,6 +67,8 @@ export function startupSummary({ env, host, port, buildDir, cwd = process.cwd() 
     ['shipping', ['eel', provider('Ingrid', ingridConfig(env), box)].join(', ')],
     ['search', ['internal', provider('Depict', searchProvider, box)].join(', ')],
     ['recommend', ['internal', provider('Depict', recommender, box)].join(', ')],
+    // e-invoices to the Peppol access point (docs/product/e-invoices.md#configuration)
+    ['e-invoice', provider('Storecove', accessPointConfig(env), box)],
     ['mail', smtp ? `SMTP ${redactUrl(smtp)}` : 'local outbox only (SMTP_URL unset)'],
     // The sandbox sets PARTSFRONT_SANDBOX_URL when it starts (sandbox/in-process.ts); without it none runs here.
     ['sandbox', !box ? 'off' : env.PARTSFRONT_SANDBOX_URL ? box : `${box} expected, not started by this process`],

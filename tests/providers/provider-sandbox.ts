@@ -16,7 +16,7 @@ export interface ProviderSandbox {
   control(name: string, body?: unknown): Promise<unknown>;
 }
 
-export type SandboxPrefix = 'adyen' | 'klarna' | 'walley' | 'two' | 'ingrid';
+export type SandboxPrefix = 'adyen' | 'klarna' | 'walley' | 'two' | 'ingrid' | 'storecove';
 
 /** POST {base}/{prefix}/_sandbox/{name}: must answer 200; answers its JSON body (or null). Also for a sandbox started elsewhere. */
 export async function sandboxControl(base: string, prefix: SandboxPrefix, name: string, body: unknown = {}): Promise<unknown> {

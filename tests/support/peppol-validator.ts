@@ -1,5 +1,5 @@
 /**
- * Validates a UBL invoice as a Peppol access point would (docs/adr/0033-e-invoices.md): the OASIS UBL 2.1 schema
+ * Validates a UBL invoice (or credit note) as a Peppol access point would (docs/adr/0033-e-invoices.md): the OASIS UBL 2.1 schema
  * (xmllint-wasm), then the EN 16931 rules (CEN) and the Peppol BIS Billing 3.0 rules, the official schematron compiled
  * to XSLT 2.0 (vendor/peppol-bis-3.0.18), run by SaxonJS. The XSLT is compiled to SaxonJS's SEF format once per
  * clone (xslt3, about a minute) into .cache/peppol, keyed by the file's hash.
@@ -56,7 +56,9 @@ const schemaFiles = () =>
 
 async function schemaErrors(xml: string): Promise<string[]> {
   const files = schemaFiles();
-  const main = files.find((f) => f.fileName === 'maindoc/UBL-Invoice-2.1.xsd')!;
+  // a credit note by its own schema; the rule sets cover both documents
+  const root = /<CreditNote[\s>]/.test(xml) ? 'CreditNote' : 'Invoice';
+  const main = files.find((f) => f.fileName === `maindoc/UBL-${root}-2.1.xsd`)!;
   const result = await validateXML({
     xml: [{ fileName: 'invoice.xml', contents: xml }],
     schema: [main],

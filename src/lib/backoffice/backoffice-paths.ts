@@ -64,6 +64,7 @@ export const BACKOFFICE_PAGE_PATTERNS: readonly string[] = [
   '/orders.csv',
   '/orders/:number',
   '/orders/:number/e-invoice.xml',
+  '/orders/:number/credit-notes/:note',
   '/health',
   '/experiments',
   '/returns',

@@ -25,7 +25,7 @@ export interface CheckOptions {
 /**
  * Each provider's variables, all of which production needs once any is set (the sandbox fills the rest only
  * outside production): the required sets of src/server/payments/payment-config.ts, shipping/shipping-config.ts,
- * search/providers/depict-config.ts and tracking/personalisation-config.ts.
+ * search/providers/depict-config.ts, tracking/personalisation-config.ts and einvoice/access-point-config.ts.
  */
 export const PROVIDER_VARIABLES = {
   Adyen: ['ADYEN_CHECKOUT_URL', 'ADYEN_API_KEY', 'ADYEN_MERCHANT_ACCOUNT', 'ADYEN_HMAC_KEY'],
@@ -41,6 +41,7 @@ export const PROVIDER_VARIABLES = {
   ],
   Two: ['TWO_API_URL', 'TWO_API_KEY', 'TWO_WEBHOOK_SECRET'],
   Ingrid: ['INGRID_API_URL', 'INGRID_SITE_TOKEN'],
+  Storecove: ['STORECOVE_API_URL', 'STORECOVE_API_KEY', 'STORECOVE_LEGAL_ENTITY_ID'],
 } as const;
 
 /** Variables that only mean something with the switch variable set. */

@@ -14,6 +14,7 @@ export type EnvGroup =
   | 'Secrets and tokens'
   | 'Payments'
   | 'Shipping'
+  | 'E-invoices'
   | 'Search and recommendations'
   | 'Tracking'
   | 'Mail'
@@ -228,6 +229,19 @@ const GROUPS: Record<EnvGroup, Record<string, Def>> = {
     INGRID_API_URL: url(undefined, 'Ingrid API base URL'),
     INGRID_SITE_TOKEN: secret('Ingrid site token'),
     INGRID_TIMEOUT_MS: timeout('10000', 'Ingrid request timeout'),
+  },
+  // docs/product/e-invoices.md#configuration
+  'E-invoices': {
+    STORECOVE_API_URL: url(undefined, 'Storecove API base URL, e.g. https://api.storecove.com/api/v2 (the Peppol access point)'),
+    STORECOVE_API_KEY: secret('Storecove API key'),
+    STORECOVE_LEGAL_ENTITY_ID: num(1, undefined, 'the shop’s legal entity id at Storecove (the sender)'),
+    STORECOVE_TIMEOUT_MS: timeout('15000', 'Storecove request timeout'),
+    PARTSFRONT_EINVOICE_POLL_S: {
+      type: nonNegativeNumber(),
+      expects: 'a number of seconds ≥ 0, e.g. 30',
+      default: '30',
+      description: 'seconds between e-invoice delivery passes: retries and delivery events (0: only right after an order)',
+    },
   },
   'Search and recommendations': {
     PARTSFRONT_DEPICT_MERCHANT: str(undefined, 'Depict merchant (unset: the internal search and recommendations only)'),

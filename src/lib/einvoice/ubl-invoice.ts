@@ -1,6 +1,8 @@
 /**
  * A business order's invoice as a Peppol BIS Billing 3.0 UBL Invoice (EN 16931; docs/adr/0033-e-invoices.md): the same
  * syntax in every storefront country, the national rules being the Peppol BIS ones its seller and buyer fall under.
+ * A credit note is the same document as a UBL CreditNote (type 381) referencing the invoice it credits
+ * (BillingReference, BT-25), with positive amounts (docs/adr/0037-einvoice-delivery.md).
  * Built with xmlbuilder2 (escaping and namespaces by the library); amounts from invoice-amounts.ts. Pure.
  */
 import { create } from 'xmlbuilder2';
@@ -41,7 +43,8 @@ export interface EInvoice {
   buyer: EInvoiceBuyer;
   /** BT-83: the payment reference (OCR, KID, FIK, RF …). */
   paymentId?: string;
-  paymentTerms: string;
+  /** BT-20; a credit note has none. */
+  paymentTerms?: string;
   lines: readonly EInvoiceLine[];
   /** The order's VAT per rate (taxable, VAT, gross; shipping included). */
   rates: readonly RateRow[];
@@ -49,8 +52,13 @@ export interface EInvoice {
   shippingName: string;
 }
 
+/** A credit note: what it credits instead of a due date. */
+export interface ECreditNote extends Omit<EInvoice, 'dueDate'> {
+  /** BT-25/BT-26: the invoice credited. */
+  invoice: { number: string; issueDate: string };
+}
+
 const NS = {
-  '@xmlns': 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2',
   '@xmlns:cac': 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2',
   '@xmlns:cbc': 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2',
 };
@@ -61,22 +69,51 @@ const VAT = { 'cbc:ID': 'VAT' };
 const taxCategory = (rate: number) => ({ 'cbc:ID': rate > 0 ? 'S' : 'Z', 'cbc:Percent': percent(rate), 'cac:TaxScheme': VAT });
 
 export function ublInvoice(inv: EInvoice): string {
+  return ublDocument(inv, { root: 'Invoice', typeCode: ['cbc:InvoiceTypeCode', '380'], line: ['cac:InvoiceLine', 'cbc:InvoicedQuantity'] });
+}
+
+export function ublCreditNote(note: ECreditNote): string {
+  return ublDocument(note, {
+    root: 'CreditNote',
+    typeCode: ['cbc:CreditNoteTypeCode', '381'],
+    line: ['cac:CreditNoteLine', 'cbc:CreditedQuantity'],
+    credits: note.invoice,
+  });
+}
+
+interface Syntax {
+  root: 'Invoice' | 'CreditNote';
+  typeCode: [string, string];
+  line: [string, string];
+  credits?: { number: string; issueDate: string };
+}
+
+function ublDocument(inv: Omit<EInvoice, 'dueDate'> & { dueDate?: string }, syntax: Syntax): string {
   const amounts = invoiceAmounts(inv.lines, inv.rates);
   const money = (minor: number) => ({ '@currencyID': inv.currency, '#': decimal(minor) });
   const { party } = inv.seller;
   const b = inv.buyer;
+  const [lineElement, quantityElement] = syntax.line;
   const doc = {
-    Invoice: {
+    [syntax.root]: {
+      '@xmlns': `urn:oasis:names:specification:ubl:schema:xsd:${syntax.root}-2`,
       ...NS,
       'cbc:CustomizationID': CUSTOMIZATION_ID,
       'cbc:ProfileID': PROFILE_ID,
       'cbc:ID': inv.number,
       'cbc:IssueDate': inv.issueDate,
-      'cbc:DueDate': inv.dueDate,
-      'cbc:InvoiceTypeCode': '380',
+      ...(inv.dueDate ? { 'cbc:DueDate': inv.dueDate } : {}), // an Invoice's; a CreditNote has none at this place
+      [syntax.typeCode[0]]: syntax.typeCode[1],
       'cbc:DocumentCurrencyCode': inv.currency,
       'cbc:BuyerReference': inv.buyerReference,
       ...(inv.purchaseOrder ? { 'cac:OrderReference': { 'cbc:ID': inv.purchaseOrder } } : {}),
+      ...(syntax.credits
+        ? {
+            'cac:BillingReference': {
+              'cac:InvoiceDocumentReference': { 'cbc:ID': syntax.credits.number, 'cbc:IssueDate': syntax.credits.issueDate },
+            },
+          }
+        : {}),
       'cac:AccountingSupplierParty': {
         'cac:Party': {
           'cbc:EndpointID': { '@schemeID': party.endpoint.scheme, '#': party.endpoint.id },
@@ -132,7 +169,7 @@ export function ublInvoice(inv: EInvoice): string {
             : {}),
         },
       },
-      'cac:PaymentTerms': { 'cbc:Note': inv.paymentTerms },
+      ...(inv.paymentTerms ? { 'cac:PaymentTerms': { 'cbc:Note': inv.paymentTerms } } : {}),
       ...(amounts.charges.length
         ? {
             'cac:AllowanceCharge': amounts.charges.map((c) => ({
@@ -159,11 +196,11 @@ export function ublInvoice(inv: EInvoice): string {
         ...(amounts.chargeTotalMinor ? { 'cbc:ChargeTotalAmount': money(amounts.chargeTotalMinor) } : {}),
         'cbc:PayableAmount': money(amounts.payableMinor),
       },
-      'cac:InvoiceLine': inv.lines.map((line, i) => {
+      [lineElement]: inv.lines.map((line, i) => {
         const net = amounts.lines[i]!;
         return {
           'cbc:ID': String(i + 1),
-          'cbc:InvoicedQuantity': { '@unitCode': 'H87', '#': String(line.quantity) },
+          [quantityElement]: { '@unitCode': 'H87', '#': String(line.quantity) },
           'cbc:LineExtensionAmount': money(net.netMinor),
           'cac:Item': {
             'cbc:Name': line.name,

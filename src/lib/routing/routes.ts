@@ -62,6 +62,12 @@ export const ROUTES = {
     internal: '/checkout/invoice/:id/e-invoice.xml',
     mode: 'server',
   },
+  /** A credit note of that invoice as a Peppol BIS Billing 3.0 UBL CreditNote (docs/product/e-invoices.md#credit-notes). */
+  'checkout-invoice-id-credit-note': {
+    path: same('/checkout/invoice/:id/credit-notes/:note'),
+    internal: '/checkout/invoice/:id/credit-notes/:note',
+    mode: 'server',
+  },
   'checkout-id': { path: same('/checkout/:id?'), internal: '/checkout/:id?', mode: 'server' },
   'track-order-id': { path: same('/track-order/:id?'), internal: '/track-order/:id?', mode: 'server' },
   'brand-slug': {

@@ -22,7 +22,7 @@ export const BO_LANG: Record<StaffLocale, string> = { en: 'en', sv: 'sv' };
 const isKey = (key: string): key is BoKey => key in en;
 /** The name staff read for a stored state id (pages keep the id in data-state for scripts and tests); an id without a name shows as itself. */
 const stateName =
-  (group: 'order_state' | 'payment_state' | 'subscription_state') =>
+  (group: 'order_state' | 'payment_state' | 'subscription_state' | 'einvoice_state') =>
   (t: BoTranslate, state: string): string => {
     const key = `${group}.${state}`;
     return isKey(key) ? t(key) : state;
@@ -30,3 +30,4 @@ const stateName =
 export const orderStateName = stateName('order_state');
 export const paymentStateName = stateName('payment_state');
 export const subscriptionStateName = stateName('subscription_state');
+export const einvoiceStateName = stateName('einvoice_state');

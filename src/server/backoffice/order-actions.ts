@@ -10,6 +10,8 @@ import { readOrder, type OrderRecord } from '#server/orders/order-record.ts';
 import { moveOrder, recordOrderEvents } from '#server/orders/order-writes.ts';
 import { requeueMail } from '#server/mail/outbox.ts';
 import { kickMailDelivery } from '#server/mail/mail-worker.ts';
+import { queueCreditNoteDelivery } from '#server/einvoice/delivery-queue.ts';
+import { kickEInvoiceDelivery } from '#server/einvoice/einvoice-worker.ts';
 import { deliverOrder, pickOrder, shipOrder, type ShipOptions } from '#server/fulfilment/fulfilment-service.ts';
 import { FulfilmentRefused } from '#server/fulfilment/fulfilment-refused.ts';
 import { releasePayment } from '#server/returns/withdraw-before-shipping.ts';
@@ -82,8 +84,11 @@ export async function cancelOrder(db: Db, number: string, staffId: string, now =
         : []),
     ]);
     await releaseStock(trx, order.details.lines);
+    // An e-invoiced order's invoice is credited whole (docs/product/e-invoices.md#credit-notes).
+    await queueCreditNoteDelivery(trx, number, 'cancel', now);
     return true;
   });
+  if (won) kickEInvoiceDelivery(db);
   const after = await orderOrRefuse(db, number);
   if (!won) {
     if (after.status === 'cancelled') return { order: after, changed: false };

@@ -15,14 +15,21 @@ import { DomainError } from '#lib/errors/domain-errors.ts';
 import { MAX_NOTE_LENGTH } from '#lib/backoffice/order-history.ts';
 import { cancelOrder, deliverAction, pickAction, RESENDABLE, resendOrderEmail, shipAction } from './order-actions.ts';
 import { addOrderNote } from './order-detail.ts';
+import { sendEInvoiceAgain } from '#server/checkout/e-invoice-delivery.ts';
+import type { EDocument } from '#server/einvoice/delivery-queue.ts';
 
-export const ORDER_ACTIONS = ['pick', 'ship', 'deliver', 'cancel', 'resend', 'note'] as const;
+export const ORDER_ACTIONS = ['pick', 'ship', 'deliver', 'cancel', 'resend', 'note', 'einvoice_send'] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
 const actionSchema = z.discriminatedUnion('action', [
   z.object({ action: z.enum(['pick', 'ship', 'deliver', 'cancel']) }),
   z.object({ action: z.literal('resend'), kind: z.enum(RESENDABLE) }),
   z.object({ action: z.literal('note'), text: z.string().trim().min(1).max(MAX_NOTE_LENGTH) }),
+  // the e-invoice queued again for the access point (docs/product/e-invoices.md#delivery)
+  z.object({
+    action: z.literal('einvoice_send'),
+    document: z.union([z.literal('invoice'), z.string().regex(/^credit-note:(cancel|RMA-\d{1,20}-\d{1,4})$/)]).default('invoice'),
+  }),
 ]);
 export type OrderActionInput = z.infer<typeof actionSchema>;
 
@@ -56,6 +63,8 @@ async function perform(input: OrderActionInput, number: string, staffId: string)
       const note = await addOrderNote(db, number, staffId, input.text);
       return { changed: true, detail: { noteId: note.id } };
     }
+    case 'einvoice_send':
+      return { changed: await sendEInvoiceAgain(db, number, input.document as EDocument), detail: { document: input.document } };
   }
 }
 
@@ -64,7 +73,12 @@ export async function orderPost(ctx: StaffRequest, number: string): Promise<Orde
   const post = await requireStaffPost(ctx, 'orders.act');
   if (post instanceof Response) return { kind: 'answer', response: post };
   const { form, ...access } = post;
-  const parsed = actionSchema.safeParse({ action: formText(form, 'action'), kind: formText(form, 'kind'), text: formText(form, 'text') });
+  const parsed = actionSchema.safeParse({
+    action: formText(form, 'action'),
+    kind: formText(form, 'kind'),
+    text: formText(form, 'text'),
+    document: formText(form, 'document') || undefined,
+  });
   if (!parsed.success) return { kind: 'refused', access, status: 400, message: null };
   const input = parsed.data;
   if (formText(form, 'step') !== 'confirm') return { kind: 'confirm', access, input };

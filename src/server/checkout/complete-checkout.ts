@@ -30,6 +30,8 @@ import { issueOrderLink } from '#server/orders/order-links.ts';
 import { createSubscriptions } from '#server/subscriptions/create-subscriptions.ts';
 import { createAccountForOrder } from '#server/account/account-from-order.ts';
 import { recordOrderVisitor } from '#server/experiments/experiment-events.ts';
+import { kickEInvoiceDelivery } from '#server/einvoice/einvoice-worker.ts';
+import { queueEInvoiceDelivery } from './e-invoice-delivery.ts';
 
 export interface PaymentOutcome {
   provider: string;
@@ -186,6 +188,8 @@ export async function completeCheckout(
       await createAccountForOrder(trx, { orderNumber: number, checkout: c, at: now });
       // The experiment visitor of the checkout goes onto the order (docs/product/experiments.md#orders).
       await recordOrderVisitor(trx, c.id, number);
+      // A business own-invoice order's e-invoice is issued with it: queued for the access point (docs/product/e-invoices.md#delivery).
+      await queueEInvoiceDelivery(trx, number, details);
       await trx.updateTable('checkouts').set({ status: 'completed', order_id: number, updated_at: now }).where('id', '=', c.id).execute();
       return { number, created: true };
     });
@@ -197,6 +201,7 @@ export async function completeCheckout(
   }
   if (made.created) {
     kickMailDelivery(db); // sends now when SMTP is configured, else the outbox row is the delivery
+    kickEInvoiceDelivery(db);
     await confirmShippingOf(db, c, quote, made.number, source);
   }
   return { orderNumber: made.number, created: made.created };

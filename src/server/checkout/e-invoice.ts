@@ -8,8 +8,9 @@ import type { LocaleCode } from '#lib/market/locales.ts';
 import { LOCALES } from '#lib/market/locales.ts';
 import { translator } from '#lib/market/i18n.ts';
 import { INVOICE_TERMS_DAYS } from '#lib/payments/invoice-due-date.ts';
-import { defaultEndpoint, registrationId } from '#lib/einvoice/peppol-identifiers.ts';
-import { ublInvoice } from '#lib/einvoice/ubl-invoice.ts';
+import { defaultEndpoint, parseParticipantId, registrationId, type PartyId } from '#lib/einvoice/peppol-identifiers.ts';
+import { deliveryOf } from '#server/einvoice/delivery-queue.ts';
+import { ublInvoice, type EInvoice } from '#lib/einvoice/ubl-invoice.ts';
 import { isLocaleCode } from '#lib/market/locales.ts';
 import { pathFor } from '#lib/routing/routes.ts';
 import { orderRow } from '#server/orders/order-reads.ts';
@@ -21,15 +22,25 @@ export function eInvoiceable(locale: LocaleCode, invoice: OwnInvoice): boolean {
   return b.type === 'business' && !!b.company_name && !!registrationId(locale, b.organisation_number ?? '');
 }
 
-/** The UBL document and its file name, or undefined when the checkout has no business own-invoice order. */
-export async function eInvoiceFor(db: Db, locale: LocaleCode, checkoutId: string): Promise<{ xml: string; fileName: string } | undefined> {
+/**
+ * The invoice's content for the UBL document, or undefined when the checkout has no business own-invoice order.
+ * `endpoint`: the buyer's Peppol address the document is delivered to (docs/adr/0037-einvoice-delivery.md); by default
+ * the one its delivery was queued to, so the download is the document sent; else its registration's.
+ */
+export async function eInvoiceContent(
+  db: Db,
+  locale: LocaleCode,
+  checkoutId: string,
+  endpoint?: PartyId,
+): Promise<{ invoice: OwnInvoice; content: EInvoice } | undefined> {
   const invoice = await ownInvoiceFor(db, locale, checkoutId);
   if (!invoice || !eInvoiceable(locale, invoice)) return undefined;
   const b = invoice.buyer;
   const org = b.organisation_number!;
+  endpoint ??= await deliveredEndpoint(db, invoice.number);
   const person = [b.first_name, b.last_name].filter(Boolean).join(' ');
   const t = translator(locale);
-  const xml = ublInvoice({
+  const content: EInvoice = {
     number: invoice.number,
     issueDate: invoice.issueDate,
     dueDate: invoice.dueDate,
@@ -39,7 +50,7 @@ export async function eInvoiceFor(db: Db, locale: LocaleCode, checkoutId: string
     buyer: {
       name: b.company_name!,
       registration: registrationId(locale, org)!,
-      endpoint: defaultEndpoint(locale, org)!,
+      endpoint: endpoint ?? defaultEndpoint(locale, org)!,
       street: b.street ?? '',
       postalCode: b.postal_code ?? '',
       city: b.city ?? '',
@@ -56,15 +67,36 @@ export async function eInvoiceFor(db: Db, locale: LocaleCode, checkoutId: string
       grossMinor: r.gross_minor,
     })),
     shippingName: t('checkout.totals.shipping'),
-  });
-  return { xml, fileName: `invoice-${invoice.number}.xml` };
+  };
+  return { invoice, content };
+}
+
+/** The UBL document and its file name, or undefined when the checkout has no business own-invoice order. */
+export async function eInvoiceFor(
+  db: Db,
+  locale: LocaleCode,
+  checkoutId: string,
+  endpoint?: PartyId,
+): Promise<{ xml: string; fileName: string } | undefined> {
+  const found = await eInvoiceContent(db, locale, checkoutId, endpoint);
+  return found && { xml: ublInvoice(found.content), fileName: `invoice-${found.invoice.number}.xml` };
+}
+
+/** The Peppol address an order's invoice was queued to, if any. */
+async function deliveredEndpoint(db: Db, orderNumber: string): Promise<PartyId | undefined> {
+  const parsed = parseParticipantId((await deliveryOf(db, orderNumber, 'invoice'))?.receiver ?? '');
+  return parsed.ok ? parsed.value : undefined;
 }
 
 /** An order's e-invoice by its number (the back office: staff see every order), or undefined when it has none. */
-export async function eInvoiceOfOrder(db: Db, orderNumber: string): Promise<{ xml: string; fileName: string } | undefined> {
+export async function eInvoiceOfOrder(
+  db: Db,
+  orderNumber: string,
+  endpoint?: PartyId,
+): Promise<{ xml: string; fileName: string } | undefined> {
   const row = await orderRow(db, orderNumber);
   if (!row?.checkout_id || !isLocaleCode(row.locale)) return undefined;
-  return eInvoiceFor(db, row.locale, row.checkout_id);
+  return eInvoiceFor(db, row.locale, row.checkout_id, endpoint);
 }
 
 /** The storefront and checkout of an order that has an e-invoice (a business own-invoice order), else undefined. */

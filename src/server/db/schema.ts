@@ -22,6 +22,7 @@ import type { CustomerModelTables } from './customer-model-tables.ts';
 import type { CompanyTables } from './company-tables.ts';
 import type { CompanyOrderColumn, CompanyOrderTables } from './company-order-tables.ts';
 import type { StockAlertTables } from './stock-alert-tables.ts';
+import type { EInvoiceTables } from './einvoice-tables.ts';
 export interface CategoriesTable {
   id: number;
   parent_id: number | null;
@@ -183,6 +184,7 @@ export interface Database
     StockAlertTables,
     CompanyTables,
     CompanyOrderTables,
+    EInvoiceTables,
     StaffTables {
   categories: CategoriesTable;
   category_translations: CategoryTranslationsTable;

@@ -15,6 +15,8 @@ import { type PaymentState as ProviderPaymentState } from '#server/payments/paym
 import { ProviderRequestError } from '#server/providers/http-client.ts';
 import { providerById } from '#server/payments/provider-registry.ts';
 import { kickMailDelivery } from '#server/mail/mail-worker.ts';
+import { queueCreditNoteDelivery } from '#server/einvoice/delivery-queue.ts';
+import { kickEInvoiceDelivery } from '#server/einvoice/einvoice-worker.ts';
 import { FulfilmentRefused } from '#server/fulfilment/fulfilment-refused.ts';
 import { readOrder, type OrderRecord } from '#server/orders/order-record.ts';
 import { recordOrderEvents, setOrderPaymentStatus } from '#server/orders/order-writes.ts';
@@ -104,7 +106,10 @@ export async function runReturnStep(db: Db, rma: string, step: ReturnStep, now =
     const hasAccount = order.customerId !== null;
     if (step === 'receive') await queueReturnMail(trx, 'return_received', order, r, hasAccount, now);
     if (step === 'refund') await queueReturnMail(trx, 'refunded', order, r, hasAccount, now);
+    // An e-invoiced order's refunded return gets its credit note (docs/product/e-invoices.md#credit-notes).
+    if (step === 'refund') await queueCreditNoteDelivery(trx, order.number, rma, now);
   });
   kickMailDelivery(db);
+  kickEInvoiceDelivery(db);
   return (await readReturn(db, rma))!;
 }

@@ -21,6 +21,8 @@ import { ProviderRequestError } from '#server/providers/http-client.ts';
 import { siteSettings } from '#server/market/site-settings.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
 import { kickMailDelivery } from '#server/mail/mail-worker.ts';
+import { queueCreditNoteDelivery } from '#server/einvoice/delivery-queue.ts';
+import { kickEInvoiceDelivery } from '#server/einvoice/einvoice-worker.ts';
 import { readOrder, type OrderRecord } from '#server/orders/order-record.ts';
 import { moveOrder, recordOrderEvents } from '#server/orders/order-writes.ts';
 import type { Requester } from './request-return.ts';
@@ -114,6 +116,8 @@ export async function cancelByWithdrawal(
     ]);
     await releaseStock(trx, order.details.lines);
     await queueCancellationMail(trx, order, hasAccount, now);
+    // An e-invoiced order's invoice is credited whole (docs/product/e-invoices.md#credit-notes).
+    await queueCreditNoteDelivery(trx, order.number, 'cancel', now);
     return true;
   });
   if (!won) {
@@ -124,6 +128,7 @@ export async function cancelByWithdrawal(
     throw new ReturnNotAllowedError(translator(order.locale)('returns.problems.busy'));
   }
   kickMailDelivery(db);
+  kickEInvoiceDelivery(db);
   return { orderNumber: order.number, withdrawnAt: at };
 }
 

@@ -8,8 +8,9 @@ export const SERVER_LAYERS: readonly (readonly string[])[] = [
   ['db', 'cache', 'market', 'security', 'telemetry'],
   // 1 the order record, the API edge's plumbing, what provider adapters share, the studio's stored images
   ['orders', 'http', 'providers', 'media'],
-  // 2 mail (reads orders for campaigns), experiments (joins orders), payment adapters, coupon rules
-  ['mail', 'experiments', 'payments', 'coupons'],
+  // 2 mail (reads orders for campaigns), experiments (joins orders), payment adapters, coupon rules, e-invoice delivery
+  // (the access point adapter and its queue; the document is rendered by checkout and handed in)
+  ['mail', 'experiments', 'payments', 'coupons', 'einvoice'],
   // 3 accounts and sessions, the catalogue (counts orders for recommendations), shipping adapters
   ['auth', 'catalogue', 'shipping'],
   // 4 what builds on the catalogue or on one order: account pages, subscriptions, fulfilment, content, search, tracking

@@ -15,6 +15,7 @@ describe('startupSummary', () => {
     expect(lines).toContain('  shipping   eel, Ingrid (sandbox)');
     expect(lines).toContain('  search     internal, Depict off');
     expect(lines).toContain('  mail       local outbox only (SMTP_URL unset)');
+    expect(lines).toContain('  e-invoice  Storecove (sandbox)');
     expect(lines).toContain('  sandbox    http://127.0.0.1:4330');
     expect(lines.length).toBeLessThan(20);
   });
@@ -39,6 +40,7 @@ describe('startupSummary', () => {
     expect(lines).toContain('  recommend  internal, Depict');
     expect(lines).toContain('  mail       SMTP smtp://mailer:***@relay:587');
     expect(lines).toContain('  sandbox    off');
+    expect(lines).toContain('  e-invoice  Storecove off');
     expect(text).not.toContain('s3cret');
     expect(text).not.toContain('hunter2');
   });

@@ -88,6 +88,7 @@ describe('checkEnv', () => {
     );
     full.ADYEN_HMAC_KEY = 'A'.repeat(64);
     full.WALLEY_STORE_IDS = 'sv=1001';
+    full.STORECOVE_LEGAL_ENTITY_ID = '12345';
     expect(check({ ...PRODUCTION, ...full })).toEqual([]);
     expect(check(PRODUCTION)).toEqual([]);
   });

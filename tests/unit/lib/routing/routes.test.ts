@@ -44,6 +44,7 @@ const EXPECTED: Record<RouteName, { params: RouteParams; paths: Record<LocaleCod
     'checkout-failed-id': { params: { id: 'A1' }, paths: same('/checkout/failed/A1') },
     'checkout-invoice-id': { params: { id: 'A1' }, paths: same('/checkout/invoice/A1') },
     'checkout-invoice-id-ubl': { params: { id: 'A1' }, paths: same('/checkout/invoice/A1/e-invoice.xml') },
+    'checkout-invoice-id-credit-note': { params: { id: 'A1', note: 'cancel' }, paths: same('/checkout/invoice/A1/credit-notes/cancel') },
     'checkout-id': { params: { id: 'A1' }, paths: same('/checkout/A1') },
     'track-order-id': { params: { id: '99' }, paths: same('/track-order/99') },
     'brand-slug': {
