@@ -175,6 +175,18 @@ describe('a member’s cart and checkout', () => {
     }
   });
 
+  it('quick order (and so reorder, which resolves the same way) prices the lines at the member’s prices', async () => {
+    const r = await postJson(api('/api/quick-order'), { text: `${pA.sku};1\n${pB.sku};1` }, { cookie: cookies.anna! });
+    expect(r.status, r.body.slice(0, 300)).toBe(200);
+    const bySku = Object.fromEntries(
+      r.json().resolved.map((l: { product: { sku: string; unit_price_minor: number } }) => [l.product.sku, l.product.unit_price_minor]),
+    );
+    expect(bySku).toEqual({
+      [pA.sku]: Math.round(roundTo(unitPrice(pA.prices, 1) * 0.9, 2) * 100),
+      [pB.sku]: Math.round(roundTo(unitPrice(pB.prices, 1) * 0.8, 2) * 100),
+    });
+  });
+
   it('checkout totals and the placed order carry the company prices', async () => {
     const headers = { cookie: cookies.anna! };
     const items = [
