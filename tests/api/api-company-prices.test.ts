@@ -17,7 +17,7 @@ import { roundTo } from '#lib/pricing/vat.ts';
 import { swedishOrgNumber } from '#tests/support/org-numbers.ts';
 import { api } from './api-support.ts';
 import { accountCookies } from './account-session.ts';
-import { boGet, boPost, staffSession } from './backoffice-session.ts';
+import { ADMIN, boGet, boPost, staffSession } from './backoffice-session.ts';
 import { inStock, useCheckoutApi } from './checkout-api-fixtures.ts';
 import type { TestProduct } from './api-support.ts';
 
@@ -143,6 +143,78 @@ describe('company prices in the back office', () => {
     const after = await boGet(self, staff.cookie);
     expect(after.body).toContain('data-percent="10"');
     expect((await boGet('/companies/no-such-company', staff.cookie)).status).toBe(404);
+  });
+});
+
+/** A multipart form post on the admin host, as a browser sends a file input. */
+function upload(path: string, cookie: string, fields: Record<string, string>, file: { name: string; text: string }) {
+  const b = `----pf${run}`;
+  const parts = Object.entries(fields).map(([k, v]) => `--${b}\r\ncontent-disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`);
+  parts.push(
+    `--${b}\r\ncontent-disposition: form-data; name="file"; filename="${file.name}"\r\ncontent-type: text/csv\r\n\r\n${file.text}\r\n`,
+  );
+  return request(`${ADMIN}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': `multipart/form-data; boundary=${b}`, cookie, origin: ADMIN },
+    body: parts.join('') + `--${b}--\r\n`,
+  });
+}
+
+describe('a price list uploaded as CSV', () => {
+  it('imports all lines or none: bad lines and unknown SKUs are named and change nothing', async () => {
+    const companyC = await company(`Prisbolaget C ${run}`, run + 2);
+    const staff = await staffSession(shop.h, 'staff');
+    const self = `/companies/${companyC}`;
+    const lines = () =>
+      shop.h.db
+        .selectFrom('company_price_lines')
+        .select(['sku', 'price_minor'])
+        .where('company_id', '=', companyC)
+        .orderBy('sku')
+        .execute();
+    const bad = await upload(
+      self,
+      staff.cookie,
+      { _csrf: staff.csrf, action: 'upload' },
+      { name: 'p.csv', text: `sku;price\n${pA.sku};10\n${pB.sku};zero\n` },
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatch(/data-testid="bo-company-error"[^>]*>\s*Nothing was imported: lines 3 /);
+    const unknown = await upload(
+      self,
+      staff.cookie,
+      { _csrf: staff.csrf, action: 'upload' },
+      { name: 'p.csv', text: `${pA.sku};10\nNOPE-${run};5\n` },
+    );
+    expect(unknown.status).toBe(422);
+    expect(unknown.body).toContain(`NOPE-${run}`);
+    const wrongType = await upload(self, staff.cookie, { _csrf: staff.csrf, action: 'upload' }, { name: 'p.exe', text: `${pA.sku};10` });
+    expect(wrongType.status).toBe(400);
+    const noCsrf = await upload(self, staff.cookie, { action: 'upload' }, { name: 'p.csv', text: `${pA.sku};10` });
+    expect(noCsrf.status).toBe(403);
+    expect(await lines()).toEqual([]);
+
+    const ok = await upload(
+      self,
+      staff.cookie,
+      { _csrf: staff.csrf, action: 'upload' },
+      { name: 'p.csv', text: `sku;price\r\n${pA.sku};12,50\r\n${pB.sku}\t1 000\r\n` },
+    );
+    expect(ok.status, ok.body.slice(0, 300)).toBe(303);
+    expect(ok.headers.location).toBe(`${self}?done=upload`);
+    expect(await lines()).toEqual(
+      [
+        { sku: pA.sku, price_minor: 1_250 },
+        { sku: pB.sku, price_minor: 100_000 },
+      ].sort((x, y) => (x.sku < y.sku ? -1 : 1)),
+    );
+    const audit = await shop.h.db
+      .selectFrom('staff_audit')
+      .select(['after_json'])
+      .where('subject_id', '=', companyC)
+      .where('action', '=', 'companies.upload_prices')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(audit.after_json!)).toEqual({ lines: 2, added: 2, changed: 0 });
   });
 });
 

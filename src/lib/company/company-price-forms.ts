@@ -6,14 +6,10 @@
 import { z } from 'zod';
 import { parseMinorUnits } from '#lib/pricing/minor-units.ts';
 
-/** Discount categories and SKUs as the catalogue spells them: letters, digits, - _ . / */
-const code = (max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1)
-    .max(max)
-    .regex(/^[\p{L}\p{N}][\p{L}\p{N}._/-]*$/u);
+/** Discount categories and SKUs as the catalogue spells them (letters, digits, - _ . /); the CSV price list's too. */
+export const SKU_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N}._/-]*$/u;
+
+const code = (max: number) => z.string().trim().min(1).max(max).regex(SKU_PATTERN);
 
 const compact = (v: string) => v.replace(/[\s\u00a0]/g, '').replace(',', '.');
 
@@ -33,19 +29,27 @@ const percent = z
     return n;
   });
 
-/** "199", "1 234,50" → minor units, above zero. */
+/** The highest net price taken: 10 million in the currency (an INTEGER column on both engines). */
+const MAX_PRICE_MINOR = 1_000_000_000;
+
+/** "199", "1 234,50" → minor units above zero; anything else null. Shared with the CSV price list. */
+export function priceMinorOf(text: string): number | null {
+  const r = parseMinorUnits(compact(text.trim()));
+  return r.ok && r.minor > 0 && r.minor <= MAX_PRICE_MINOR ? r.minor : null;
+}
+
 const price = z
   .string()
   .trim()
   .min(1)
   .max(20)
   .transform((v, ctx) => {
-    const r = parseMinorUnits(compact(v));
-    if (!r.ok || r.minor <= 0 || r.minor > 1_000_000_000) {
+    const minor = priceMinorOf(v);
+    if (minor === null) {
       ctx.addIssue({ code: 'custom', message: 'an amount above zero', path: [] });
       return z.NEVER;
     }
-    return r.minor;
+    return minor;
   });
 
 export const companyPriceFormSchema = z.discriminatedUnion('action', [

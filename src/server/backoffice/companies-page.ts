@@ -12,13 +12,16 @@ import { DomainError } from '#lib/errors/domain-errors.ts';
 import type { BoKey } from '#lib/staff/backoffice-i18n.ts';
 import { can } from '#lib/staff/permissions.ts';
 import { badPriceField, companyPriceFormSchema } from '#lib/company/company-price-forms.ts';
+import { parsePriceList, PRICE_LIST_MAX_BYTES, PRICE_LIST_MAX_LINES } from '#lib/company/price-list-csv.ts';
 import {
   companyPriceSheet,
+  importPriceLines,
   isKnownSku,
   listCompanies,
   removePriceLine,
   setCategoryDiscount,
   setPriceLine,
+  unknownSkus,
   type CompanyListRow,
   type CompanyPriceSheet,
 } from '#server/company/company-prices.ts';
@@ -37,6 +40,7 @@ const DONE: Record<string, BoKey> = {
   discount: 'companies.done_discount',
   price: 'companies.done_price',
   remove_price: 'companies.done_remove',
+  upload: 'companies.done_upload',
 };
 const ID = /^[\w-]{1,64}$/;
 
@@ -72,12 +76,33 @@ export async function companiesPage(ctx: StaffRequest, idParam: string | undefin
   }
 
   const form = 'form' in access ? (access.form as FormData) : new FormData();
-  const parsed = companyPriceFormSchema.safeParse(Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string')));
-  if (!parsed.success) return view({ ...shown, error: { key: 'companies.bad_form', values: { field: badPriceField(parsed.error) } } }, 400);
-  const f = parsed.data;
   const id = sheet.company.id;
   const audit = (action: string, before: unknown, after: unknown) =>
     recordStaffAction(db, { staff: access.staff, action, subject: { type: 'company', id }, before, after, ip: staffIpOf(ctx) });
+  if (form.get('action') === 'upload') {
+    // the CSV price list: all lines or none (docs/product/company-prices.md#back-office)
+    const file = form.get('file');
+    if (!(file instanceof File) || file.size === 0 || file.size > PRICE_LIST_MAX_BYTES || !/\.(csv|txt)$/i.test(file.name))
+      return view({ ...shown, error: { key: 'companies.bad_file' } }, 400);
+    const list = parsePriceList(await file.text());
+    if (list.tooLong) return view({ ...shown, error: { key: 'companies.too_long', values: { max: String(PRICE_LIST_MAX_LINES) } } }, 400);
+    if (list.problems.length > 0 || list.lines.length === 0) {
+      const lines = list.problems.slice(0, 20).map((p) => String(p.line));
+      return view({ ...shown, error: { key: 'companies.bad_lines', values: { lines: lines.join(', ') || '—' } } }, 400);
+    }
+    const unknown = await unknownSkus(
+      db,
+      list.lines.map((l) => l.sku),
+    );
+    if (unknown.length > 0)
+      return view({ ...shown, error: { key: 'companies.unknown_sku', values: { sku: unknown.slice(0, 20).join(', ') } } }, 422);
+    const done = await importPriceLines(db, id, list.lines);
+    await audit('companies.upload_prices', null, { lines: list.lines.length, ...done });
+    return seeOther(`/companies/${encodeURIComponent(id)}?done=upload`);
+  }
+  const parsed = companyPriceFormSchema.safeParse(Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string')));
+  if (!parsed.success) return view({ ...shown, error: { key: 'companies.bad_form', values: { field: badPriceField(parsed.error) } } }, 400);
+  const f = parsed.data;
   if (f.action === 'discount') {
     const before = await setCategoryDiscount(db, id, f.category, f.percent);
     await audit('companies.discount', { category: f.category, percent: before }, { category: f.category, percent: f.percent });

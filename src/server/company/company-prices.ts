@@ -207,3 +207,66 @@ export async function memberPriceView(
           .execute();
   return { ex_vat: true, discounts: terms.discounts, prices: Object.fromEntries(rows.map((r) => [r.sku, Number(r.price_minor) / 100])) };
 }
+
+/** The SKUs of `skus` no product has (checked in chunks under either engine's parameter limit). */
+export async function unknownSkus(db: Db, skus: readonly string[]): Promise<string[]> {
+  const known = new Set<string>();
+  for (let i = 0; i < skus.length; i += 500) {
+    const rows = await db
+      .selectFrom('products')
+      .select('sku')
+      .where('sku', 'in', skus.slice(i, i + 500))
+      .execute();
+    for (const r of rows) known.add(r.sku);
+  }
+  return skus.filter((s) => !known.has(s));
+}
+
+/**
+ * A price list imported as a whole (the CSV upload): every line set in one transaction, the company's other lines
+ * kept. Answers how many lines were new and how many changed, for the audit log.
+ */
+export async function importPriceLines(
+  db: Db,
+  companyId: string,
+  lines: readonly { sku: string; priceMinor: number }[],
+  now = new Date(),
+): Promise<{ added: number; changed: number }> {
+  const at = now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    let added = 0;
+    let changed = 0;
+    for (let i = 0; i < lines.length; i += 200) {
+      const chunk = lines.slice(i, i + 200);
+      const before = await trx
+        .selectFrom('company_price_lines')
+        .select(['sku', 'price_minor'])
+        .where('company_id', '=', companyId)
+        .where(
+          'sku',
+          'in',
+          chunk.map((l) => l.sku),
+        )
+        .execute();
+      const old = new Map(before.map((r) => [r.sku, Number(r.price_minor)]));
+      for (const l of chunk) {
+        if (!old.has(l.sku)) added++;
+        else if (old.get(l.sku) !== l.priceMinor) changed++;
+      }
+      await trx
+        .deleteFrom('company_price_lines')
+        .where('company_id', '=', companyId)
+        .where(
+          'sku',
+          'in',
+          chunk.map((l) => l.sku),
+        )
+        .execute();
+      await trx
+        .insertInto('company_price_lines')
+        .values(chunk.map((l) => ({ company_id: companyId, sku: l.sku, price_minor: l.priceMinor, updated_at: at })))
+        .execute();
+    }
+    return { added, changed };
+  });
+}
