@@ -136,11 +136,11 @@ function priceRerender(): void {
         amount.textContent = renderPrice({ amount: Number(el.dataset.prior), vat: Number(el.dataset.vat) }, locale, showVat).amount;
     }
   };
-  const terms = () =>
+  const askTerms = () =>
     loadCompanyTerms(isLoggedIn(auth.get(), Date.now()) && auth.get().strategy === 'myAccount', allowExVAT, () => setVat(false));
   cart.subscribe(apply);
   auth.subscribe(() => {
-    terms();
+    askTerms();
     apply();
   });
   companyTerms.subscribe(apply);
@@ -148,7 +148,7 @@ function priceRerender(): void {
   // markup swapped in later (listing grids, src/islands/listing-effect.ts) arrives in the static default
   document.addEventListener('pf:content', () => {
     last = '';
-    terms();
+    askTerms();
     apply();
   });
 }
