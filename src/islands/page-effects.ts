@@ -2,15 +2,17 @@
  * The one module script of every page (loaded by BodyEnd): plain-DOM behaviours — cart button and
  * count, add-to-cart buttons, VAT switch, account link, deal banner, consent bar, query flags (login,
  * change_password, token, atc, disc, utm_... and gclid, overrides), static price re-render (VAT mode,
- * customer discount), breadcrumb history, header shrink, mobile USP carousel, prefetch on hover and the
+ * customer discount, a company member's prices), breadcrumb history, header shrink, mobile USP carousel, prefetch on hover and the
  * navigation progress bar (docs/adr/0028-client-navigation.md) — and the on-demand
  * mounting of the React islands (src/islands/lazy-mount.tsx). React loads only when one is needed.
  */
 import { isLocaleCode, LOCALES } from '#lib/market/locales.ts';
 import { campaignParams, ONE_SHOT_KEYS, parseAtc, parseOverrides, validDisc, withoutOneShot } from '#lib/page-behaviour/query-params.ts';
-import { customerDiscounts } from '#lib/account/client-rules.ts';
+import { customerDiscounts, isLoggedIn } from '#lib/account/client-rules.ts';
+import { memberDiscounts } from '#lib/company/company-prices.ts';
 import { renderPrice } from '#lib/pricing/client-price-display.ts';
-import { cart, preloadAtc, resetCheckout, setCampaignData, syncCart } from '#stores/cart.ts';
+import { cart, preloadAtc, resetCheckout, setCampaignData, setVat, syncCart } from '#stores/cart.ts';
+import { companyTerms, loadCompanyTerms } from '#islands/dom/company-prices.ts';
 import { auth, signedIn } from '#stores/auth.ts';
 import { tokenLogin } from '#api-client/auth.ts';
 import { setDisc } from '#stores/discount.ts';
@@ -87,14 +89,17 @@ function priceRerender(): void {
   let last = '';
   const apply = () => {
     const showVat = !allowExVAT || cart.get().vat;
-    const discounts = customerDiscounts(auth.get(), Date.now());
+    const terms = companyTerms.get();
+    const own = customerDiscounts(auth.get(), Date.now());
+    // a company member: per category the higher of their own and the company's percent (docs/adr/0035-company-prices.md)
+    const discounts = terms ? memberDiscounts(own, terms.discounts) : own;
     // a hook for static labels ("incl. VAT"): CSS can follow html[data-vat]
     html.dataset.vat = showVat ? 'incl' : 'excl';
-    const key = JSON.stringify([showVat, discounts]);
+    const key = JSON.stringify([showVat, discounts, terms?.prices ?? null]);
     if (key === last) return;
     const first = last === '';
     last = key;
-    if (first && showVat && Object.keys(discounts).length === 0) return; // static HTML already shows this
+    if (first && showVat && Object.keys(discounts).length === 0 && !terms) return; // static HTML already shows this
     for (const el of document.querySelectorAll<HTMLElement>('[data-testid="price"][data-amount]')) {
       const d = el.dataset;
       const r = renderPrice(
@@ -103,6 +108,7 @@ function priceRerender(): void {
           vat: Number(d.vat),
           ordinary: d.ordinary ? Number(d.ordinary) : undefined,
           discountCategory: d.discountCategory,
+          net: terms && d.priceSku ? terms.prices[d.priceSku] : undefined,
         },
         locale,
         showVat,
@@ -130,12 +136,19 @@ function priceRerender(): void {
         amount.textContent = renderPrice({ amount: Number(el.dataset.prior), vat: Number(el.dataset.vat) }, locale, showVat).amount;
     }
   };
+  const askTerms = () =>
+    loadCompanyTerms(isLoggedIn(auth.get(), Date.now()) && auth.get().strategy === 'myAccount', allowExVAT, () => setVat(false));
   cart.subscribe(apply);
-  auth.subscribe(apply);
+  auth.subscribe(() => {
+    askTerms();
+    apply();
+  });
+  companyTerms.subscribe(apply);
   onRestore(apply); // a customer discount may have expired while the page was in the back/forward cache
   // markup swapped in later (listing grids, src/islands/listing-effect.ts) arrives in the static default
   document.addEventListener('pf:content', () => {
     last = '';
+    askTerms();
     apply();
   });
 }

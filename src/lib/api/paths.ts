@@ -16,6 +16,7 @@ export const API_PATHS = {
   strings: '/api/strings',
   syncCart: '/api/sync-cart',
   syncCoupons: '/api/sync-coupons',
+  companyPrices: '/api/company-prices',
   myAppliances: { list: '/api/my-appliances', one: (slug: string) => `/api/my-appliances/${encodeURIComponent(slug)}` },
   auth: {
     login: '/api/auth/login',

@@ -70,6 +70,8 @@ export const BACKOFFICE_PAGE_PATTERNS: readonly string[] = [
   '/returns',
   '/customers',
   '/customers/:id',
+  '/companies',
+  '/companies/:id',
   '/products',
   '/products/:sku',
   '/content',

@@ -185,6 +185,7 @@ export function priceCart(
         categories: product.categories,
         group_id: product.group_id,
         discount_category: product.discount_category,
+        net_unit_price: options.netPrices?.get(product.sku) ?? null,
       },
     });
   });

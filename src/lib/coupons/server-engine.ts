@@ -2,7 +2,8 @@
  * The coupon engine (docs/product/coupons.md), pure. Order of work on a cart:
  *  1. minimum spend: a coupon whose minimum the subtotal does not reach is not applied (failed_minimum_spend);
  *  2. percentages: each line gets the HIGHEST of the matching percentage coupons (global, group,
- *     excluded-group, discount-category) and the customer's discount for its category — never their sum;
+ *     excluded-group, discount-category), the customer's discount for its category and a company's net
+ *     price (docs/adr/0035-company-prices.md) — never their sum;
  *  3. buy-X-get-Y: the cheapest "get" units are discounted per complete set of "buy" units;
  *  4. fixed amounts (type 2, type 3 on full-price lines only, CUSTOMERDISCOUNT) are spread over the
  *     eligible lines in proportion to what is left of them.
@@ -12,6 +13,7 @@ import type { Coupon } from '#lib/api/coupon-contracts.ts';
 import { roundTo } from '#lib/pricing/vat.ts';
 import { clampPercent, customerPercent, highestPercent, scopeAdmits } from './percentage-rule.ts';
 import { applyStacked } from './stacking.ts';
+import { netPriceDiscount } from '#lib/company/company-prices.ts';
 import { DiscountType, isBuyXGetY, type CouponRule, type EngineLine, type EngineOptions } from './types.ts';
 
 export interface EngineResult {
@@ -127,9 +129,12 @@ export function applyRules(lines: readonly EngineLine[], rules: readonly CouponR
     });
     const customer = customerPercent(line, options.customerDiscounts);
     const percent = highestPercent([bestPercent], customer);
-    const amount = Math.min(remaining[li], (totals[li] * percent) / 100);
+    const byPercent = (totals[li] * percent) / 100;
+    // a company's net price is one more single candidate, never added to a percentage (docs/adr/0035-company-prices.md)
+    const byNet = netPriceDiscount(nonNegative(line.unit_price), Math.max(0, line.quantity), line.net_unit_price);
+    const amount = Math.min(remaining[li], Math.max(byPercent, byNet));
     remaining[li] -= amount;
-    if (best >= 0 && bestPercent >= customer) given[best][li] += amount;
+    if (best >= 0 && bestPercent >= customer && byPercent >= byNet) given[best][li] += amount;
   });
 
   // 3. Buy-X-get-Y.

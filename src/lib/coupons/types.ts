@@ -54,11 +54,15 @@ export interface EngineLine {
   categories: number[];
   group_id: number | null;
   discount_category: string | null;
+  /** A company's net unit price (docs/adr/0035-company-prices.md): one more single discount in the per-item maximum. */
+  net_unit_price?: number | null;
 }
 
 export interface EngineOptions {
   /** Logged-in customer's percent per discount category (docs/product/coupons.md#how-the-server-applies-discounts); counts in the per-item maximum. */
   customerDiscounts?: Record<string, number>;
+  /** A company member's net unit prices by SKU (incl. VAT; docs/adr/0035-company-prices.md): priceCart puts each on its line. */
+  netPrices?: ReadonlyMap<string, number>;
 }
 
 export function isBuyXGetY(rule: Pick<CouponRule, 'buy_x' | 'get_y'>): boolean {

@@ -9,6 +9,8 @@ export interface PriceData {
   vat: number;
   ordinary?: number;
   discountCategory?: string;
+  /** A company member's price-list (net) price incl. VAT: the lower of it and the discounted price shows (docs/adr/0035-company-prices.md). */
+  net?: number;
 }
 
 /** What one static price shows: current amount, and the struck-through one when lower than it. */
@@ -20,8 +22,10 @@ export function renderPrice(
 ): { amount: string; ordinary?: string } {
   const currency = LOCALES[locale].currency;
   const pct = d.discountCategory ? (customer[d.discountCategory] ?? 0) : 0;
-  const discounted = pct > 0 ? d.amount * (1 - Math.min(pct, 100) / 100) : d.amount;
-  const before = pct > 0 ? Math.max(d.amount, d.ordinary ?? 0) : d.ordinary;
+  const byPercent = pct > 0 ? d.amount * (1 - Math.min(pct, 100) / 100) : d.amount;
+  // the best single price, never a net price discounted again
+  const discounted = d.net !== undefined && d.net >= 0 && d.net < byPercent ? d.net : byPercent;
+  const before = discounted < d.amount ? Math.max(d.amount, d.ordinary ?? 0) : d.ordinary;
   const amount = formatPrice(displayAmount(discounted, d.vat, showVat, currency), locale);
   return before !== undefined && before > discounted
     ? { amount, ordinary: formatPrice(displayAmount(before, d.vat, showVat, currency), locale) }

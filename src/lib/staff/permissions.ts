@@ -17,6 +17,8 @@ export const PERMISSIONS = [
   'content.edit',
   'customers.read',
   'customers.anonymise',
+  /** a company's prices: category percentages and its price list (docs/product/company-prices.md) */
+  'companies.prices',
   'health.read',
   'health.act',
   'audit.read',

@@ -29,6 +29,7 @@ export const ENDPOINT_PATTERNS: readonly string[] = [
   '/api/checkout/:id',
   '/api/checkout/:id/place',
   '/api/checkout/:id/return',
+  '/api/company-prices',
   '/api/content/drafts',
   '/api/content/preview-link',
   '/api/content/publish',

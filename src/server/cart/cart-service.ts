@@ -13,6 +13,7 @@ import { cartProductsBySku } from './cart-products.ts';
 import { rulesFor } from '#server/coupons/coupon-repository.ts';
 import { intervalLabel } from '#lib/subscriptions/interval-label.ts';
 import { bundlesByIds } from '#server/catalogue/accessories-bundles.ts';
+import { memberPricing, type CompanyPriceTerms } from './company-pricing.ts';
 
 export interface CartContext {
   /**
@@ -20,6 +21,8 @@ export interface CartContext {
    * they place to their account (kept with the payment session, so a notification completes it the same).
    */
   customer?: { id?: number; discounts: Record<string, number> } | null;
+  /** The customer's company's price terms (docs/adr/0035-company-prices.md); its price list is read when pricing. */
+  company?: CompanyPriceTerms | null;
 }
 
 export interface PricedCart extends SyncedCart {
@@ -38,7 +41,7 @@ export async function syncCartService(
 ): Promise<PricedCart> {
   const wanted = [...new Set(codes.map((c) => c.trim().toUpperCase()))].filter((c) => c !== CUSTOMER_DISCOUNT_CODE || !!ctx.customer);
   const bundleIds = items.flatMap((i) => (i.upselling_bundle_id ? [i.upselling_bundle_id] : []));
-  const [products, { rules }, bundles] = await Promise.all([
+  const [products, { rules }, bundles, pricing] = await Promise.all([
     cartProductsBySku(
       db,
       locale,
@@ -46,9 +49,16 @@ export async function syncCartService(
     ),
     rulesFor(db, locale, wanted),
     bundlesByIds(db, bundleIds),
+    memberPricing(
+      db,
+      locale,
+      items.map((i) => i.sku),
+      ctx.customer?.discounts,
+      ctx.company,
+    ),
   ]);
   const nameOf = (months: number) => intervalLabel(locale, months);
-  const synced = priceCart(items, products, rules, { customerDiscounts: ctx.customer?.discounts }, nameOf, bundles);
+  const synced = priceCart(items, products, rules, pricing, nameOf, bundles);
   // Goods before discounts: bundle prices included (the bundle price is the goods' price, not a coupon).
   const undiscounted = rules.length === 0 && !ctx.customer ? synced.items : priceCart(items, products, [], {}, nameOf, bundles).items;
   // Answer every code the client holds, in its order: unknown ones as not applied.

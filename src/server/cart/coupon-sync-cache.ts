@@ -36,6 +36,8 @@ export function couponCacheKey(
     // A bundle's lines are priced as a bundle (docs/product/accessories.md): the bundle is part of the key.
     cart.map((l) => [l.sku, l.quantity, l.upselling_bundle_id ?? null, l.unique_bundle_id ?? null]).sort(),
     ctx.customer?.discounts ?? null,
+    // a company's terms too (its price list is keyed by the company: a price-list change shows within the TTL)
+    ctx.company ?? null,
   ]);
   return createHash('sha256').update(text).digest('base64url');
 }

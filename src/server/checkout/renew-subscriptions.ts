@@ -15,6 +15,7 @@ import { afterRenewal } from '#lib/subscriptions/schedule.ts';
 import { subscriptionRenewalMail } from '#lib/mail/subscription-renewal-mail.ts';
 import { pathFor } from '#lib/routing/routes.ts';
 import type { CartContext } from '#server/cart/cart-service.ts';
+import { companyTermsOf } from '#server/company/company-prices.ts';
 import { insertCheckout, loadCheckout, newCheckoutId, type CheckoutRecord } from './checkout-repository.ts';
 import { completeCheckout } from './complete-checkout.ts';
 import { quoteCheckout } from './checkout-quote.ts';
@@ -140,7 +141,9 @@ async function customerContextOf(db: Db, customerId: number | null): Promise<Car
   } catch {
     /* a broken map gives no discount */
   }
-  return { customer: { id: customerId, discounts } };
+  // a company member's renewal at the company's prices too (docs/adr/0035-company-prices.md)
+  const company = await companyTermsOf(db, customerId);
+  return { customer: { id: customerId, discounts }, ...(company ? { company } : {}) };
 }
 
 /**

@@ -21,6 +21,7 @@ import type { ApplianceModelTables } from './appliance-model-tables.ts';
 import type { CustomerModelTables } from './customer-model-tables.ts';
 import type { CompanyTables } from './company-tables.ts';
 import type { CompanyOrderColumn, CompanyOrderTables } from './company-order-tables.ts';
+import type { CompanyPriceTables } from './company-price-tables.ts';
 import type { StockAlertTables } from './stock-alert-tables.ts';
 import type { EInvoiceTables } from './einvoice-tables.ts';
 export interface CategoriesTable {
@@ -185,6 +186,7 @@ export interface Database
     CompanyTables,
     CompanyOrderTables,
     EInvoiceTables,
+    CompanyPriceTables,
     StaffTables {
   categories: CategoriesTable;
   category_translations: CategoryTranslationsTable;
