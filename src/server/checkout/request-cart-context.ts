@@ -10,12 +10,19 @@ import { companyTermsOf } from '#server/company/company-prices.ts';
 
 export async function requestCartContext(db: Db, headers: Headers): Promise<CartContext> {
   const user = await customerOf(db, headers);
-  const company = user ? await companyTermsOf(db, user.id) : null;
-  return { customer: user ? { id: user.id, discounts: user.discount } : null, ...(company ? { company } : {}) };
+  return contextOf(db, user ? { id: user.id, discount: user.discount } : null);
 }
 
-/** The same context for a customer named by id: an order a company admin approves is priced as its buyer's (ADR 0034). */
+/**
+ * The same context for a customer named by id: an order a company admin approves is priced as its buyer's (ADR 0034),
+ * company prices included, so the approved amount is what the buyer was shown.
+ */
 export async function cartContextOfCustomer(db: Db, customerId: number): Promise<CartContext> {
   const row = await customerById(db, customerId);
-  return { customer: row ? { id: row.id, discounts: userOf(row).discount } : null };
+  return contextOf(db, row ? { id: row.id, discount: userOf(row).discount } : null);
+}
+
+async function contextOf(db: Db, user: { id: number; discount: Record<string, number> } | null): Promise<CartContext> {
+  const company = user ? await companyTermsOf(db, user.id) : null;
+  return { customer: user ? { id: user.id, discounts: user.discount } : null, ...(company ? { company } : {}) };
 }
