@@ -25,6 +25,8 @@ import { insertOrder } from '#server/orders/new-order.ts';
 import { orderNumberOfCheckout } from '#server/orders/order-reads.ts';
 import { paymentMethodsFor } from './payment-methods.ts';
 import { reserveStock } from './stock-reservation.ts';
+import { recordOrdered } from '#server/quotes/quote-store.ts';
+import { QuoteRefused } from '#lib/quotes/quote-refused.ts';
 import { issueOrderLink } from '#server/orders/order-links.ts';
 import { createSubscriptions } from '#server/subscriptions/create-subscriptions.ts';
 import { createAccountForOrder } from '#server/account/account-from-order.ts';
@@ -79,6 +81,7 @@ function detailsOf(c: CheckoutRecord, q: CheckoutQuote, payment: PaymentOutcome,
       provider_reference: payment.providerReference,
     },
     invoice_reference: ownInvoice ? invoiceReference(c.locale, orderNumber, { fikCreditorNumber: FIK_CREDITOR }) : null,
+    ...(c.quoteId ? { quote_id: c.quoteId } : {}),
   };
 }
 
@@ -137,6 +140,8 @@ export async function completeCheckout(
       if (raced) return { number: raced, created: false };
       await reserveStock(trx, quote.items);
       const number = fixedNumber ?? (await nextOrderNumber(trx));
+      // a quote is ordered once: the order that takes it is the one (docs/adr/0036-quotes.md)
+      if (c.quoteId && !(await recordOrdered(trx, c.quoteId, c.id, number))) throw new QuoteRefused(c.locale, 'used');
       const details = detailsOf(c, quote, payment, number);
       await insertOrder(trx, {
         number,

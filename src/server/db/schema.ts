@@ -21,6 +21,7 @@ import type { ApplianceModelTables } from './appliance-model-tables.ts';
 import type { CustomerModelTables } from './customer-model-tables.ts';
 import type { CompanyTables } from './company-tables.ts';
 import type { StockAlertTables } from './stock-alert-tables.ts';
+import type { QuoteCheckoutColumn, QuoteTables } from './quote-tables.ts';
 export interface CategoriesTable {
   id: number;
   parent_id: number | null;
@@ -181,6 +182,7 @@ export interface Database
     CustomerModelTables,
     StockAlertTables,
     CompanyTables,
+    QuoteTables,
     StaffTables {
   categories: CategoriesTable;
   category_translations: CategoryTranslationsTable;
@@ -282,7 +284,7 @@ export interface OrderTables {
 }
 
 // 0005_checkout
-export interface CheckoutsTable extends ExperimentVisitorColumn {
+export interface CheckoutsTable extends ExperimentVisitorColumn, QuoteCheckoutColumn {
   id: string;
   locale: string;
   status: string;

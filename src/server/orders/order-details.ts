@@ -32,6 +32,8 @@ export interface OrderDetails {
   };
   payment: { method: string; method_name: string; provider: string; session_id: string | null; provider_reference: string | null };
   invoice_reference: { scheme: string; reference: string; display: string } | null;
+  /** The quote the order was placed at (docs/product/quotes.md): its lines are at the quoted prices. */
+  quote_id?: string;
 }
 
 export const parseOrderDetails = (json: string): OrderDetails => JSON.parse(json) as OrderDetails;
