@@ -67,6 +67,8 @@ export const BACKOFFICE_PAGE_PATTERNS: readonly string[] = [
   '/health',
   '/experiments',
   '/returns',
+  '/quotes',
+  '/quotes/:id',
   '/customers',
   '/customers/:id',
   '/products',

@@ -20,6 +20,8 @@ export const MAIL_KINDS = [
   'stock_alert',
   /** Company accounts (docs/product/company-accounts.md): an invitation to buy for a company. */
   'company_invite',
+  /** Quotes (docs/product/quotes.md#answer): staff answered or declined a buyer's quote. */
+  'quote_answer',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

@@ -26,9 +26,7 @@ export function quoteAnswerMail(locale: LocaleCode, input: QuoteAnswerMailInput)
   const date = input.validUntil
     ? new Intl.DateTimeFormat(LOCALES[locale].iso, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${input.validUntil}T12:00:00Z`))
     : '';
-  const intro = input.declined
-    ? m('intro_declined')
-    : m('intro', { total: formatMinorPrice(input.totalMinor ?? 0, locale), date });
+  const intro = input.declined ? m('intro_declined') : m('intro', { total: formatMinorPrice(input.totalMinor ?? 0, locale), date });
   const paragraphs = [intro, ...(input.answerText ? [input.answerText] : [])];
   const text = [...paragraphs, '', `${m('button')}: ${input.url}`, '', brand, ''].join('\n');
   const html = htmlMail(

@@ -12,7 +12,8 @@ export type QuoteRefusalReason = QuoteRefusal | 'forbidden' | 'empty';
 
 const CODE = { changed: 'conflict', forbidden: 'forbidden', empty: 'invalid_request' } as const;
 
-export const quoteRefusalMessage = (locale: LocaleCode, reason: QuoteRefusalReason): string => translator(locale)(`quotes.refused_${reason}`);
+export const quoteRefusalMessage = (locale: LocaleCode, reason: QuoteRefusalReason): string =>
+  translator(locale)(`quotes.refused_${reason}`);
 
 export class QuoteRefused extends DomainError {
   readonly reason: QuoteRefusalReason;

@@ -43,7 +43,8 @@ export async function quoteFor(db: Db, locale: LocaleCode, a: QuoteActor, id: st
   return q;
 }
 
-export const quotesFor = (db: Db, a: QuoteActor): Promise<Quote[]> => quotesOf(db, { customerId: a.customerId, companyId: a.company?.id ?? null });
+export const quotesFor = (db: Db, a: QuoteActor): Promise<Quote[]> =>
+  quotesOf(db, { customerId: a.customerId, companyId: a.company?.id ?? null });
 
 /**
  * A new open quote on the cart's lines, priced now by the server as the buyer's cart is (their discounts and
@@ -63,11 +64,25 @@ export async function askQuote(
   const priced = await syncCartService(db, locale, inputs, [], ctx);
   const lines: QuoteLine[] = priced.items
     .filter((l) => l.quantity > 0)
-    .map((l) => ({ sku: l.sku, name: l.name, quantity: l.quantity, vat: l.vat, unit_price_minor: toMinorUnits(l.price), quoted_unit_minor: null }));
+    .map((l) => ({
+      sku: l.sku,
+      name: l.name,
+      quantity: l.quantity,
+      vat: l.vat,
+      unit_price_minor: toMinorUnits(l.price),
+      quoted_unit_minor: null,
+    }));
   if (lines.length === 0) throw new QuoteRefused(locale, 'empty');
   return insertQuote(
     db,
-    { locale, customerId: a.customerId, companyId: a.company?.id ?? null, lines, comment: comment.trim(), askedTotalMinor: linesTotalMinor(lines, 'unit_price_minor') },
+    {
+      locale,
+      customerId: a.customerId,
+      companyId: a.company?.id ?? null,
+      lines,
+      comment: comment.trim(),
+      askedTotalMinor: linesTotalMinor(lines, 'unit_price_minor'),
+    },
     now,
   );
 }
@@ -80,7 +95,9 @@ function checkoutOfQuote(q: Quote, a: QuoteActor): CheckoutRecord {
     status: 'open',
     items: q.lines.map((l, i) => ({ uuid: `quote-${i + 1}`, sku: l.sku, quantity: l.quantity })),
     coupons: [],
-    customer: a.company ? { type: 'business', company_name: a.company.name, organisation_number: a.company.organisationNumber } : { type: 'consumer' },
+    customer: a.company
+      ? { type: 'business', company_name: a.company.name, organisation_number: a.company.organisationNumber }
+      : { type: 'consumer' },
     shippingProcessor: shippingProcessorOf(undefined),
     shippingOptionId: null,
     servicePointId: null,

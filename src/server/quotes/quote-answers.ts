@@ -41,12 +41,24 @@ async function tellBuyer(db: Db, q: Quote, now: Date): Promise<void> {
   await enqueueMail(db, { ...content, kind: 'quote_answer', locale: q.locale, to: customer.email }, { now });
 }
 
-export async function answerQuote(db: Db, id: string, staffEmail: string, a: StaffAnswer, now = new Date()): Promise<{ before: Quote; after: Quote }> {
+export async function answerQuote(
+  db: Db,
+  id: string,
+  staffEmail: string,
+  a: StaffAnswer,
+  now = new Date(),
+): Promise<{ before: Quote; after: Quote }> {
   const before = await openQuote(db, id);
   const checked = checkAnswer(before.locale, before.lines, a.prices, a.validUntil, now);
-  if (!checked.ok) throw new InvalidRequestError(checked.field === 'price' ? 'a price is not valid' : 'the last day is not valid', checked.field);
+  if (!checked.ok)
+    throw new InvalidRequestError(checked.field === 'price' ? 'a price is not valid' : 'the last day is not valid', checked.field);
   const stored = await db.transaction().execute(async (trx) => {
-    const ok = await recordAnswer(trx, id, { lines: checked.lines, totalMinor: checked.totalMinor, answerText: a.answerText, validUntil: a.validUntil, staffEmail }, now);
+    const ok = await recordAnswer(
+      trx,
+      id,
+      { lines: checked.lines, totalMinor: checked.totalMinor, answerText: a.answerText, validUntil: a.validUntil, staffEmail },
+      now,
+    );
     if (!ok) return undefined;
     const after = (await readQuote(trx, id))!;
     await tellBuyer(trx, after, now);
@@ -57,7 +69,13 @@ export async function answerQuote(db: Db, id: string, staffEmail: string, a: Sta
   return { before, after: stored };
 }
 
-export async function declineQuote(db: Db, id: string, staffEmail: string, answerText: string | null, now = new Date()): Promise<{ before: Quote; after: Quote }> {
+export async function declineQuote(
+  db: Db,
+  id: string,
+  staffEmail: string,
+  answerText: string | null,
+  now = new Date(),
+): Promise<{ before: Quote; after: Quote }> {
   const before = await openQuote(db, id);
   const stored = await db.transaction().execute(async (trx) => {
     if (!(await recordDecline(trx, id, { answerText, staffEmail }, now))) return undefined;

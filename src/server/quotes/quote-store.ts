@@ -96,7 +96,9 @@ export async function readQuote(db: Db, id: string): Promise<Quote | undefined> 
 /** A buyer's list: their company's quotes (a member), or their own (no company); newest first. */
 export async function quotesOf(db: Db, owner: { customerId: number; companyId: string | null }, limit = 100): Promise<Quote[]> {
   let q = db.selectFrom('quotes').selectAll();
-  q = owner.companyId ? q.where('company_id', '=', owner.companyId) : q.where('customer_id', '=', owner.customerId).where('company_id', 'is', null);
+  q = owner.companyId
+    ? q.where('company_id', '=', owner.companyId)
+    : q.where('customer_id', '=', owner.customerId).where('company_id', 'is', null);
   const rows = await q.orderBy('created_at', 'desc').limit(limit).execute();
   return rows.map(quoteOf);
 }
@@ -136,7 +138,12 @@ export async function recordAnswer(
 }
 
 /** open or answered → declined. */
-export async function recordDecline(db: Db, id: string, a: { answerText: string | null; staffEmail: string }, now = new Date()): Promise<boolean> {
+export async function recordDecline(
+  db: Db,
+  id: string,
+  a: { answerText: string | null; staffEmail: string },
+  now = new Date(),
+): Promise<boolean> {
   const r = await db
     .updateTable('quotes')
     .set({ status: 'declined', answer_text: a.answerText, answered_by: a.staffEmail, answered_at: now.toISOString() })

@@ -45,7 +45,15 @@ async function addProduct(db: Db, id: number, sku: string, price: number, stock:
     .execute();
   await db
     .insertInto('product_translations')
-    .values({ product_id: id, locale: 'sv', name: `Del ${sku}`, slug: sku.toLowerCase(), url_fragment: sku.toLowerCase(), description: '', search_text: sku })
+    .values({
+      product_id: id,
+      locale: 'sv',
+      name: `Del ${sku}`,
+      slug: sku.toLowerCase(),
+      url_fragment: sku.toLowerCase(),
+      description: '',
+      search_text: sku,
+    })
     .execute();
   await db
     .insertInto('product_prices')
@@ -54,7 +62,12 @@ async function addProduct(db: Db, id: number, sku: string, price: number, stock:
 }
 
 async function tokenOf(db: Db, to: string): Promise<string> {
-  const mail = await db.selectFrom('mail_outbox').select('text_body').where('recipient', '=', to).where('kind', '=', 'company_invite').executeTakeFirstOrThrow();
+  const mail = await db
+    .selectFrom('mail_outbox')
+    .select('text_body')
+    .where('recipient', '=', to)
+    .where('kind', '=', 'company_invite')
+    .executeTakeFirstOrThrow();
   return /invitation=([\w-]+)/.exec(mail.text_body)![1]!;
 }
 
@@ -103,11 +116,17 @@ for (const engine of ENGINES) {
 
     const actor = (who: string) => quoteActor(db, ids[who]!);
     const ask = async (who = 'bo', comment = '40 st till projekt X') => askQuote(db, 'sv', await actor(who), CART, comment, {}, NOW);
-    const answer = (id: string, validUntil = '2026-11-30') => answerQuote(db, id, 'staff@shop.example', { prices: [800_00, 450_00], validUntil, answerText: 'Projektpris' }, NOW);
+    const answer = (id: string, validUntil = '2026-11-30') =>
+      answerQuote(db, id, 'staff@shop.example', { prices: [800_00, 450_00], validUntil, answerText: 'Projektpris' }, NOW);
 
-    it('asks on the cart at today\'s server prices; the company\'s members see it, another company does not', async () => {
+    it("asks on the cart at today's server prices; the company's members see it, another company does not", async () => {
       const q = await ask();
-      expect(q).toMatchObject({ status: 'open', companyId: expect.any(String), askedTotalMinor: 2 * 1000_00 + 500_00, comment: '40 st till projekt X' });
+      expect(q).toMatchObject({
+        status: 'open',
+        companyId: expect.any(String),
+        askedTotalMinor: 2 * 1000_00 + 500_00,
+        comment: '40 st till projekt X',
+      });
       expect(q.lines.map((l) => [l.sku, l.quantity, l.unit_price_minor])).toEqual([
         ['QA-1', 2, 1000_00],
         ['QB-2', 1, 500_00],
@@ -131,11 +150,20 @@ for (const engine of ENGINES) {
 
     it('staff answer (checked prices, e-mail to the buyer); accepted into a checkout at the quoted prices; ordered once at the quoted total', async () => {
       const q = await ask();
-      await expect(answerQuote(db, q.id, 's', { prices: [1200_00, 1], validUntil: '2026-11-30', answerText: null }, NOW)).rejects.toMatchObject({ field: 'price' });
-      await expect(answerQuote(db, q.id, 's', { prices: [1, 1], validUntil: '2026-11-19', answerText: null }, NOW)).rejects.toMatchObject({ field: 'valid_until' });
+      await expect(
+        answerQuote(db, q.id, 's', { prices: [1200_00, 1], validUntil: '2026-11-30', answerText: null }, NOW),
+      ).rejects.toMatchObject({ field: 'price' });
+      await expect(answerQuote(db, q.id, 's', { prices: [1, 1], validUntil: '2026-11-19', answerText: null }, NOW)).rejects.toMatchObject({
+        field: 'valid_until',
+      });
       const { after } = await answer(q.id);
       expect(after).toMatchObject({ status: 'answered', quotedTotalMinor: 2 * 800_00 + 450_00, validUntil: '2026-11-30' });
-      const mails = await db.selectFrom('mail_outbox').select('text_body').where('kind', '=', 'quote_answer').where('recipient', '=', 'bo@example.se').execute();
+      const mails = await db
+        .selectFrom('mail_outbox')
+        .select('text_body')
+        .where('kind', '=', 'quote_answer')
+        .where('recipient', '=', 'bo@example.se')
+        .execute();
       expect(mails.filter((m) => m.text_body.includes(`/my-account/quotes?quote=${q.id}`))).toHaveLength(1);
 
       const checkoutId = await acceptQuote(db, 'sv', await actor('bo'), q.id, NOW);
@@ -144,8 +172,20 @@ for (const engine of ENGINES) {
       const c = (await loadCheckout(db, checkoutId, 'sv'))!;
       expect(c.quoteId).toBe(q.id);
       // coupons do not apply to quoted lines
-      await updateCheckout(db, 'sv', checkoutId, { customer: { ...business('sv'), company_name: 'Verkstaden AB' }, coupons: ['CUSTOMERDISCOUNT'] }, ctxOf(ids.bo!));
-      const v = await updateCheckout(db, 'sv', checkoutId, { shipping_option_id: 'postnord-home', payment_method: 'invoice-business' }, ctxOf(ids.bo!));
+      await updateCheckout(
+        db,
+        'sv',
+        checkoutId,
+        { customer: { ...business('sv'), company_name: 'Verkstaden AB' }, coupons: ['CUSTOMERDISCOUNT'] },
+        ctxOf(ids.bo!),
+      );
+      const v = await updateCheckout(
+        db,
+        'sv',
+        checkoutId,
+        { shipping_option_id: 'postnord-home', payment_method: 'invoice-business' },
+        ctxOf(ids.bo!),
+      );
       expect(v.totals.goods_minor).toBe(2 * 800_00 + 450_00);
       expect(v.totals.discount_minor).toBe(0);
       expect(v.totals.total_minor).toBe(2 * 800_00 + 450_00 + v.totals.shipping_minor);
@@ -154,21 +194,33 @@ for (const engine of ENGINES) {
 
       const placed = await placeOrder(db, 'sv', checkoutId, checkoutPageUrls('sv'), ctxOf(ids.bo!));
       expect(placed.order_number).toBeTruthy();
-      const order = await db.selectFrom('orders').select(['total_minor', 'details']).where('id', '=', placed.order_number!).executeTakeFirstOrThrow();
+      const order = await db
+        .selectFrom('orders')
+        .select(['total_minor', 'details'])
+        .where('id', '=', placed.order_number!)
+        .executeTakeFirstOrThrow();
       expect(Number(order.total_minor)).toBe(v.totals.total_minor);
       expect(JSON.parse(order.details).quote_id).toBe(q.id);
       expect(await readQuote(db, q.id)).toMatchObject({ status: 'ordered', orderId: placed.order_number });
       // used once
-      await expect(acceptQuote(db, 'sv', await actor('bo'), q.id, NOW)).rejects.toMatchObject({ code: 'invalid_transition', reason: 'used' });
+      await expect(acceptQuote(db, 'sv', await actor('bo'), q.id, NOW)).rejects.toMatchObject({
+        code: 'invalid_transition',
+        reason: 'used',
+      });
     });
 
     it('an expired quote is refused at accepting and in a checkout opened before it expired', async () => {
       const q = await ask();
       await answer(q.id, '2026-11-21');
       const after = new Date('2026-11-22T00:30:00+01:00');
-      await expect(acceptQuote(db, 'sv', await actor('bo'), q.id, after)).rejects.toMatchObject({ code: 'invalid_transition', reason: 'expired' });
+      await expect(acceptQuote(db, 'sv', await actor('bo'), q.id, after)).rejects.toMatchObject({
+        code: 'invalid_transition',
+        reason: 'expired',
+      });
       // the last day counts in Stockholm: 23:30 UTC on the 21st is already the 22nd there
-      await expect(acceptQuote(db, 'sv', await actor('bo'), q.id, new Date('2026-11-21T23:30:00Z'))).rejects.toMatchObject({ reason: 'expired' });
+      await expect(acceptQuote(db, 'sv', await actor('bo'), q.id, new Date('2026-11-21T23:30:00Z'))).rejects.toMatchObject({
+        reason: 'expired',
+      });
       const checkoutId = await acceptQuote(db, 'sv', await actor('bo'), q.id, new Date('2026-11-21T12:00:00Z'));
       const c = (await loadCheckout(db, checkoutId, 'sv'))!;
       expect((await viewOf(db, c, ctxOf(ids.bo!))).totals.goods_minor).toBe(2 * 800_00 + 450_00);
@@ -187,7 +239,18 @@ for (const engine of ENGINES) {
       await answer(q.id, '2026-12-31');
       const checkoutId = await acceptQuote(db, 'sv', await actor('bo'), q.id, NOW);
       await expect(
-        updateCheckout(db, 'sv', checkoutId, { items: [{ uuid: 'quote-1', sku: 'QA-1', quantity: 3 }, { uuid: 'quote-2', sku: 'QB-2', quantity: 1 }] }, ctxOf(ids.bo!)),
+        updateCheckout(
+          db,
+          'sv',
+          checkoutId,
+          {
+            items: [
+              { uuid: 'quote-1', sku: 'QA-1', quantity: 3 },
+              { uuid: 'quote-2', sku: 'QB-2', quantity: 1 },
+            ],
+          },
+          ctxOf(ids.bo!),
+        ),
       ).rejects.toMatchObject({ code: 'conflict', reason: 'changed' });
       const d = await ask();
       await declineQuote(db, d.id, 'staff@shop.example', 'Inte möjligt', NOW);
