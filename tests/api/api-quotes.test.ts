@@ -63,11 +63,20 @@ async function answer(id: string, validUntil: string): Promise<number> {
   const asked = (JSON.parse(row.lines) as { unit_price_minor: number; quantity: number }[]).map((l) => l.unit_price_minor);
   expect(asked).toHaveLength(2);
   const prices = asked.map((m) => Math.floor(m * 0.9));
-  const body = new URLSearchParams({ _csrf: csrfOf(page.body), action: 'answer', valid_until: validUntil, answer_text: 'Pris för projekt 7' });
+  const body = new URLSearchParams({
+    _csrf: csrfOf(page.body),
+    action: 'answer',
+    valid_until: validUntil,
+    answer_text: 'Pris för projekt 7',
+  });
   for (const p of prices) body.append('price', (p / 100).toFixed(2));
   const r = await request(`http://admin.localhost:${new URL(raw('')).port}/quotes/${id}`, {
     method: 'POST',
-    headers: { cookie: s.cookie, origin: `http://admin.localhost:${new URL(raw('')).port}`, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      cookie: s.cookie,
+      origin: `http://admin.localhost:${new URL(raw('')).port}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
     body: body.toString(),
   });
   expect(r.status, /bo-quote-error">([^<]*)/.exec(r.body)?.[1]).toBe(303);
@@ -75,11 +84,14 @@ async function answer(id: string, validUntil: string): Promise<number> {
 }
 
 const localToday = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm' }).format(new Date());
-const dayOffset = (days: number) => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm' }).format(new Date(Date.now() + days * 86_400_000));
+const dayOffset = (days: number) =>
+  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm' }).format(new Date(Date.now() + days * 86_400_000));
 
 beforeAll(async () => {
   h = openTestDb();
-  parts = (await productsOf(h, 'sv')).filter((p) => p.orderable === 1 && p.stock_status === 'in-stock' && p.stock_quantity >= 20).slice(-40, -38);
+  parts = (await productsOf(h, 'sv'))
+    .filter((p) => p.orderable === 1 && p.stock_status === 'in-stock' && p.stock_quantity >= 20)
+    .slice(-40, -38);
   expect(parts).toHaveLength(2);
 });
 afterAll(async () => {
@@ -106,7 +118,12 @@ describe('quotes', () => {
     const audit = await h.db.selectFrom('staff_audit').select(['action', 'after_json']).where('subject_id', '=', id).execute();
     expect(audit.map((a) => a.action)).toEqual(['quotes.answer']);
     expect(JSON.parse(audit[0]!.after_json!)).toMatchObject({ status: 'answered', quotedTotalMinor: quoted });
-    const mail = await h.db.selectFrom('mail_outbox').select('text_body').where('recipient', '=', email('anna')).where('kind', '=', 'quote_answer').execute();
+    const mail = await h.db
+      .selectFrom('mail_outbox')
+      .select('text_body')
+      .where('recipient', '=', email('anna'))
+      .where('kind', '=', 'quote_answer')
+      .execute();
     expect(mail.some((m) => m.text_body.includes(`/my-account/quotes?quote=${id}`))).toBe(true);
 
     // another customer cannot accept it by its id
@@ -153,7 +170,11 @@ describe('quotes', () => {
 
     await answer(id, localToday());
     // the last day passes
-    await h.db.updateTable('quotes').set({ valid_until: dayOffset(-1) }).where('id', '=', id).execute();
+    await h.db
+      .updateTable('quotes')
+      .set({ valid_until: dayOffset(-1) })
+      .where('id', '=', id)
+      .execute();
     const list = await request(raw('/my-account/quotes'), { headers: { cookie: cia } });
     expect(list.body).toContain(`data-id="${id}" data-status="expired"`);
     const r = await post(cia, { action: 'accept', quote_id: id });

@@ -89,6 +89,8 @@ test('sv: ask on the cart → staff answer → accept → order at the quoted to
   await expect(page).toHaveURL(/\/checkout\/[A-Za-z0-9_-]{8,}$/);
   const checkoutId = new URL(page.url()).pathname.split('/').pop()!;
   await expect(page.getByTestId('checkout-line')).toHaveCount(1);
+  // every checkout links to the quotes page (asking happens there, on the cart)
+  await expect(page.getByTestId('checkout-ask-quote')).toHaveAttribute('href', '/my-account/quotes');
   await fillCustomer(page, { ...CUSTOMERS.sv, email });
   await chooseShipping(page, 'home');
   await payByInvoiceAndPlace(page);

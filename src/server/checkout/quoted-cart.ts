@@ -7,13 +7,21 @@
 import type { Db } from '#server/db/connection.ts';
 import { OutOfStockError } from '#lib/errors/domain-errors.ts';
 import { checkoutMessage } from '#lib/checkout/problem-messages.ts';
-import { acceptRefusal, atQuotedPrices, sameLines } from '#lib/quotes/quote-rules.ts';
+import type { CartLineItem } from '#lib/api/cart-contracts.ts';
+import { acceptRefusal, atQuotedPrices, sameLines, type QuoteLine } from '#lib/quotes/quote-rules.ts';
 import { QuoteRefused } from '#lib/quotes/quote-refused.ts';
 import { companyCan } from '#lib/company/company-roles.ts';
 import { syncCartService, type CartContext, type PricedCart } from '#server/cart/cart-service.ts';
 import { readQuote } from '#server/quotes/quote-store.ts';
 import type { CheckoutRecord } from './checkout-repository.ts';
 import { quoteActor, readsQuote } from './quote-requests.ts';
+
+const asOrdered =
+  (lines: readonly QuoteLine[]) =>
+  (item: CartLineItem): CartLineItem => {
+    const line = lines.find((l) => l.sku === item.sku);
+    return line ? { ...item, quantity: line.quantity, adjusted_quantity: null } : item;
+  };
 
 export async function quotedCart(db: Db, c: CheckoutRecord, ctx: CartContext, now = new Date()): Promise<PricedCart> {
   const locale = c.locale;
@@ -31,7 +39,8 @@ export async function quotedCart(db: Db, c: CheckoutRecord, ctx: CartContext, no
   }
   // The products' facts and stock as any cart has them, without coupons or the customer's own discounts.
   const priced = await syncCartService(db, locale, c.items, [], {});
-  const items = atQuotedPrices(priced.items, q.lines);
+  // A completed checkout's stock went to its order: its lines are the quote's as ordered.
+  const items = atQuotedPrices(c.status === 'completed' ? priced.items.map(asOrdered(q.lines)) : priced.items, q.lines);
   if (!items) throw new OutOfStockError(checkoutMessage(locale, 'out_of_stock'));
   return { items, coupons: [], requested: [], undiscounted: items };
 }
