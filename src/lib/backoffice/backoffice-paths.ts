@@ -68,6 +68,8 @@ export const BACKOFFICE_PAGE_PATTERNS: readonly string[] = [
   '/health',
   '/experiments',
   '/returns',
+  '/quotes',
+  '/quotes/:id',
   '/customers',
   '/customers/:id',
   '/companies',

@@ -23,6 +23,8 @@ export const MAIL_KINDS = [
   /** An order above a buyer's limit waits (to the admins), then is approved or declined (to the buyer). */
   'company_approval_request',
   'company_approval_decision',
+  /** Quotes (docs/product/quotes.md#answer): staff answered or declined a buyer's quote. */
+  'quote_answer',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

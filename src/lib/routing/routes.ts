@@ -34,6 +34,8 @@ export const ROUTES = {
   'my-account-quick-order': { path: same('/my-account/quick-order'), internal: '/my-account/quick-order', mode: 'server' },
   /** Company account (docs/product/company-accounts.md): details, members and roles, invitations. */
   'my-account-company': { path: same('/my-account/company'), internal: '/my-account/company', mode: 'server' },
+  /** Quotes (docs/product/quotes.md): ask on the cart, see the answers, accept one into the checkout. */
+  'my-account-quotes': { path: same('/my-account/quotes'), internal: '/my-account/quotes', mode: 'server' },
   'my-account-profile-edit': { path: same('/my-account/profile/edit'), internal: '/my-account/profile/edit', mode: 'server' },
   'my-account-orders-return-id': {
     path: same('/my-account/orders/return/:id?'),

@@ -1,7 +1,7 @@
 /**
  * The back office's navigation (docs/product/back-office.md#layout): each entry with the permission that shows
  * it. Only pages that exist are listed; the orders, returns, catalogue, customers and health pages add their
- * entries here when they arrive, in this order: Dashboard, Orders, Returns, Customers, Companies, Catalogue, Content, Health, Experiments, Audit, Staff.
+ * entries here when they arrive, in this order: Dashboard, Orders, Returns, Quotes, Customers, Companies, Catalogue, Content, Health, Experiments, Audit, Staff.
  */
 import type { BoKey } from './backoffice-i18n.ts';
 import { can, type Permission, type StaffRole } from './permissions.ts';
@@ -17,6 +17,7 @@ export const BACKOFFICE_NAV: readonly NavEntry[] = [
   { label: 'nav.dashboard', href: '/', permission: 'dashboard.read' },
   { label: 'nav.orders', href: '/orders', permission: 'orders.read' },
   { label: 'nav.returns', href: '/returns', permission: 'returns.read' },
+  { label: 'nav.quotes', href: '/quotes', permission: 'orders.read' },
   { label: 'nav.customers', href: '/customers', permission: 'customers.read' },
   { label: 'nav.companies', href: '/companies', permission: 'customers.read' },
   { label: 'nav.catalogue', href: '/products', permission: 'catalogue.read' },

@@ -22,6 +22,7 @@ import { shippingProviderFor } from '#server/shipping/shipping-registry.ts';
 import type { ServicePoint, ShippingOption, ShippingProvider } from '#server/shipping/shipping-provider.ts';
 import { shippingAnswer, ShippingUnavailable, type ShippingAnswer, type ShippingAsk } from '#server/shipping/shipping-session.ts';
 import { recordProviderSession, type CheckoutRecord } from './checkout-repository.ts';
+import { quotedCart } from './quoted-cart.ts';
 import { loggerFor } from '#server/telemetry/logger.ts';
 
 const log = loggerFor('checkout');
@@ -45,7 +46,8 @@ export interface CheckoutQuote {
 const lineMinor = (l: Pick<CartLineItem, 'price' | 'quantity'>) => multiplyMinor(toMinorUnits(l.price), l.quantity);
 
 export async function quoteCheckout(db: Db, c: CheckoutRecord, ctx: CartContext = {}): Promise<CheckoutQuote> {
-  const priced = await syncCartService(db, c.locale, c.items, c.coupons, ctx);
+  // a checkout opened for a quote is priced at the quote's prices, checked at every step (docs/adr/0036-quotes.md)
+  const priced = c.quoteId ? await quotedCart(db, c, ctx) : await syncCartService(db, c.locale, c.items, c.coupons, ctx);
   const items = priced.items.filter((l) => l.quantity > 0);
   const lineTotalsMinor = items.map(lineMinor);
   const afterMinor = lineTotalsMinor.reduce((a, b) => a + b, 0);

@@ -38,6 +38,8 @@ export interface CheckoutRecord {
   /** The provider sessions of the cart state (payLater, shipping, card, invoice, invoiceConsumer, invoiceBusiness). */
   providerSessions: Partial<Record<string, ProviderSessionRecord>>;
   orderId: string | null;
+  /** The accepted quote this checkout was opened for: priced at its prices (src/server/checkout/quoted-cart.ts). */
+  quoteId?: string | null;
 }
 
 /** 128 random bits: the checkout id is also what opens its confirmation page, so it must not be guessable. */
@@ -62,6 +64,7 @@ export async function loadCheckout(db: Db, id: string, locale?: LocaleCode): Pro
     paymentMethod: row.payment_method,
     providerSessions: JSON.parse(row.provider_sessions),
     orderId: row.order_id,
+    quoteId: row.quote_id ?? null,
   };
 }
 
@@ -77,6 +80,7 @@ function columns(c: CheckoutRecord) {
     payment_method: c.paymentMethod,
     provider_sessions: JSON.stringify(c.providerSessions),
     order_id: c.orderId,
+    quote_id: c.quoteId ?? null,
     updated_at: new Date().toISOString(),
   };
 }

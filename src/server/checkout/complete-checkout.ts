@@ -26,6 +26,8 @@ import { insertOrder } from '#server/orders/new-order.ts';
 import { orderNumberOfCheckout } from '#server/orders/order-reads.ts';
 import { paymentMethodsFor } from './payment-methods.ts';
 import { reserveStock } from './stock-reservation.ts';
+import { recordOrdered } from '#server/quotes/quote-store.ts';
+import { QuoteRefused } from '#lib/quotes/quote-refused.ts';
 import { issueOrderLink } from '#server/orders/order-links.ts';
 import { createSubscriptions } from '#server/subscriptions/create-subscriptions.ts';
 import { createAccountForOrder } from '#server/account/account-from-order.ts';
@@ -92,6 +94,7 @@ function detailsOf(
     },
     invoice_reference: ownInvoice ? invoiceReference(c.locale, orderNumber, { fikCreditorNumber: FIK_CREDITOR }) : null,
     ...(company ? { company } : {}),
+    ...(c.quoteId ? { quote_id: c.quoteId } : {}),
   };
 }
 
@@ -153,6 +156,8 @@ export async function completeCheckout(
       if (raced) return { number: raced, created: false };
       await reserveStock(trx, quote.items);
       const number = fixedNumber ?? (await nextOrderNumber(trx));
+      // a quote is ordered once: the order that takes it is the one (docs/adr/0036-quotes.md)
+      if (c.quoteId && !(await recordOrdered(trx, c.quoteId, c.id, number))) throw new QuoteRefused(c.locale, 'used');
       // A member of a company orders for it: the order is the company's (docs/product/company-accounts.md#orders).
       const member = await companyMemberOf(trx, c.locale, ctx);
       const details = detailsOf(c, quote, payment, number, member && (await orderCompanyOf(trx, member)));

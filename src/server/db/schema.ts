@@ -24,6 +24,7 @@ import type { CompanyOrderColumn, CompanyOrderTables } from './company-order-tab
 import type { CompanyPriceTables } from './company-price-tables.ts';
 import type { StockAlertTables } from './stock-alert-tables.ts';
 import type { EInvoiceTables } from './einvoice-tables.ts';
+import type { QuoteCheckoutColumn, QuoteTables } from './quote-tables.ts';
 export interface CategoriesTable {
   id: number;
   parent_id: number | null;
@@ -187,6 +188,7 @@ export interface Database
     CompanyOrderTables,
     EInvoiceTables,
     CompanyPriceTables,
+    QuoteTables,
     StaffTables {
   categories: CategoriesTable;
   category_translations: CategoryTranslationsTable;
@@ -288,7 +290,7 @@ export interface OrderTables {
 }
 
 // 0005_checkout
-export interface CheckoutsTable extends ExperimentVisitorColumn {
+export interface CheckoutsTable extends ExperimentVisitorColumn, QuoteCheckoutColumn {
   id: string;
   locale: string;
   status: string;

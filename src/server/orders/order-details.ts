@@ -37,6 +37,8 @@ export interface OrderDetails {
    * invoice and the e-invoice (ADR 0033, docs/product/company-accounts.md#orders). Absent on other orders.
    */
   company?: OrderCompany;
+  /** The quote the order was placed at (docs/product/quotes.md): its lines are at the quoted prices. */
+  quote_id?: string;
 }
 
 export interface OrderCompany {

@@ -15,8 +15,9 @@ export const SERVER_LAYERS: readonly (readonly string[])[] = [
   ['auth', 'catalogue', 'shipping'],
   // 4 what builds on the catalogue or on one order: account pages, subscriptions, fulfilment, content, search, tracking
   // (with the client error reports of POST /captuerr), cart, the back office's staff (hashes passwords as auth does)
-  // and company accounts (their members are customers; invitations go out by mail)
-  ['account', 'subscriptions', 'fulfilment', 'content', 'search', 'tracking', 'cart', 'staff', 'company'],
+  // and company accounts (their members are customers; invitations go out by mail); quotes' rows and staff answers
+  // (mailed to the asker; asking and accepting, which price carts and open checkouts, are checkout's)
+  ['account', 'subscriptions', 'fulfilment', 'content', 'search', 'tracking', 'cart', 'staff', 'company', 'quotes'],
   // 5 what builds on several: checkout (cart + shipping + payments + accounts + subscriptions), returns, recommendations,
   // quick order (search's part numbers + the catalogue)
   ['checkout', 'returns', 'recommendations', 'quick-order'],
