@@ -34,6 +34,8 @@ export const ROUTES = {
   'my-account-quick-order': { path: same('/my-account/quick-order'), internal: '/my-account/quick-order', mode: 'server' },
   /** Company account (docs/product/company-accounts.md): details, members and roles, invitations. */
   'my-account-company': { path: same('/my-account/company'), internal: '/my-account/company', mode: 'server' },
+  /** Lists shared in the company and the cart saved for later (docs/product/lists.md). */
+  'my-account-lists': { path: same('/my-account/lists'), internal: '/my-account/lists', mode: 'server' },
   'my-account-profile-edit': { path: same('/my-account/profile/edit'), internal: '/my-account/profile/edit', mode: 'server' },
   'my-account-orders-return-id': {
     path: same('/my-account/orders/return/:id?'),

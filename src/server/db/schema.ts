@@ -20,6 +20,7 @@ import type { MediaTable, MediaVariantsTable } from './media-tables.ts';
 import type { ApplianceModelTables } from './appliance-model-tables.ts';
 import type { CustomerModelTables } from './customer-model-tables.ts';
 import type { CompanyTables } from './company-tables.ts';
+import type { ListTables } from './list-tables.ts';
 import type { StockAlertTables } from './stock-alert-tables.ts';
 export interface CategoriesTable {
   id: number;
@@ -181,6 +182,7 @@ export interface Database
     CustomerModelTables,
     StockAlertTables,
     CompanyTables,
+    ListTables,
     StaffTables {
   categories: CategoriesTable;
   category_translations: CategoryTranslationsTable;

@@ -17,8 +17,8 @@ export const SERVER_LAYERS: readonly (readonly string[])[] = [
   // and company accounts (their members are customers; invitations go out by mail)
   ['account', 'subscriptions', 'fulfilment', 'content', 'search', 'tracking', 'cart', 'staff', 'company'],
   // 5 what builds on several: checkout (cart + shipping + payments + accounts + subscriptions), returns, recommendations,
-  // quick order (search's part numbers + the catalogue)
-  ['checkout', 'returns', 'recommendations', 'quick-order'],
+  // quick order (search's part numbers + the catalogue), lists (a company's members share them)
+  ['checkout', 'returns', 'recommendations', 'quick-order', 'lists'],
   // 6 demo data, written through the domains; the back office's data (order list, order page, dashboard, queues)
   ['seed', 'backoffice'],
   // 7 command-line entry points (npm run db:seed, operator, outbox …)
