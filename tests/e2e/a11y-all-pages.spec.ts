@@ -117,6 +117,7 @@ for (const locale of LOCALE_CODES) {
       '/my-account/subscriptions',
       '/my-account/quick-order',
       '/my-account/company',
+      '/my-account/lists',
       '/my-account/profile/edit',
     ]) {
       await page.goto(o + path);
