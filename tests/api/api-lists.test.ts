@@ -42,7 +42,8 @@ const post = (who: string, fields: Record<string, string>, origin = raw('').repl
   });
 const page = (who: string, query = '') => request(raw(`/my-account/lists${query}`), { headers: { cookie: cookies[who] ?? '' } });
 const atcOf = (body: string, testId: string) => parseAtc(new RegExp(`data-atc="([^"]*)"[^>]*data-testid="${testId}"`).exec(body)?.[1]);
-const listName = async (id: string) => (await h.db.selectFrom('shopping_lists').select('name').where('id', '=', id).executeTakeFirstOrThrow()).name;
+const listName = async (id: string) =>
+  (await h.db.selectFrom('shopping_lists').select('name').where('id', '=', id).executeTakeFirstOrThrow()).name;
 
 beforeAll(async () => {
   h = openTestDb();
@@ -51,7 +52,10 @@ beforeAll(async () => {
   const billing = { street: 'Gatan 1', postalCode: '111 22', city: 'Stockholm' };
   const a = await createCompany(h.db, 'sv', ids.anna!, { name: 'A AB', organisationNumber: swedishOrgNumber(run), billing });
   await createCompany(h.db, 'sv', ids.olle!, { name: 'B AB', organisationNumber: swedishOrgNumber(run + 1), billing });
-  for (const [who, role] of [['bo', 'buyer'], ['vera', 'viewer']] as const)
+  for (const [who, role] of [
+    ['bo', 'buyer'],
+    ['vera', 'viewer'],
+  ] as const)
     await h.db
       .insertInto('company_members')
       .values({ customer_id: ids[who]!, company_id: a.company.id, role, spending_limit_minor: null, created_at: new Date().toISOString() })
@@ -107,12 +111,13 @@ describe('the lists page', () => {
     expect(other.status).toBe(404);
     expect(other.body).toContain('data-reason="not_found"');
     expect(other.body).not.toContain('Servicebil 3');
-    for (const fields of [
+    const attempts: Record<string, string>[] = [
       { action: 'rename', list, name: 'Taken' },
       { action: 'delete', list },
       { action: 'remove_line', list, sku: products[0]!.sku },
       { action: 'add_line', list, number: products[2]!.sku, quantity: '1' },
-    ]) {
+    ];
+    for (const fields of attempts) {
       const r = await post('olle', fields);
       expect(r.status, fields.action).toBe(404);
     }

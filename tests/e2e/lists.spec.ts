@@ -42,7 +42,13 @@ test('sv: an admin makes a list, a buyer of the company sees it and adds all to 
     const m = await createCompany(db, 'sv', ids.admin!, { name: 'Listteknik AB', organisationNumber: swedishOrgNumber(run), billing });
     await db
       .insertInto('company_members')
-      .values({ customer_id: ids.buyer!, company_id: m.company.id, role: 'buyer', spending_limit_minor: null, created_at: new Date().toISOString() })
+      .values({
+        customer_id: ids.buyer!,
+        company_id: m.company.id,
+        role: 'buyer',
+        spending_limit_minor: null,
+        created_at: new Date().toISOString(),
+      })
       .execute();
   });
   const parts = await demoProducts('sv', 2);

@@ -13,12 +13,20 @@ export interface SavedCart {
 }
 
 /** Saves the cart's lines, replacing a cart saved before in this storefront. */
-export async function saveCart(db: Db, customerId: number, locale: LocaleCode, lines: readonly { sku: string; quantity: number }[]): Promise<void> {
+export async function saveCart(
+  db: Db,
+  customerId: number,
+  locale: LocaleCode,
+  lines: readonly { sku: string; quantity: number }[],
+): Promise<void> {
   if (lines.length === 0 || lines.length > LIST_LIMITS.linesPerList) throw new InvalidRequestError('the cart is empty or too long', 'cart');
   const row = { lines: JSON.stringify(lines.map((l) => ({ sku: l.sku, quantity: l.quantity }))), saved_at: new Date().toISOString() };
   await db.transaction().execute(async (tx) => {
     await tx.deleteFrom('saved_carts').where('customer_id', '=', customerId).where('locale', '=', locale).execute();
-    await tx.insertInto('saved_carts').values({ customer_id: customerId, locale, ...row }).execute();
+    await tx
+      .insertInto('saved_carts')
+      .values({ customer_id: customerId, locale, ...row })
+      .execute();
   });
 }
 

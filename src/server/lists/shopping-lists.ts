@@ -92,17 +92,29 @@ const touch = (db: Db, id: string) => db.updateTable('shopping_lists').set({ upd
 /** A new list: the company's when the actor buys for one here (a viewer may not), else the actor's own. */
 export async function createList(db: Db, actor: ListActor, locale: LocaleCode, name: string): Promise<string> {
   if (!mayCreateList(actor)) throw new DomainError('forbidden', 'a company viewer may not make lists');
-  const owned = db.selectFrom('shopping_lists').select((eb) => eb.fn.countAll<string | number>().as('n')).where('locale', '=', locale);
-  const { n } = await (actor.company
-    ? owned.where('company_id', '=', actor.company.id)
-    : owned.where('company_id', 'is', null).where('customer_id', '=', actor.customerId)
+  const owned = db
+    .selectFrom('shopping_lists')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('locale', '=', locale);
+  const { n } = await (
+    actor.company
+      ? owned.where('company_id', '=', actor.company.id)
+      : owned.where('company_id', 'is', null).where('customer_id', '=', actor.customerId)
   ).executeTakeFirstOrThrow();
   if (Number(n) >= LIST_LIMITS.listsPerOwner) throw new InvalidRequestError(`at most ${LIST_LIMITS.listsPerOwner} lists`, 'limit');
   const id = randomUUID();
   const at = now();
   await db
     .insertInto('shopping_lists')
-    .values({ id, locale, company_id: actor.company?.id ?? null, customer_id: actor.customerId, name: name.trim(), created_at: at, updated_at: at })
+    .values({
+      id,
+      locale,
+      company_id: actor.company?.id ?? null,
+      customer_id: actor.customerId,
+      name: name.trim(),
+      created_at: at,
+      updated_at: at,
+    })
     .execute();
   return id;
 }
@@ -123,7 +135,8 @@ export async function addLines(db: Db, actor: ListActor, locale: LocaleCode, id:
   const list = await editable(db, actor, locale, id);
   const existing = new Map(list.lines.map((l) => [l.sku, l]));
   const fresh = new Set(lines.map((l) => l.sku).filter((s) => !existing.has(s)));
-  if (existing.size + fresh.size > LIST_LIMITS.linesPerList) throw new InvalidRequestError(`at most ${LIST_LIMITS.linesPerList} lines`, 'limit');
+  if (existing.size + fresh.size > LIST_LIMITS.linesPerList)
+    throw new InvalidRequestError(`at most ${LIST_LIMITS.linesPerList} lines`, 'limit');
   await db.transaction().execute(async (tx) => {
     const top = await tx
       .selectFrom('shopping_list_lines')

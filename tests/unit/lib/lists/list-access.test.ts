@@ -39,7 +39,13 @@ describe('list forms', () => {
   const id = '7d0f7c5e-3f7b-4a53-9c5d-2a4f7e1b9c01';
   it('reads the cart field as sku:qty pairs', () => {
     const r = listFormSchema.parse({ action: 'save_cart', cart: 'A-1:2;B-2:1;' });
-    expect(r).toEqual({ action: 'save_cart', cart: [{ sku: 'A-1', quantity: 2 }, { sku: 'B-2', quantity: 1 }] });
+    expect(r).toEqual({
+      action: 'save_cart',
+      cart: [
+        { sku: 'A-1', quantity: 2 },
+        { sku: 'B-2', quantity: 1 },
+      ],
+    });
   });
   it.each([
     [{ action: 'save_cart', cart: '' }, 'cart'],

@@ -8,7 +8,17 @@ import type { Db } from '#server/db/connection.ts';
 import { createCustomer } from '#server/auth/account-links.ts';
 import { createCompany } from '#server/company/company-accounts.ts';
 import { LIST_LIMITS } from '#lib/lists/list-access.ts';
-import { addLines, changeLine, createList, deleteList, listActor, listOf, listsOf, removeLine, renameList } from '#server/lists/shopping-lists.ts';
+import {
+  addLines,
+  changeLine,
+  createList,
+  deleteList,
+  listActor,
+  listOf,
+  listsOf,
+  removeLine,
+  renameList,
+} from '#server/lists/shopping-lists.ts';
 import { deleteSavedCart, saveCart, savedCart } from '#server/lists/saved-cart.ts';
 import { ENGINES } from '#tests/unit/server/backoffice/backoffice-db.ts';
 import { swedishOrgNumber } from '#tests/support/org-numbers.ts';
@@ -25,10 +35,19 @@ for (const engine of ENGINES) {
       for (const who of ['anna', 'bo', 'vera', 'olle', 'solo']) ids[who] = (await createCustomer(db, `${who}@example.se`, who))!.id;
       const a = await createCompany(db, 'sv', ids.anna!, { name: 'A AB', organisationNumber: swedishOrgNumber(1), billing });
       await createCompany(db, 'sv', ids.olle!, { name: 'B AB', organisationNumber: swedishOrgNumber(2), billing });
-      for (const [who, role] of [['bo', 'buyer'], ['vera', 'viewer']] as const)
+      for (const [who, role] of [
+        ['bo', 'buyer'],
+        ['vera', 'viewer'],
+      ] as const)
         await db
           .insertInto('company_members')
-          .values({ customer_id: ids[who]!, company_id: a.company.id, role, spending_limit_minor: null, created_at: new Date().toISOString() })
+          .values({
+            customer_id: ids[who]!,
+            company_id: a.company.id,
+            role,
+            spending_limit_minor: null,
+            created_at: new Date().toISOString(),
+          })
           .execute();
     });
     afterAll(async () => {
@@ -50,7 +69,9 @@ for (const engine of ENGINES) {
         { sku: 'SKU-1', quantity: 5, note: 'hylla 4' },
         { sku: 'SKU-2', quantity: 1, note: null },
       ]);
-      expect((await listsOf(db, await actor('anna'), 'sv')).map((l) => [l.name, l.lineCount, l.access])).toEqual([['Servicebil 3', 2, 'edit']]);
+      expect((await listsOf(db, await actor('anna'), 'sv')).map((l) => [l.name, l.lineCount, l.access])).toEqual([
+        ['Servicebil 3', 2, 'edit'],
+      ]);
 
       const vera = await actor('vera');
       await expect(addLines(db, vera, 'sv', id, [{ sku: 'X', quantity: 1 }])).rejects.toMatchObject({ code: 'forbidden' });
@@ -76,7 +97,10 @@ for (const engine of ENGINES) {
     it('changes, removes, renames and deletes lines and lists', async () => {
       const anna = await actor('anna');
       const id = await createList(db, anna, 'sv', 'Lager');
-      await addLines(db, anna, 'sv', id, [{ sku: 'A', quantity: 1 }, { sku: 'B', quantity: 1 }]);
+      await addLines(db, anna, 'sv', id, [
+        { sku: 'A', quantity: 1 },
+        { sku: 'B', quantity: 1 },
+      ]);
       await changeLine(db, anna, 'sv', id, { sku: 'A', quantity: 7, note: 'ny' });
       await removeLine(db, anna, 'sv', id, 'B');
       await renameList(db, anna, 'sv', id, 'Lager 2');
@@ -102,8 +126,14 @@ for (const engine of ENGINES) {
 
     it('saves one cart per customer and storefront, replaced by the next save', async () => {
       await saveCart(db, ids.solo!, 'sv', [{ sku: 'A', quantity: 2 }]);
-      await saveCart(db, ids.solo!, 'sv', [{ sku: 'B', quantity: 1 }, { sku: 'C', quantity: 4 }]);
-      expect((await savedCart(db, ids.solo!, 'sv'))?.lines).toEqual([{ sku: 'B', quantity: 1 }, { sku: 'C', quantity: 4 }]);
+      await saveCart(db, ids.solo!, 'sv', [
+        { sku: 'B', quantity: 1 },
+        { sku: 'C', quantity: 4 },
+      ]);
+      expect((await savedCart(db, ids.solo!, 'sv'))?.lines).toEqual([
+        { sku: 'B', quantity: 1 },
+        { sku: 'C', quantity: 4 },
+      ]);
       expect(await savedCart(db, ids.solo!, 'no')).toBeUndefined();
       expect(await savedCart(db, ids.anna!, 'sv')).toBeUndefined();
       await expect(saveCart(db, ids.solo!, 'sv', [])).rejects.toMatchObject({ field: 'cart' });
