@@ -68,7 +68,7 @@ afterAll(async () => {
 describe('the lists page', () => {
   let list = '';
   it('a buyer makes a list and adds parts by number; the whole company sees it at today’s prices', async () => {
-    const [a, b] = products;
+    const [a, b, c] = products;
     const created = await post('bo', { action: 'create', name: 'Servicebil 3' });
     expect(created.status, created.body.slice(0, 300)).toBe(303);
     const m = /^\/my-account\/lists\?list=([0-9a-f-]{36})&done=create$/.exec(created.headers.location ?? '');
@@ -99,6 +99,16 @@ describe('the lists page', () => {
       { sku: b!.sku, quantity: 1 },
     ]);
     expect((await page('anna', `?list=${list}`)).body).toContain('data-access="edit"');
+
+    // the product page's "add to a list": the part offered to the lists the customer may change
+    const offer = await page('bo', `?add=${encodeURIComponent(c.sku)}`);
+    expect(offer.body).toContain(`data-testid="lists-add-product" data-sku="${c.sku}"`);
+    expect(offer.body).toContain(`<option value="${list}">Servicebil 3</option>`);
+    const none = await page('vera', `?add=${encodeURIComponent(c.sku)}`);
+    expect(none.body).toContain('data-testid="lists-add-product"');
+    expect(none.body).not.toContain('lists-add-product-form');
+    expect(none.body).toContain('Du har ingen lista som du kan ändra.');
+    expect((await page('bo', '?add=ZZQ-NOPE-1')).body).not.toContain('lists-add-product');
   });
 
   it('a viewer cannot change the list; another company’s member finds nothing by its id', async () => {

@@ -51,7 +51,7 @@ test('sv: an admin makes a list, a buyer of the company sees it and adds all to 
       })
       .execute();
   });
-  const parts = await demoProducts('sv', 2);
+  const parts = await demoProducts('sv', 3);
 
   // the admin makes the list and adds two parts by number
   const adminPage = await (await browser.newContext()).newPage();
@@ -77,6 +77,18 @@ test('sv: an admin makes a list, a buyer of the company sees it and adds all to 
   }
   await expect(adminPage.getByTestId('list-line')).toHaveCount(2);
   expect(await seriousAxe(adminPage)).toEqual([]);
+  // a third part from its product page
+  await adminPage.goto(sv + parts[2]!.url);
+  await adminPage.getByTestId('product-add-to-list').click();
+  const offer = adminPage.getByTestId('lists-add-product-form');
+  await offer.getByTestId('lists-add-product-list').selectOption({ label: 'Servicebil 3' });
+  await offer.getByLabel('Antal').fill('1');
+  expect(await seriousAxe(adminPage)).toEqual([]);
+  await offer.getByTestId('lists-add-product-submit').click();
+  await expect(adminPage.getByTestId('lists-done')).toHaveText('Delen är tillagd.');
+  await expect(adminPage.getByTestId('list-line')).toHaveCount(3);
+  await adminPage.getByTestId('list-line').filter({ hasText: parts[2]!.sku }).getByTestId('list-line-remove').click();
+  await expect(adminPage.getByTestId('list-line')).toHaveCount(2);
 
   // the buyer sees it and puts all its lines in the cart
   const page = await (await browser.newContext()).newPage();
