@@ -116,6 +116,7 @@ describe('the lists page', () => {
     expect(viewer.status).toBe(403);
     expect(viewer.body).toContain('data-reason="forbidden"');
     expect((await post('vera', { action: 'create', name: 'Mine' })).status).toBe(403);
+    expect((await post('vera', { action: 'add_line', list, number: products[2]!.sku, quantity: '1' })).status).toBe(403);
 
     const other = await page('olle', `?list=${list}`);
     expect(other.status).toBe(404);

@@ -81,7 +81,8 @@ export async function listOf(db: Db, actor: ListActor, locale: LocaleCode, id: s
   return { id, name: row.name, shared: row.company_id !== null, lineCount: lines.length, updatedAt: row.updated_at, access, lines };
 }
 
-async function editable(db: Db, actor: ListActor, locale: LocaleCode, id: string): Promise<ListDetail> {
+/** The list, when the actor may change it: not found when they may not read it, 403 when they only read it. */
+export async function editableList(db: Db, actor: ListActor, locale: LocaleCode, id: string): Promise<ListDetail> {
   const list = await listOf(db, actor, locale, id);
   if (list.access !== 'edit') throw new DomainError('forbidden', 'a company viewer may not change lists');
   return list;
@@ -120,19 +121,19 @@ export async function createList(db: Db, actor: ListActor, locale: LocaleCode, n
 }
 
 export async function renameList(db: Db, actor: ListActor, locale: LocaleCode, id: string, name: string): Promise<void> {
-  await editable(db, actor, locale, id);
+  await editableList(db, actor, locale, id);
   await db.updateTable('shopping_lists').set({ name: name.trim(), updated_at: now() }).where('id', '=', id).execute();
 }
 
 export async function deleteList(db: Db, actor: ListActor, locale: LocaleCode, id: string): Promise<void> {
-  await editable(db, actor, locale, id);
+  await editableList(db, actor, locale, id);
   await db.deleteFrom('shopping_list_lines').where('list_id', '=', id).execute();
   await db.deleteFrom('shopping_lists').where('id', '=', id).execute();
 }
 
 /** Adds lines (skus the caller resolved in this storefront): a sku already there gets both quantities. */
 export async function addLines(db: Db, actor: ListActor, locale: LocaleCode, id: string, lines: readonly ListLineInput[]): Promise<void> {
-  const list = await editable(db, actor, locale, id);
+  const list = await editableList(db, actor, locale, id);
   const existing = new Map(list.lines.map((l) => [l.sku, l]));
   const fresh = new Set(lines.map((l) => l.sku).filter((s) => !existing.has(s)));
   if (existing.size + fresh.size > LIST_LIMITS.linesPerList)
@@ -168,7 +169,7 @@ export async function addLines(db: Db, actor: ListActor, locale: LocaleCode, id:
 
 /** Sets a line's quantity and note (a sku not in the list is not found). */
 export async function changeLine(db: Db, actor: ListActor, locale: LocaleCode, id: string, line: ListLineInput): Promise<void> {
-  await editable(db, actor, locale, id);
+  await editableList(db, actor, locale, id);
   const r = await db
     .updateTable('shopping_list_lines')
     .set({ quantity: mergedQuantity(undefined, line.quantity), note: line.note?.trim() || null })
@@ -180,7 +181,7 @@ export async function changeLine(db: Db, actor: ListActor, locale: LocaleCode, i
 }
 
 export async function removeLine(db: Db, actor: ListActor, locale: LocaleCode, id: string, sku: string): Promise<void> {
-  await editable(db, actor, locale, id);
+  await editableList(db, actor, locale, id);
   await db.deleteFrom('shopping_list_lines').where('list_id', '=', id).where('sku', '=', sku).execute();
   await touch(db, id);
 }
