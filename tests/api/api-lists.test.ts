@@ -11,6 +11,7 @@ import { createCustomer } from '#server/auth/account-links.ts';
 import { createCompany } from '#server/company/company-accounts.ts';
 import type { DbHandle } from '#server/db/connection.ts';
 import { parseAtc } from '#lib/page-behaviour/query-params.ts';
+import { LOCALE_CODES } from '#lib/market/locales.ts';
 import { openTestDb, productsOf, raw, type TestProduct } from './api-support.ts';
 import { accountCookies } from './account-session.ts';
 import { swedishOrgNumber } from '#tests/support/org-numbers.ts';
@@ -175,6 +176,20 @@ describe('the lists page', () => {
     expect((await page('bo')).body).not.toContain('saved-cart-line');
     expect((await post('solo', { action: 'delete_saved_cart' })).status).toBe(303);
     expect((await page('solo')).body).not.toContain('saved-cart-line');
+  });
+
+  it('is the lists page in every storefront, in its language; a company’s lists only in the company’s storefront', async () => {
+    const titles = { sv: 'Listor', no: 'Lister', da: 'Lister', fi: 'Listat', nl: 'Lijsten' } as const;
+    expect((await post('anna', { action: 'create', name: 'Gemensam' })).status).toBe(303);
+    for (const locale of LOCALE_CODES) {
+      const cookie = await accountCookies(email('anna'), PASSWORD, locale);
+      const r = await request(raw('/my-account/lists', locale), { headers: { cookie } });
+      expect(r.status, locale).toBe(200);
+      expect(r.body).toContain('data-testid="lists"');
+      expect(r.body).toContain(`<h1>${titles[locale]}</h1>`);
+      // Anna's company buys in sv: elsewhere she makes personal lists and sees none of the company's
+      expect(r.body.includes('data-name="Gemensam" data-shared="true"'), locale).toBe(locale === 'sv');
+    }
   });
 
   it('answers a visitor who is not logged in with the login prompt and changes nothing', async () => {
