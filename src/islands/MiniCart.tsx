@@ -33,6 +33,8 @@ export interface MiniCartStrings extends CartLineStrings {
   notCombinable: string;
   couponCode: string;
   couponApply: string;
+  /** The link to save the cart or add it to a list (docs/product/lists.md; a visitor not logged in is asked to log in there). */
+  saveToList?: string;
 }
 interface Props {
   locale: LocaleCode;
@@ -40,6 +42,8 @@ interface Props {
   checkoutHref: string;
   productPath: string;
   allowExVAT: boolean;
+  /** /my-account/lists: where a customer saves the cart or adds it to a list. */
+  listsHref?: string;
 }
 
 function useWidget(slug: WidgetSlug, when: boolean): Widget | undefined {
@@ -91,7 +95,7 @@ function CouponForm({ t }: { t: MiniCartStrings }) {
   );
 }
 
-export default function MiniCart({ locale, t, checkoutHref, productPath, allowExVAT }: Props) {
+export default function MiniCart({ locale, t, checkoutHref, productPath, allowExVAT, listsHref }: Props) {
   const state = useStore(cart);
   const open = useStore(cartOpen);
   const disc = useStore(discount);
@@ -191,6 +195,11 @@ export default function MiniCart({ locale, t, checkoutHref, productPath, allowEx
         {showCheckoutButton(document.documentElement.dataset.route, items.length) && (
           <a className="button minicart__checkout" href={checkoutHref} data-testid="minicart-checkout">
             {t.checkout}
+          </a>
+        )}
+        {listsHref && t.saveToList && items.length > 0 && (
+          <a className="minicart__lists" href={listsHref} data-testid="minicart-lists">
+            {t.saveToList}
           </a>
         )}
         {footer && (

@@ -118,6 +118,7 @@ for (const locale of LOCALE_CODES) {
       '/my-account/quick-order',
       '/my-account/company',
       '/my-account/quotes',
+      '/my-account/lists',
       '/my-account/profile/edit',
     ]) {
       await page.goto(o + path);

@@ -36,6 +36,8 @@ export const ROUTES = {
   'my-account-company': { path: same('/my-account/company'), internal: '/my-account/company', mode: 'server' },
   /** Quotes (docs/product/quotes.md): ask on the cart, see the answers, accept one into the checkout. */
   'my-account-quotes': { path: same('/my-account/quotes'), internal: '/my-account/quotes', mode: 'server' },
+  /** Lists shared in the company and the cart saved for later (docs/product/lists.md). */
+  'my-account-lists': { path: same('/my-account/lists'), internal: '/my-account/lists', mode: 'server' },
   'my-account-profile-edit': { path: same('/my-account/profile/edit'), internal: '/my-account/profile/edit', mode: 'server' },
   'my-account-orders-return-id': {
     path: same('/my-account/orders/return/:id?'),

@@ -22,6 +22,7 @@ import type { CustomerModelTables } from './customer-model-tables.ts';
 import type { CompanyTables } from './company-tables.ts';
 import type { CompanyOrderColumn, CompanyOrderTables } from './company-order-tables.ts';
 import type { CompanyPriceTables } from './company-price-tables.ts';
+import type { ListTables } from './list-tables.ts';
 import type { StockAlertTables } from './stock-alert-tables.ts';
 import type { EInvoiceTables } from './einvoice-tables.ts';
 import type { QuoteCheckoutColumn, QuoteTables } from './quote-tables.ts';
@@ -189,6 +190,7 @@ export interface Database
     EInvoiceTables,
     CompanyPriceTables,
     QuoteTables,
+    ListTables,
     StaffTables {
   categories: CategoriesTable;
   category_translations: CategoryTranslationsTable;

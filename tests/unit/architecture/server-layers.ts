@@ -19,8 +19,8 @@ export const SERVER_LAYERS: readonly (readonly string[])[] = [
   // (mailed to the asker; asking and accepting, which price carts and open checkouts, are checkout's)
   ['account', 'subscriptions', 'fulfilment', 'content', 'search', 'tracking', 'cart', 'staff', 'company', 'quotes'],
   // 5 what builds on several: checkout (cart + shipping + payments + accounts + subscriptions), returns, recommendations,
-  // quick order (search's part numbers + the catalogue)
-  ['checkout', 'returns', 'recommendations', 'quick-order'],
+  // quick order (search's part numbers + the catalogue), lists (a company's members share them)
+  ['checkout', 'returns', 'recommendations', 'quick-order', 'lists'],
   // 6 demo data, written through the domains; the back office's data (order list, order page, dashboard, queues)
   ['seed', 'backoffice'],
   // 7 command-line entry points (npm run db:seed, operator, outbox …)

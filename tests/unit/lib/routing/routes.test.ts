@@ -29,6 +29,7 @@ const EXPECTED: Record<RouteName, { params: RouteParams; paths: Record<LocaleCod
     'my-account-quick-order': { params: {}, paths: same('/my-account/quick-order') },
     'my-account-company': { params: {}, paths: same('/my-account/company') },
     'my-account-quotes': { params: {}, paths: same('/my-account/quotes') },
+    'my-account-lists': { params: {}, paths: same('/my-account/lists') },
     'my-account-profile-edit': { params: {}, paths: same('/my-account/profile/edit') },
     'my-account-orders-return-id': { params: { id: '77' }, paths: same('/my-account/orders/return/77') },
     'my-account-orders-id': { params: { id: '100123' }, paths: same('/my-account/orders/100123') },
