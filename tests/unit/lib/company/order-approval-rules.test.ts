@@ -7,7 +7,7 @@ import {
   payableWhileWaiting,
 } from '#lib/company/order-approval-rules.ts';
 import { companyFormSchema } from '#lib/company/company-forms.ts';
-import { approvalText } from '#lib/company/approval-texts.ts';
+import { APPROVAL_TEXT_KEYS, approvalText } from '#lib/company/approval-texts.ts';
 import { LOCALE_CODES } from '#lib/market/locales.ts';
 
 describe('a company member at checkout', () => {
@@ -63,5 +63,24 @@ describe('the approval texts', () => {
       expect(text).toContain('Acme AB');
       expect(text).not.toContain('{{');
     }
+  });
+});
+
+describe('approval texts', () => {
+  it('has every text in every storefront, with its values filled in', () => {
+    for (const locale of LOCALE_CODES)
+      for (const key of APPROVAL_TEXT_KEYS) {
+        const text = approvalText(locale, key, {
+          total: '1 234 kr',
+          company: 'ACME',
+          buyer: 'Bo',
+          number: '100',
+          limit: '500',
+          reason: 'r',
+        });
+        expect(text, `${locale} ${key}`).not.toContain('company.approval');
+        expect(text.trim().length, `${locale} ${key}`).toBeGreaterThan(1);
+        expect(text, `${locale} ${key}`).not.toMatch(/\{\{/);
+      }
   });
 });
