@@ -6,7 +6,7 @@
  */
 import { atom } from 'nanostores';
 import type { CompanyPricesResponse } from '#lib/api/company-price-contracts.ts';
-import { COMPANY_PRICES_MAX_SKUS } from '#lib/api/company-price-contracts.ts';
+import { COMPANY_PRICES_MAX_SKUS } from '#lib/company/company-prices.ts';
 import { fetchCompanyPrices } from '#api-client/company-prices.ts';
 
 export type CompanyTerms = NonNullable<CompanyPricesResponse['company']>;

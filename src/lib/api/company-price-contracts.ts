@@ -3,9 +3,7 @@
  * the caller's own company's terms for them. Only ever the caller's company: no id is taken from the request.
  */
 import { z } from 'zod';
-
-/** A page shows at most a listing page of prices plus its accessories. */
-export const COMPANY_PRICES_MAX_SKUS = 200;
+import { COMPANY_PRICES_MAX_SKUS } from '#lib/company/company-prices.ts';
 
 export const companyPricesRequestSchema = z
   .object({ skus: z.array(z.string().trim().min(1).max(64)).max(COMPANY_PRICES_MAX_SKUS) })

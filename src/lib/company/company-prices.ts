@@ -7,6 +7,12 @@
 import { clampPercent } from '#lib/coupons/percentage-rule.ts';
 import { roundTo } from '#lib/pricing/vat.ts';
 
+/**
+ * SKUs one POST /api/company-prices may ask for: a listing page of prices plus its accessories. Here, not in the
+ * contract, so the page script (on every page) does not load zod, whose first schema tries eval and trips the CSP.
+ */
+export const COMPANY_PRICES_MAX_SKUS = 200;
+
 /** The percent per discount category a member gets: per category the higher of their own and their company's. */
 export function memberDiscounts(
   personal: Readonly<Record<string, number>> = {},

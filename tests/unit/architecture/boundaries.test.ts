@@ -103,6 +103,23 @@ describe('architecture boundaries', () => {
     failList('Browser boundary violations:', problems);
   });
 
+  it('the script on every page loads no zod up front (a schema made before zod-csp.ts sets jitless tries eval: a CSP report)', () => {
+    // dynamic imports are the lazily mounted islands, which import src/lib/api/zod-csp.ts first
+    const runtime = new Map<string, Resolved[]>();
+    for (const r of imports) if (!r.typeOnly && !r.dynamic) runtime.set(r.file, [...(runtime.get(r.file) ?? []), r]);
+    const entry = 'src/components/slots/BodyEnd.astro';
+    const seen = new Set<string>([entry]);
+    const problems: string[] = [];
+    for (const file of seen)
+      for (const r of (runtime.get(file) ?? []).filter((x) => file !== entry || x.clientScript)) {
+        if (packageName(r.target) === 'zod') problems.push(show(r, 'zod in the page script: move the value it needs out of the contract'));
+        const p = targetPath(r.target);
+        if (p && files.includes(p)) seen.add(p);
+      }
+    expect(seen.size).toBeGreaterThan(10);
+    failList('zod reached from the page script:', problems);
+  });
+
   it('src never imports sandbox/', () => {
     failList(
       'src → sandbox imports:',
