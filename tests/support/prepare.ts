@@ -31,7 +31,16 @@ export async function resetDatabase(url: string, products = TEST_PRODUCTS): Prom
   const config = dbConfigFromEnv({ DATABASE_URL: url });
   const { db } = openDb(config);
   try {
-    if (config.kind === 'postgres') await sql`DROP SCHEMA public CASCADE; CREATE SCHEMA public`.execute(db);
+    // the connection's own schema (public, or the one a URL's search_path names): two runs in separate schemas of one
+    // database do not wipe each other
+    if (config.kind === 'postgres') {
+      // current_schema() is null while the search_path's first schema does not exist yet: that one, never public
+      const { rows } = await sql<{ schema: string | null; path: string }>`
+        SELECT current_schema() AS schema, current_setting('search_path') AS path`.execute(db);
+      const first = rows[0]?.path.split(',')[0]?.trim().replace(/^"|"$/g, '');
+      const schema = sql.id(rows[0]?.schema ?? (first && first !== '$user' ? first : 'public'));
+      await sql`DROP SCHEMA IF EXISTS ${schema} CASCADE; CREATE SCHEMA ${schema}`.execute(db);
+    }
     // emptied in place, never deleted: a running server keeps a deleted file open and would go on reading the old
     // data while the tests write into the new file (a suite after data-layer.test.ts signing a staff member in)
     else await dropEverySqliteTable(db);
