@@ -28,26 +28,25 @@ import { eInvoiceBuyerOfOrder, eInvoiceOfOrder } from './e-invoice.ts';
 import { creditNoteOfOrder } from './e-invoice-credit-notes.ts';
 
 /**
- * Where the order's invoice goes, or the reason it does not. A company order: the buyer party's endpoint on the
- * document — its snapshot's Peppol id, else its organisation number under its country's scheme; on staff's "send
- * again" (`current`) the company's Peppol id as it is now when it has one, so a corrected address is used. Other
- * business orders: the Peppol id of the company their customer buys for in that storefront, if any.
+ * Where the order's invoice goes, or the reason it does not: only to a Peppol id a company gave (ADR 0037; the
+ * organisation-number fallback addresses the document but promises no Peppol registration). A company order: its
+ * snapshot's Peppol id, which is the document's buyer EndpointID; on staff's "send again" (`current`) the company's
+ * Peppol id as it is now when it has one, so a corrected address is used. Other business orders: the Peppol id of the
+ * company their customer buys for in that storefront, if any.
  */
 async function deliveryRequest(db: Db, orderNumber: string, current = false): Promise<DeliveryRequest | undefined> {
   const found = await eInvoiceBuyerOfOrder(db, orderNumber);
   if (!found) return undefined;
   const company = found.invoice.company;
-  let receiver: string | null;
-  if (company) {
-    const now = current ? parseParticipantId((await currentPeppolId(db, company.id)) ?? '') : undefined;
-    receiver = participantIdOf(now?.ok ? now.value : found.party.endpoint);
-  } else {
+  let peppolId: string | null | undefined;
+  if (company) peppolId = (current && (await currentPeppolId(db, company.id))) || company.peppol_id;
+  else {
     const row = (await orderRow(db, orderNumber))!;
     const member = row.customer_id !== null ? await membershipOf(db, row.customer_id) : undefined;
-    const peppolId = member?.company.locale === found.locale ? member.company.peppolId : null;
-    const parsed = parseParticipantId(peppolId ?? '');
-    receiver = parsed.ok ? participantIdOf(parsed.value) : null;
+    peppolId = member?.company.locale === found.locale ? member.company.peppolId : null;
   }
+  const parsed = parseParticipantId(peppolId ?? '');
+  const receiver = parsed.ok ? participantIdOf(parsed.value) : null;
   const skipReason = !receiver ? SKIP_REASONS.noParticipantId : accessPointConfig() ? null : SKIP_REASONS.noAccessPoint;
   return { orderNumber, document: 'invoice', receiver, skipReason };
 }
