@@ -131,13 +131,11 @@ export async function eInvoiceBuyerOfOrder(
   return party ? { locale: row.locale, checkoutId: row.checkout_id, invoice: invoice!, party } : undefined;
 }
 
-const eInvoiceCheckoutOf = eInvoiceBuyerOfOrder;
-
 /** Whether an order has an e-invoice (the back office's order page links it). */
-export const orderHasEInvoice = async (db: Db, orderNumber: string): Promise<boolean> => !!(await eInvoiceCheckoutOf(db, orderNumber));
+export const orderHasEInvoice = async (db: Db, orderNumber: string): Promise<boolean> => !!(await eInvoiceBuyerOfOrder(db, orderNumber));
 
 /** Where the account's order page links its e-invoice (the checkout's own path), or undefined when it has none. */
 export async function eInvoicePathOfOrder(db: Db, locale: LocaleCode, orderNumber: string): Promise<string | undefined> {
-  const found = await eInvoiceCheckoutOf(db, orderNumber);
+  const found = await eInvoiceBuyerOfOrder(db, orderNumber);
   return found?.locale === locale ? pathFor('checkout-invoice-id-ubl', locale, { id: found.checkoutId }) : undefined;
 }
