@@ -17,6 +17,8 @@ import { swedishOrgNumber } from '#tests/support/org-numbers.ts';
 import { api, raw } from './api-support.ts';
 import { accountCookies } from './account-session.ts';
 import { inStock, step, useCheckoutApi } from './checkout-api-fixtures.ts';
+import { boGet, staffSession } from './backoffice-session.ts';
+import { validatePeppolInvoice } from '#tests/support/peppol-validator.ts';
 
 const shop = useCheckoutApi({ products: { sv: (all) => all.filter(inStock(20)).slice(-4, -2) } });
 
@@ -172,7 +174,61 @@ describe('company orders', () => {
     expect((await page('ove', `/my-account/orders/${order.id}`)).status).toBe(404);
     const buyerAccount = await page('bo', '/my-account/orders');
     expect(buyerAccount.body).toContain('data-testid="account-approval" data-status="approved"');
-  });
+
+    // its e-invoice names the company as the order keeps it: its Peppol id, its reference (no VAT number given)
+    const xml = (await request(raw(`/checkout/invoice/${v.id}/e-invoice.xml`))).body;
+    const buyerParty = xml.slice(xml.indexOf('<cac:AccountingCustomerParty>'), xml.indexOf('</cac:AccountingCustomerParty>'));
+    expect(buyerParty).toContain(`<cbc:EndpointID schemeID="0007">${swedishOrgNumber(run + 11)}</cbc:EndpointID>`);
+    expect(buyerParty).toContain(`<cbc:RegistrationName>A ${run} AB</cbc:RegistrationName>`);
+    expect(buyerParty).not.toContain('PartyTaxScheme');
+    expect(xml).toContain('<cbc:BuyerReference>Inköp 7</cbc:BuyerReference>');
+    const report = await validatePeppolInvoice(xml);
+    expect(report.schemaErrors).toEqual([]);
+    expect(report.findings).toEqual([]);
+    // the back office shows the company on the order and in the list
+    const staff = await staffSession(shop.h, 'staff');
+    const bo = await boGet(`/orders/${order.id}`, staff.cookie);
+    expect(bo.status).toBe(200);
+    expect(bo.body).toContain(`data-testid="bo-order-company" data-company-id="${companies.a}"`);
+    expect(bo.body).toMatch(new RegExp(`data-testid="bo-order-company-name"[^>]*>A ${run} AB<`));
+    expect(bo.body).toMatch(/data-testid="bo-order-company-placed-by"[^>]*>\s*BO \(/);
+    expect((await boGet(`/orders?q=${order.id}`, staff.cookie)).body).toContain(`(A ${run} AB)`);
+  }, 120_000);
+
+  it('keeps a decision whose placing fails undone: the request waits again, nothing placed, nobody mailed', async () => {
+    const v = await shop.ready('invoice-business', { customer: business('sv'), quantity: 2 });
+    expect((await placeAs('bo', v.id)).status).toBe(200);
+    const { id } = (await approvalOf(v.id))!;
+    // placing fails after the decision, inside its transaction: the next order number is one already taken (B's order)
+    const other = await shop.ready('invoice-business', { customer: business('sv') });
+    const taken = placeOrderResponseSchema.parse((await placeAs('ove', other.id)).json()).order_number!;
+    const counter = () => shop.h.db.selectFrom('counters').select('value').where('name', '=', 'order_number').executeTakeFirstOrThrow();
+    const { value } = await counter();
+    await shop.h.db
+      .updateTable('counters')
+      .set({ value: Number(taken.slice(0, -1)) - 1 })
+      .where('name', '=', 'order_number')
+      .execute();
+    const refused = await postCompany('anna', { action: 'approve', request_id: id });
+    await shop.h.db.updateTable('counters').set({ value }).where('name', '=', 'order_number').execute();
+    expect(refused.status).toBe(500);
+    expect(await approvalOf(v.id)).toMatchObject({ status: 'waiting', decided_by: null, decided_at: null, order_id: null });
+    expect(await shop.ordersOf(v.id)).toEqual([]);
+    const decisions = await listMail(shop.h.db, { to: email('bo'), kind: 'company_approval_decision' });
+    expect(decisions.filter((m) => m.dedupe_key === `company_approval_decision:${id}`)).toEqual([]);
+
+    // approving again places it once; two approvals at the same time make one order, the other is refused
+    const both = await Promise.all([
+      postCompany('anna', { action: 'approve', request_id: id }),
+      postCompany('anna', { action: 'approve', request_id: id }),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual([303, 409]);
+    const [order, ...more] = await shop.ordersOf(v.id);
+    expect(more).toEqual([]);
+    expect(await approvalOf(v.id)).toMatchObject({ status: 'approved', decided_by: ids.anna, order_id: order!.id });
+    const mailed = await listMail(shop.h.db, { to: email('bo'), kind: 'company_approval_decision' });
+    expect(mailed.filter((m) => m.dedupe_key === `company_approval_decision:${id}`)).toHaveLength(1);
+  }, 60_000);
 
   it('never shows a member of company A an order of company B, by list or by number', async () => {
     const v = await shop.ready('invoice-business', { customer: business('sv') });

@@ -13,7 +13,8 @@ import { swedishOrgNumber } from '#tests/support/org-numbers.ts';
 import { consentGiven, demoProducts, line, watchErrors } from './islands-fixtures.ts';
 import { logInAs, withDb } from './account-fixtures.ts';
 import { chooseShipping, CUSTOMERS, fillCustomer, openCheckoutWith } from './checkout-fixtures.ts';
-import { seriousAxe } from './a11y-fixtures.ts';
+import { seriousAxe, wcagViolations } from './a11y-fixtures.ts';
+import { ADMIN, signInStaffPage } from './backoffice-fixtures.ts';
 
 const sv = origin('sv');
 const run = Date.now();
@@ -131,4 +132,13 @@ test('sv: invite → the buyer joins → orders above the limit → the admin ap
   expect(await seriousAxe(buyer)).toEqual([]);
   expect(adminErrors).toEqual([]);
   expect(buyerErrors).toEqual([]);
+
+  // the back office's order page shows the company it was placed for, and who placed it (docs/product/back-office.md)
+  const staff = await (await browser.newContext()).newPage();
+  await signInStaffPage(staff, 'staff');
+  await staff.goto(`${ADMIN}/orders/${order.id}`);
+  await expect(staff.getByTestId('bo-order-company-name')).toHaveText(companyName);
+  await expect(staff.getByTestId('bo-order-company-org')).toHaveText(/^\d{6}-?\d{4}$/);
+  await expect(staff.getByTestId('bo-order-company-placed-by')).toContainText('Bo Buyer');
+  expect(await wcagViolations(staff)).toEqual([]);
 });

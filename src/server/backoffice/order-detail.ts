@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { Db } from '#server/db/connection.ts';
 import { readOrder, type OrderShipment } from '#server/orders/order-record.ts';
 import { orderRow } from '#server/orders/order-reads.ts';
-import type { OrderLineDetail } from '#server/orders/order-details.ts';
+import type { OrderCompany, OrderLineDetail } from '#server/orders/order-details.ts';
 import { InvalidRequestError, NotFoundError } from '#lib/errors/domain-errors.ts';
 import { MAX_NOTE_LENGTH, orderHistory, type OrderHistoryEntry } from '#lib/backoffice/order-history.ts';
 import type { CheckoutCustomer, CheckoutTotals, ServicePointView } from '#lib/api/checkout-contracts.ts';
@@ -60,6 +60,8 @@ export interface OrderDetailView {
     email: string;
     details: Partial<CheckoutCustomer>;
   };
+  /** The company account it was placed for, as the order keeps it (docs/product/company-accounts.md#orders); null: none. */
+  company: OrderCompany | null;
   /** Checkout takes one address: it bills there, and delivers there unless a service point is chosen. */
   address: { name: string; company: string | null; street: string; postalCode: string; city: string };
   payment: {
@@ -128,6 +130,7 @@ export async function orderDetail(db: Db, number: string): Promise<OrderDetailVi
     totals: d.totals,
     coupons: d.coupons,
     customer: { accountId: order.customerId, email: order.email, details: c },
+    company: d.company ?? null,
     address: {
       name: [c.first_name, c.last_name].filter(Boolean).join(' '),
       company: c.company_name ?? null,

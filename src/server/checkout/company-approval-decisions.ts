@@ -1,10 +1,11 @@
 /**
  * A company admin decides an order that waits (docs/adr/0034-company-order-approval.md). Decided once: the status moves
- * from `waiting` by a compare-and-set before anything else happens, so a second admin (or a second press) finds it
- * decided. Approving places the frozen checkout as its buyer would have — the server's prices with the buyer's
- * context, stock reserved, the shop's invoice, the usual confirmation — and only for the amount the admin approved:
- * if prices or stock changed meanwhile, nothing is placed and the request waits again (the admin may decline it).
- * Declining places nothing. The buyer is mailed either way.
+ * from `waiting` by a compare-and-set, so a second admin (or a second press) finds it decided. Approving places the
+ * frozen checkout as its buyer would have — the server's prices with the buyer's context, stock reserved, the shop's
+ * invoice, the usual confirmation — and only for the amount the admin approved. The decision, the order, the link
+ * between them and the buyer's mail are one transaction (the completion's): a crash or a failure anywhere in placing
+ * (prices or stock changed meanwhile) leaves the request waiting with no order, and two approvals at once make one
+ * order (the loser's compare-and-set finds it decided). Declining places nothing. The buyer is mailed either way.
  */
 import type { Db } from '#server/db/connection.ts';
 import { formatMinorPrice } from '#lib/pricing/money-format.ts';
@@ -36,17 +37,26 @@ async function decidable(db: Db, actor: Membership | undefined, id: string): Pro
   return { admin, request };
 }
 
-/** waiting → `to`, by this admin, once: answers whether this call took the decision. */
-async function claim(db: Db, id: string, adminId: number, to: 'approved' | 'declined', reason: string | null, now: Date): Promise<boolean> {
+/** waiting → `to`, by this admin, once (with the order approving placed): answers whether this call took the decision. */
+async function claim(
+  db: Db,
+  id: string,
+  adminId: number,
+  to: 'approved' | 'declined',
+  reason: string | null,
+  now: Date,
+  orderNumber: string | null = null,
+): Promise<boolean> {
   const r = await db
     .updateTable('company_order_approvals')
-    .set({ status: to, decided_by: adminId, decided_at: now.toISOString(), reason })
+    .set({ status: to, decided_by: adminId, decided_at: now.toISOString(), reason, order_id: orderNumber })
     .where('id', '=', id)
     .where('status', '=', 'waiting')
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
 
+/** The buyer's mail of the decision, queued in `db` (the approval's: the order's transaction); sent by the caller's kick. */
 async function mailBuyer(db: Db, request: ApprovalRequest, decision: Parameters<typeof approvalDecisionMail>[1], now: Date) {
   const buyer = await db.selectFrom('customers').select('email').where('id', '=', request.requestedBy.customerId).executeTakeFirst();
   if (!buyer) return;
@@ -62,49 +72,48 @@ async function mailBuyer(db: Db, request: ApprovalRequest, decision: Parameters<
     },
     { now },
   );
-  kickMailDelivery(db);
 }
 
 /** Approves and places the order; answers its number. */
 export async function approveRequest(db: Db, actor: Membership | undefined, id: string, now = new Date()): Promise<string> {
   const { admin, request } = await decidable(db, actor, id);
   const locale = admin.company.locale;
+  const refusedDecided = () => new ConflictError(approvalText(locale, 'refused_decided'));
   // the order is placed as the buyer's for the company: they must still buy for it, in a role that orders
   const buyer = await membershipOf(db, request.requestedBy.customerId);
   if (buyer?.company.id !== request.companyId || !companyCan(buyer.role, 'order'))
     throw new DomainError('invalid_transition', approvalText(locale, 'refused_not_member'));
-  if (!(await claim(db, id, admin.customerId, 'approved', null, now))) throw new ConflictError(approvalText(locale, 'refused_decided'));
-  const reopen = () =>
-    db
-      .updateTable('company_order_approvals')
-      .set({ status: 'waiting', decided_by: null, decided_at: null })
-      .where('id', '=', id)
-      .where('status', '=', 'approved')
-      .where('order_id', 'is', null)
-      .execute();
-  let orderNumber: string;
+  const c = await loadCheckout(db, request.checkoutId, request.locale);
+  const method = c && paymentMethodsFor(request.locale).find((m) => m.id === c.paymentMethod);
+  const provider = method && providerFor(method.id);
+  if (!c || !method || !provider || provider.id !== 'invoice') throw new Error(`approval ${id}: its checkout cannot be placed`);
+  const ctx = await cartContextOfCustomer(db, request.requestedBy.customerId);
+  const total = formatMinorPrice(request.totalMinor, request.locale);
+  let done: { orderNumber: string; created: boolean };
   try {
-    const c = await loadCheckout(db, request.checkoutId, request.locale);
-    const method = c && paymentMethodsFor(request.locale).find((m) => m.id === c.paymentMethod);
-    const provider = method && providerFor(method.id);
-    if (!c || !method || !provider || provider.id !== 'invoice') throw new Error(`approval ${id}: its checkout cannot be placed`);
-    const ctx = await cartContextOfCustomer(db, request.requestedBy.customerId);
-    const quote = await quoteCheckout(db, c, ctx);
-    const done = await completeWithOwnInvoice(db, c, quote, method, provider, checkoutPageUrls(request.locale), ctx, {
+    done = await completeWithOwnInvoice(db, c, await quoteCheckout(db, c, ctx), method, provider, checkoutPageUrls(request.locale), ctx, {
       source: 'approval',
       approvedMinor: request.totalMinor,
+      unit: {
+        // the decision first: a lost compare-and-set reserves nothing; anything failing later undoes it
+        first: async (trx) => {
+          if (!(await claim(trx, id, admin.customerId, 'approved', null, now))) throw refusedDecided();
+        },
+        placed: async (trx, orderNumber) => {
+          await trx.updateTable('company_order_approvals').set({ order_id: orderNumber }).where('id', '=', id).execute();
+          await mailBuyer(trx, request, { approved: true, company: request.companyName, total, orderNumber }, now);
+        },
+      },
     });
-    orderNumber = done.orderNumber;
   } catch (err) {
-    await reopen();
     if (err instanceof PriceChanged) throw new DomainError('price_changed', approvalText(locale, 'refused_price_changed'));
     if (err instanceof OutOfStock) throw new DomainError('out_of_stock', approvalText(locale, 'refused_out_of_stock'));
     throw err;
   }
-  await db.updateTable('company_order_approvals').set({ order_id: orderNumber }).where('id', '=', id).execute();
-  const total = formatMinorPrice(request.totalMinor, request.locale);
-  await mailBuyer(db, request, { approved: true, company: request.companyName, total, orderNumber }, now);
-  return orderNumber;
+  // an order already there was not placed by this approval (another one won the race)
+  if (!done.created) throw refusedDecided();
+  kickMailDelivery(db);
+  return done.orderNumber;
 }
 
 /** Declines: nothing is placed, the checkout stays frozen as declined, the buyer is told (with the reason, if given). */
@@ -117,9 +126,14 @@ export async function declineRequest(
 ): Promise<void> {
   const { admin, request } = await decidable(db, actor, id);
   const reason = declineReason(rawReason);
-  if (!(await claim(db, id, admin.customerId, 'declined', reason, now)))
-    throw new ConflictError(approvalText(admin.company.locale, 'refused_decided'));
-  await setApprovalStatus(db, request.checkoutId, 'declined');
   const total = formatMinorPrice(request.totalMinor, request.locale);
-  await mailBuyer(db, request, { approved: false, company: request.companyName, total, reason }, now);
+  // the decision, the frozen checkout's status and the buyer's mail together, like an approval
+  const decided = await db.transaction().execute(async (trx) => {
+    if (!(await claim(trx, id, admin.customerId, 'declined', reason, now))) return false;
+    await setApprovalStatus(trx, request.checkoutId, 'declined');
+    await mailBuyer(trx, request, { approved: false, company: request.companyName, total, reason }, now);
+    return true;
+  });
+  if (!decided) throw new ConflictError(approvalText(admin.company.locale, 'refused_decided'));
+  kickMailDelivery(db);
 }

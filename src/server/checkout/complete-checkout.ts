@@ -49,6 +49,16 @@ export class PriceChanged extends PriceChangedError {}
 /** The checkout waits for (or was declined by) a company admin: only the approval places it (ADR 0034). */
 export class AwaitingApproval extends ConflictError {}
 
+/**
+ * Work that must commit or fail with the order, in its transaction: `first` before stock is reserved (a company
+ * admin's decision, ADR 0034: a decision that cannot be taken places nothing, one that fails placing is not kept),
+ * `placed` once the order row exists.
+ */
+export interface CompletionUnit {
+  first?: (trx: Db) => Promise<void>;
+  placed?: (trx: Db, orderNumber: string) => Promise<void>;
+}
+
 const FIK_CREDITOR = process.env.PARTSFRONT_FIK_CREDITOR ?? '85799665';
 
 function detailsOf(
@@ -139,6 +149,7 @@ export async function completeCheckout(
   ctx: CartContext = {},
   /** Only the demo seed (src/server/seed/demo-guest-order.ts): a reserved number instead of the counter's next. */
   fixedNumber?: string,
+  unit: CompletionUnit = {},
 ): Promise<{ orderNumber: string; created: boolean }> {
   const done = await orderNumberOfCheckout(db, c.id);
   if (done) return { orderNumber: done, created: false };
@@ -154,6 +165,7 @@ export async function completeCheckout(
     made = await db.transaction().execute(async (trx) => {
       const raced = await orderNumberOfCheckout(trx, c.id);
       if (raced) return { number: raced, created: false };
+      await unit.first?.(trx);
       await reserveStock(trx, quote.items);
       const number = fixedNumber ?? (await nextOrderNumber(trx));
       // a quote is ordered once: the order that takes it is the one (docs/adr/0036-quotes.md)
@@ -195,6 +207,7 @@ export async function completeCheckout(
       await recordOrderVisitor(trx, c.id, number);
       // A business own-invoice order's e-invoice is issued with it: queued for the access point (docs/product/e-invoices.md#delivery).
       await queueEInvoiceDelivery(trx, number, details);
+      await unit.placed?.(trx, number);
       await trx.updateTable('checkouts').set({ status: 'completed', order_id: number, updated_at: now }).where('id', '=', c.id).execute();
       return { number, created: true };
     });

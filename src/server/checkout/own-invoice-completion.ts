@@ -11,7 +11,7 @@ import type { PaymentProvider } from '#server/payments/payment-provider.ts';
 import type { CheckoutRecord } from './checkout-repository.ts';
 import type { CheckoutUrls } from './checkout-page-urls.ts';
 import type { CheckoutQuote } from './checkout-quote.ts';
-import { completeCheckout } from './complete-checkout.ts';
+import { completeCheckout, type CompletionUnit } from './complete-checkout.ts';
 
 export async function completeWithOwnInvoice(
   db: Db,
@@ -21,8 +21,11 @@ export async function completeWithOwnInvoice(
   provider: PaymentProvider,
   urls: CheckoutUrls,
   ctx: CartContext,
-  /** `approval`: the amount approved must be what the server prices it at now (else PriceChanged, nothing made). */
-  opts: { source: string; approvedMinor?: number } = { source: 'shopper' },
+  /**
+   * `approval`: the amount approved must be what the server prices it at now (else PriceChanged, nothing made), and
+   * the decision is taken in the order's transaction (`unit`).
+   */
+  opts: { source: string; approvedMinor?: number; unit?: CompletionUnit } = { source: 'shopper' },
 ): Promise<{ orderNumber: string; created: boolean }> {
   const type = c.customer.type ?? 'consumer';
   const session = await provider.createSession({
@@ -63,5 +66,7 @@ export async function completeWithOwnInvoice(
     },
     opts.source,
     ctx,
+    undefined,
+    opts.unit,
   );
 }

@@ -10,7 +10,7 @@ import type { CheckoutCustomer, CheckoutTotals } from '#lib/api/checkout-contrac
 import { orderDay } from '#lib/checkout/order-dates.ts';
 import { invoiceDueDate } from '#lib/payments/invoice-due-date.ts';
 import { SELLERS, type SellerDetails } from '#lib/payments/seller-details.ts';
-import { parseOrderDetails, type OrderLineDetail } from '#server/orders/order-details.ts';
+import { parseOrderDetails, type OrderCompany, type OrderLineDetail } from '#server/orders/order-details.ts';
 import { orderOfCheckout } from '#server/orders/order-reads.ts';
 
 export interface OwnInvoice {
@@ -19,6 +19,8 @@ export interface OwnInvoice {
   dueDate: string;
   seller: SellerDetails;
   buyer: Partial<CheckoutCustomer>;
+  /** The company the order was placed for, as it was then: the buyer party of its e-invoice (ADR 0033). */
+  company?: OrderCompany;
   lines: OrderLineDetail[];
   totals: CheckoutTotals;
   /** The payment reference: its scheme, as printed, and as the bank takes it. */
@@ -37,6 +39,7 @@ export async function ownInvoiceFor(db: Db, locale: LocaleCode, checkoutId: stri
     dueDate: invoiceDueDate(issueDate, locale),
     seller: SELLERS[locale],
     buyer: d.customer,
+    ...(d.company ? { company: d.company } : {}),
     lines: d.lines,
     totals: d.totals,
     reference: { scheme: d.invoice_reference.scheme, display: d.invoice_reference.display, reference: d.invoice_reference.reference },

@@ -58,12 +58,14 @@ type ListColumns = Pick<OrderRow, (typeof COLUMNS)[number]>;
 function listRow(r: ListColumns): OrderListRow {
   const d = parseOrderDetails(r.details) as Partial<OrderDetails>;
   const name = [d.customer?.first_name, d.customer?.last_name].filter(Boolean).join(' ');
+  const company = d.company?.name ?? d.customer?.company_name;
   const lines = d.lines ?? (JSON.parse(r.items) as unknown[]);
   return {
     number: r.id,
     placedAt: r.created_at,
     storefront: r.locale as LocaleCode,
-    customerName: d.customer?.company_name ? `${name} (${d.customer.company_name})`.trim() : name,
+    // a company order: its company as the order keeps it (docs/product/company-accounts.md#orders)
+    customerName: company ? `${name} (${company})`.trim() : name,
     email: r.email,
     state: r.status as OrderState,
     paymentMethod: d.payment?.method ?? null,
