@@ -15,6 +15,9 @@ import { orderRow } from '#server/orders/order-reads.ts';
 import { creditNoteDocument, creditNoteIdOf, creditNotesOfOrder, deliveryOf } from '#server/einvoice/delivery-queue.ts';
 import { eInvoiceContent } from './e-invoice.ts';
 
+/** A credit note's id in its download path: `cancel` or the refunded return's RMA number. */
+export const isCreditNoteId = (id: string | undefined): id is string => /^(cancel|RMA-\d{1,20}-\d{1,4})$/.test(id ?? '');
+
 /** The credit note's number: CN- and the order number (a cancellation) or the return's ("RMA-1001007-2" → "CN-1001007-2"). */
 export const creditNoteNumber = (orderNumber: string, noteId: string): string =>
   noteId === 'cancel' ? `CN-${orderNumber}` : `CN-${noteId.replace(/^RMA-/, '')}`;

@@ -6,18 +6,11 @@ import type { APIRoute } from 'astro';
 import { getDb } from '#server/db/connection.ts';
 import { requireStaff } from '#server/staff/staff-guard.ts';
 import { eInvoiceOfOrder } from '#server/checkout/e-invoice.ts';
+import { documentDownload } from '#server/http/document-download.ts';
 export const prerender = false;
 
 export const GET: APIRoute = async (ctx) => {
   const access = await requireStaff(ctx, 'orders.read');
   if (access instanceof Response) return access;
-  const doc = await eInvoiceOfOrder(getDb(), ctx.params.number ?? '');
-  if (!doc) return new Response('Not found\n', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
-  return new Response(doc.xml, {
-    headers: {
-      'content-type': 'application/xml; charset=utf-8',
-      'content-disposition': `attachment; filename="${doc.fileName}"`,
-      'cache-control': 'no-store',
-    },
-  });
+  return documentDownload(await eInvoiceOfOrder(getDb(), ctx.params.number ?? ''));
 };

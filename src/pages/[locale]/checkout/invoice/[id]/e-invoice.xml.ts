@@ -8,23 +8,12 @@ import { isLocaleCode } from '#lib/market/locales.ts';
 import { isCheckoutIdShape } from '#lib/checkout/failure-reasons.ts';
 import { getDb } from '#server/db/connection.ts';
 import { eInvoiceFor } from '#server/checkout/e-invoice.ts';
+import { documentDownload } from '#server/http/document-download.ts';
 
 export const prerender = false;
 
 export const GET: APIRoute = async ({ params }) => {
   const { locale, id } = params;
   const doc = isLocaleCode(locale) && isCheckoutIdShape(id) ? await eInvoiceFor(getDb(), locale, id) : undefined;
-  if (!doc)
-    return new Response('Not found', {
-      status: 404,
-      headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
-    });
-  return new Response(doc.xml, {
-    headers: {
-      'content-type': 'application/xml; charset=utf-8',
-      'content-disposition': `attachment; filename="${doc.fileName}"`,
-      'cache-control': 'no-store',
-      'x-robots-tag': 'noindex',
-    },
-  });
+  return documentDownload(doc);
 };

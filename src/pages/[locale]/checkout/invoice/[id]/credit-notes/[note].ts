@@ -7,28 +7,14 @@ import type { APIRoute } from 'astro';
 import { isLocaleCode } from '#lib/market/locales.ts';
 import { isCheckoutIdShape } from '#lib/checkout/failure-reasons.ts';
 import { getDb } from '#server/db/connection.ts';
-import { creditNoteFor } from '#server/checkout/e-invoice-credit-notes.ts';
+import { creditNoteFor, isCreditNoteId } from '#server/checkout/e-invoice-credit-notes.ts';
+import { documentDownload } from '#server/http/document-download.ts';
 
 export const prerender = false;
-
-/** `cancel` or an RMA number. */
-const NOTE_ID = /^(cancel|RMA-\d{1,20}-\d{1,4})$/;
 
 export const GET: APIRoute = async ({ params }) => {
   const { locale, id, note } = params;
   const doc =
-    isLocaleCode(locale) && isCheckoutIdShape(id) && NOTE_ID.test(note ?? '') ? await creditNoteFor(getDb(), locale, id, note!) : undefined;
-  if (!doc)
-    return new Response('Not found', {
-      status: 404,
-      headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
-    });
-  return new Response(doc.xml, {
-    headers: {
-      'content-type': 'application/xml; charset=utf-8',
-      'content-disposition': `attachment; filename="${doc.fileName}"`,
-      'cache-control': 'no-store',
-      'x-robots-tag': 'noindex',
-    },
-  });
+    isLocaleCode(locale) && isCheckoutIdShape(id) && isCreditNoteId(note) ? await creditNoteFor(getDb(), locale, id, note) : undefined;
+  return documentDownload(doc);
 };
