@@ -8,9 +8,9 @@
  * the time of asking, so a member who leaves stops seeing the company's orders but keeps the ones they placed.
  * Acting on an order (returns, reorder) stays with the orders of one's own (`ownedBy`).
  */
-import { sql, type Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
 import type { Db } from '#server/db/connection.ts';
-import type { OrdersTable } from '#server/db/schema.ts';
+import type { Database, OrdersTable } from '#server/db/schema.ts';
 import type { LocaleCode } from '#lib/market/locales.ts';
 import { confirmationOfRow, type Confirmation } from './confirmation.ts';
 
@@ -49,13 +49,14 @@ export function ownedBy(db: Db, owner: OrderOwner, locale: LocaleCode) {
   return db
     .selectFrom('orders')
     .where('locale', '=', locale)
-    .where((eb) =>
-      eb.or([
-        eb('customer_id', '=', owner.customerId),
-        eb.and([eb('customer_id', 'is', null), eb(sql<string>`lower(email)`, '=', owner.email.trim().toLowerCase())]),
-      ]),
-    );
+    .where((eb) => eb.or(ownOrders(eb, owner)));
 }
+
+/** Placed while logged in, or as a guest with the account's own (verified) e-mail. */
+const ownOrders = (eb: ExpressionBuilder<Database, 'orders'>, owner: OrderOwner) => [
+  eb('customer_id', '=', owner.customerId),
+  eb.and([eb('customer_id', 'is', null), eb(sql<string>`lower(email)`, '=', owner.email.trim().toLowerCase())]),
+];
 
 /** The account's own orders and its company's orders in this storefront: what its order pages list and show. */
 export function visibleTo(db: Db, owner: OrderOwner, locale: LocaleCode) {
@@ -64,8 +65,7 @@ export function visibleTo(db: Db, owner: OrderOwner, locale: LocaleCode) {
     .where('locale', '=', locale)
     .where((eb) =>
       eb.or([
-        eb('customer_id', '=', owner.customerId),
-        eb.and([eb('customer_id', 'is', null), eb(sql<string>`lower(email)`, '=', owner.email.trim().toLowerCase())]),
+        ...ownOrders(eb, owner),
         eb(
           'company_id',
           'in',
