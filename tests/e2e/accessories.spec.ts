@@ -76,7 +76,8 @@ test.beforeEach(async ({ page }) => consentGiven(page, sv));
 test("'original' shows the accessories, and one adds an ordinary line", async ({ page }) => {
   const errors = watchErrors(page);
   await withVariant(page, 'original');
-  await page.goto(bundlePage.url);
+  // the static cards stay: the external provider (the control) would swap them in between reading a card and clicking it
+  await page.goto(`${bundlePage.url}?recommendation_provider=internal`);
   await hydrated(page);
   const block = page.getByTestId('accessories');
   await expect(block).toHaveAttribute('data-variant', 'original');
