@@ -42,15 +42,26 @@ export interface BuildPages {
    * 'removed': a content page that is no longer published left the build.
    */
   rerender(page: string, at: Date): Promise<'written' | 'absent' | 'removed'>;
-  /** Renders a page the build does not hold yet into its file; false when there is no such page. */
-  materialize(page: string): Promise<boolean>;
+  /**
+   * Renders a page the build does not hold yet: its HTML as soon as it is rendered (null when there is no such
+   * page), its files and tags written meanwhile (`kept`; a shopper's answer does not wait for the disk).
+   */
+  materialize(page: string): Promise<MaterializedPage | null>;
   close(): Promise<void>;
+}
+
+export interface MaterializedPage {
+  html: Buffer;
+  /** The time its files get: the build directory's, in whole seconds (the same on every node, and exact in an ETag). */
+  mtime: Date;
+  /** Its files and its tags written; rejects when they could not be (the next request renders it again). */
+  kept: Promise<void>;
 }
 
 export function buildPages(build: Build, domains: Record<LocaleCode, string>): BuildPages {
   let renderer: Promise<PageRenderer> | undefined;
   let index: Promise<PageTagIndex> | undefined;
-  const inFlight = new Map<string, Promise<boolean>>();
+  const inFlight = new Map<string, Promise<MaterializedPage | null>>();
   let running = 0;
   const waiting: (() => void)[] = [];
   const render = () => (renderer ??= startPageRenderer(build.handler, domains));
@@ -129,17 +140,34 @@ export function buildPages(build: Build, domains: Record<LocaleCode, string>): B
     materialize(page) {
       let job = inFlight.get(page);
       if (!job) {
-        job = slot(async () => {
-          if (!(await sameOrigins())) return false; // as before incremental pages: a page the build lacks is not found
-          const r = await (await render()).render(page);
-          if (r.status === 404 || r.status === 410) return false;
-          if (r.status !== 200) throw new Error(`render answered ${r.status}`);
-          // dated like the build's own pages (the build directory's time), the same on every node
-          await replacePage(build.clientDir, page, r.html, { create: true, mtime: (await fs.stat(build.dir)).mtime });
-          await record(page, r.tags);
-          return true;
-        }).finally(() => inFlight.delete(page));
-        inFlight.set(page, job);
+        // the slot is held until the files are written (a crawler cannot pile up writes); the answer comes at the render
+        const answer = new Promise<MaterializedPage | null>((resolve, reject) => {
+          void slot(async () => {
+            try {
+              if (!(await sameOrigins())) return resolve(null); // as before incremental pages: a page the build lacks is not found
+              const r = await (await render()).render(page);
+              if (r.status === 404 || r.status === 410) return resolve(null);
+              if (r.status !== 200) throw new Error(`render answered ${r.status}`);
+              // dated like the build's own pages (the build directory's time), the same on every node
+              const mtime = new Date(Math.floor((await fs.stat(build.dir)).mtimeMs / 1000) * 1000);
+              const kept = replacePage(build.clientDir, page, r.html, { create: true, mtime }).then(() => record(page, r.tags));
+              kept.catch((err: unknown) => log.error({ err, page }, 'a page rendered on its first request could not be kept'));
+              resolve({ html: Buffer.from(r.html, 'utf8'), mtime, kept });
+              await kept.catch(() => undefined);
+            } catch (err) {
+              reject(err instanceof Error ? err : new Error(String(err)));
+            }
+          });
+        });
+        job = answer;
+        // later requests share this answer until the files are there to be served
+        void answer
+          .then((made) => made?.kept)
+          .catch(() => undefined)
+          .finally(() => {
+            if (inFlight.get(page) === answer) inFlight.delete(page);
+          });
+        inFlight.set(page, answer);
       }
       return job;
     },

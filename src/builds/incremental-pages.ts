@@ -124,7 +124,11 @@ export function createIncrementalPages({ db, served, log = info, onApplied, now 
         // a content page the build does not have (published after it was built): rendered into the build
         for (const page of newContentPages(change.tags, change.locales, pages)) {
           try {
-            if (await s.materialize(page)) entry.report.rendered.push(page);
+            const made = await s.materialize(page);
+            if (made) {
+              await made.kept;
+              entry.report.rendered.push(page);
+            }
           } catch (err) {
             entry.report.failed.push(page);
             log(`change ${change.seq}: new page ${page} not rendered: ${err instanceof Error ? err.message : String(err)}`);

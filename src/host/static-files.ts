@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { checkRequestPath } from '#lib/routing/request-path.ts';
 import { CACHE_CONTROL, pageCacheControl } from '#lib/routing/cache-control.ts';
+import { htmlCspFor } from '#server/http/html-csp.ts';
 import { staticHtmlCsp } from './security-headers.ts';
 
 const TYPES: Record<string, string> = {
@@ -55,6 +56,55 @@ function pickEncoding(req: IncomingMessage, file: string): { file: string; encod
 
 const gone = (err: unknown) => (err as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
 
+/** The headers a file of the build is sent with: its type, caching, ETag (size and time), encoding and CSP. */
+function fileHeaders(
+  req: IncomingMessage,
+  file: string,
+  size: number,
+  mtimeMs: number,
+  encoding: string | undefined,
+  csp: string | undefined,
+): Record<string, string | number> {
+  const ext = path.extname(file).toLowerCase();
+  const immutable = file.includes(`${path.sep}_astro${path.sep}`);
+  return {
+    'content-type': TYPES[ext] ?? 'application/octet-stream',
+    'cache-control': immutable
+      ? CACHE_CONTROL.immutable
+      : ext === '.html'
+        ? pageCacheControl(req.headers['sec-purpose'])
+        : CACHE_CONTROL.file,
+    etag: `W/"${size.toString(16)}-${Math.floor(mtimeMs).toString(16)}${encoding ? '-' + encoding : ''}"`,
+    vary: 'Accept-Encoding',
+    'x-content-type-options': 'nosniff',
+    ...(encoding ? { 'content-encoding': encoding } : {}),
+    ...(csp !== undefined ? { 'content-security-policy': csp } : {}),
+  };
+}
+
+/** A page rendered on its first request, before its file is written (src/builds/build-pages.ts). */
+export interface RenderedPage {
+  html: Buffer;
+  /** The time its file gets. */
+  mtime: Date;
+}
+
+/**
+ * Sends a page from memory with the headers its file `file` will be sent with once written (uncompressed: its .br
+ * and .gz come with the file), so the shopper who asked for it does not wait for the disk.
+ */
+export function sendPage(req: IncomingMessage, res: ServerResponse, file: string, page: RenderedPage): void {
+  const headers = fileHeaders(req, file, page.html.length, page.mtime.getTime(), undefined, htmlCspFor(page.html.toString('utf8')));
+  if (req.headers['if-none-match'] === headers.etag) {
+    res.writeHead(304, headers);
+    res.end();
+    return;
+  }
+  headers['content-length'] = page.html.length;
+  res.writeHead(200, headers);
+  res.end(req.method === 'HEAD' ? undefined : page.html);
+}
+
 /**
  * Sends a file. The files are opened before anything is sent, so a page removed meanwhile (an unpublished content
  * page, src/builds/build-pages.ts) is either sent whole from the open file or, when it was already gone, answered by
@@ -85,22 +135,8 @@ export function sendFile(req: IncomingMessage, res: ServerResponse, file: string
   }
   for (const f of fds) if (f !== fd) fs.closeSync(f);
   const stat = fs.fstatSync(fd);
-  const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}${chosen.encoding ? '-' + chosen.encoding : ''}"`;
-  const immutable = file.includes(`${path.sep}_astro${path.sep}`);
-  const headers: Record<string, string | number> = {
-    'content-type': TYPES[ext] ?? 'application/octet-stream',
-    'cache-control': immutable
-      ? CACHE_CONTROL.immutable
-      : ext === '.html'
-        ? pageCacheControl(req.headers['sec-purpose'])
-        : CACHE_CONTROL.file,
-    etag,
-    vary: 'Accept-Encoding',
-    'x-content-type-options': 'nosniff',
-    ...(csp !== undefined ? { 'content-security-policy': csp } : {}),
-  };
-  if (chosen.encoding) headers['content-encoding'] = chosen.encoding;
-  if (status === 200 && req.headers['if-none-match'] === etag) {
+  const headers = fileHeaders(req, file, stat.size, stat.mtimeMs, chosen.encoding, csp);
+  if (status === 200 && req.headers['if-none-match'] === headers.etag) {
     fs.closeSync(fd);
     res.writeHead(304, headers);
     res.end();

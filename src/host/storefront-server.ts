@@ -11,7 +11,7 @@ import { resolveRequest } from '#lib/routing/request-mapping.ts';
 import { checkRequestPath } from '#lib/routing/request-path.ts';
 import { isLocaleCode, type LocaleCode } from '#lib/market/locales.ts';
 import { applyConnectionCap, serverLimitsFromEnv, serverOptions } from './server-limits.ts';
-import { fileExists, resolveInside, sendFile } from './static-files.ts';
+import { fileExists, resolveInside, sendFile, sendPage, type RenderedPage } from './static-files.ts';
 import { errorBody, type ApiErrorCode } from '#lib/api/errors.ts';
 import { applySecurityHeaders } from './security-headers.ts';
 import { framedByBackoffice } from '#lib/security/security-headers.ts';
@@ -58,7 +58,7 @@ function notFound(req: IncomingMessage, res: ServerResponse, build: Build, local
 }
 
 /** Renders a prerenderable page the build does not hold yet into it; false when there is no such page (docs/adr/0017-incremental-pages.md). */
-export type Materialize = (build: Build, internalPath: string) => Promise<boolean>;
+export type Materialize = (build: Build, internalPath: string) => Promise<RenderedPage | null>;
 /** Routes whose pages a build may leave out and render on their first request (PARTSFRONT_PRERENDER_PRODUCTS, _MODELS). */
 const MATERIALIZED_ROUTES = new Set(['product', 'model-slug']);
 
@@ -218,7 +218,8 @@ export function createStorefrontServer(initial: Build, domains: Record<LocaleCod
           (made) => {
             if (made) metrics.pagesRendered.inc({ reason: 'first-request', result: 'ok' });
             metrics.firstRenderDuration.observe({ result: 'ok' }, secondsSince(started));
-            return made && fileExists(file) ? sendFile(req, res, file) : notFound(req, res, current, r.locale);
+            // from memory: its files are being written meanwhile (src/builds/build-pages.ts)
+            return made ? sendPage(req, res, file, made) : notFound(req, res, current, r.locale);
           },
           (err: unknown) => {
             metrics.pagesRendered.inc({ reason: 'first-request', result: 'failed' });

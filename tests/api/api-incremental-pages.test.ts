@@ -400,8 +400,18 @@ describe('a product page the build left out is rendered on its first request', (
     expect(first.headers['content-type']).toMatch(/^text\/html/);
     expect(first.headers['content-security-policy']).toMatch(/script-src/);
     expect(first.body).toContain(`data-sku="${subject.sku}"`);
-    expect(fs.existsSync(file(page))).toBe(true);
-    expect(fs.existsSync(`${file(page)}.br`)).toBe(true);
+    // answered from memory; the files (and the page's tags) are written just after
+    await waitFor('the first-request page kept with its tags', async () =>
+      fs.existsSync(`${file(page)}.br`) && fs.readFileSync(path.join(BUILD, 'page-tags.ndjson'), 'utf8').includes(`"p":"${page}"`)
+        ? true
+        : undefined,
+    );
+    expect(fs.readFileSync(file(page), 'utf8')).toBe(first.body);
+    // served from the file now, with the ETag the first answer had (same bytes, same time)
+    const again = await request(`http://da.localhost:${PORT}/produkt/${slug}`);
+    expect(again.status).toBe(200);
+    expect(again.body).toBe(first.body);
+    expect(again.headers.etag).toBe(first.headers.etag);
     // the same markup the build would have written (the da price is unchanged by this file)
     expect(fs.readFileSync(file(page)).equals(fs.readFileSync(original(page)))).toBe(true);
     const tagLines = fs.readFileSync(path.join(BUILD, 'page-tags.ndjson'), 'utf8').trim().split('\n');

@@ -151,7 +151,9 @@ describe('model pages', () => {
     const r = await request(url('da', pathFor('model-slug', 'da', { slug: leftOut.slug })));
     expect(r.status).toBe(200);
     expect(partIds(r.body).sort((a, b) => a - b)).toEqual((await partsOf(leftOut, 'da')).map((p) => p.product_id).sort((a, b) => a - b));
-    expect(fs.existsSync(file(internal))).toBe(true);
+    // answered from memory, kept on disk just after: the kept file is the page that was answered
+    await waitFor('the model page kept', async () => (fs.existsSync(file(internal)) ? true : undefined));
+    expect(fs.readFileSync(file(internal), 'utf8')).toBe(r.body);
   });
 
   it("answers an unknown model with the storefront's 404 page", async () => {

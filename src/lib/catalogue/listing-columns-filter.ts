@@ -14,10 +14,17 @@ import { sortAscending, sortByPrice } from './sort-positions.ts';
 import { inPriceOrder } from './price-order.ts';
 
 export interface RefinedPositions {
-  /** The positions of every matching product, in the chosen order. */
+  /** The positions of every matching product: the first `ordered` in the chosen order, the rest in none yet. */
   matched: Int32Array;
+  /** All of them, unless a walk of the price order stopped at the page asked (`orderedTo` goes further). */
+  ordered: number;
+  /** Set while the rest is unordered: which way the price order is walked for it. */
+  byPrice?: { descending: boolean };
   facets: ListingFacets;
 }
+
+/** Pages put in order ahead of the one asked, so paging on does not walk again at once. */
+const ORDER_AHEAD = 4;
 
 const BRAND = 1;
 const SUB = 2;
@@ -65,8 +72,17 @@ function countMap<K>(keys: readonly K[], counts: Int32Array, order: readonly num
   return m;
 }
 
-/** Filters, counts the facets and sorts the positions of `list` (which is in the default order). */
-export function refineColumns(c: ListingColumns, list: Int32Array, q: ListingQuery, scope: ListingScope): RefinedPositions {
+/**
+ * Filters, counts the facets and sorts the positions of `list` (which is in the default order) — at least the first
+ * `need` of them (all unless given; a walk of the price order stops there, see `orderedTo`).
+ */
+export function refineColumns(
+  c: ListingColumns,
+  list: Int32Array,
+  q: ListingQuery,
+  scope: ListingScope,
+  need = Infinity,
+): RefinedPositions {
   const brands = new Set(q.brands);
   const brandPass = new Uint8Array(c.brandSlugs.length);
   c.brandSlugs.forEach((slug, i) => {
@@ -117,28 +133,51 @@ export function refineColumns(c: ListingColumns, list: Int32Array, q: ListingQue
     if (amount > hi) hi = amount;
   }
   const positions = out.slice(0, matched);
+  let ordered = matched;
+  let byPrice: RefinedPositions['byPrice'];
   if (q.sort === 'name') sortAscending(positions);
   else if (q.sort === 'price-asc' || q.sort === 'price-desc') {
-    // a large share of the storefront: walking the kept price order beats sorting the matches
-    if (matched * WALK_SHARE >= c.size) inPriceOrder(c, positions, q.sort === 'price-desc');
-    else sortByPrice(positions, price, q.sort === 'price-desc');
+    const descending = q.sort === 'price-desc';
+    // a large share of the storefront: walking the kept price order beats sorting the matches, and it can stop
+    if (matched * WALK_SHARE >= c.size) {
+      ordered = Math.min(matched, need);
+      inPriceOrder(c, positions, descending, ordered);
+      if (ordered < matched) byPrice = { descending };
+    } else sortByPrice(positions, price, descending);
   }
   const facets: ListingFacets = {
     brands: countMap(brandSlugs as string[], brandCounts, brandOrder),
     subs: countMap(branchSlugs, subCounts, subOrder),
     stock: countMap<Availability>(AVAILABILITIES, stockCounts, stockOrder),
   };
-  if (!(lo <= hi)) return { matched: positions, facets };
+  if (!(lo <= hi)) return { matched: positions, ordered, byPrice, facets };
   return {
     matched: positions,
+    ordered,
+    byPrice,
     facets: { ...facets, price: { min: Math.floor(roundTo(lo, digits)), max: Math.ceil(roundTo(hi, digits)) } },
   };
 }
 
 /** One page of refined positions as listing items (only the page's items become objects). */
+/** Puts at least the first `end` positions of a refined listing in order (a price walk that stopped goes on). */
+export function orderedTo(c: ListingColumns, refined: RefinedPositions, end: number): void {
+  const { matched, byPrice } = refined;
+  if (!byPrice || refined.ordered >= Math.min(end, matched.length)) return;
+  const rest = matched.subarray(refined.ordered);
+  const more = Math.min(rest.length, end - refined.ordered);
+  inPriceOrder(c, rest, byPrice.descending, more);
+  refined.ordered += more;
+  if (refined.ordered >= matched.length) refined.byPrice = undefined;
+}
+
+/** How many positions to order for `page`: it and a few ahead. */
+export const orderNeed = (page: number, pageSize = LISTING_PAGE_SIZE): number => (page + ORDER_AHEAD) * pageSize;
+
 export function columnsPage(c: ListingColumns, refined: RefinedPositions, page: number, pageSize = LISTING_PAGE_SIZE): ListingResult {
   const start = (page - 1) * pageSize;
   const total = refined.matched.length;
+  orderedTo(c, refined, orderNeed(page, pageSize));
   return {
     total,
     page,

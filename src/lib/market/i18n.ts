@@ -23,6 +23,31 @@ void instance.init({
   returnObjects: true,
 });
 
+const translators = new Map<LocaleCode, TFunction>();
+
+/**
+ * The storefront's translate function. A key asked without options is looked up once and remembered: a listing
+ * page's 48 cards asked i18next for the same dozen strings again and again, ~6 ms of a 1,000,000-product listing
+ * page (docs/product/performance.md#issue-27s-goal-rows-at-1m). Calls with options (interpolation, plurals) go to
+ * i18next each time; objects (returnObjects) and missing keys are not remembered, so no caller shares one it might change.
+ */
 export function translator(locale: LocaleCode): TFunction {
-  return instance.getFixedT(locale);
+  let t = translators.get(locale);
+  if (!t) {
+    const fixed = instance.getFixedT(locale);
+    const call = fixed as unknown as (...args: unknown[]) => unknown;
+    const plain = new Map<string, string>();
+    const memo = (key: unknown, ...rest: unknown[]): unknown => {
+      if (rest.length > 0 || typeof key !== 'string') return call(key, ...rest);
+      const known = plain.get(key);
+      if (known !== undefined) return known;
+      const value = call(key);
+      // a missing key answers itself: not remembered, so keys made from input cannot grow the map
+      if (typeof value === 'string' && value !== key) plain.set(key, value);
+      return value;
+    };
+    t = Object.assign(memo, fixed) as unknown as TFunction;
+    translators.set(locale, t);
+  }
+  return t;
 }

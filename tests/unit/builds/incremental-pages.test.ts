@@ -36,7 +36,7 @@ function fakeBuild(dir: string, index: PageTagIndex, broken: Set<string>) {
       written.push(page);
       return 'written';
     },
-    materialize: async () => false,
+    materialize: async () => null,
     close: async () => {},
   };
   return { pages, written };

@@ -42,9 +42,8 @@ beforeAll(async () => {
     productRedirect: successors,
     materialize: async (_b, internalPath) => {
       materialized.push(internalPath);
-      if (!internalPath.endsWith('/sallan-visad')) return false;
-      write(internalPath, '<h1>Sällan visad</h1>');
-      return true;
+      if (!internalPath.endsWith('/sallan-visad')) return null;
+      return { html: Buffer.from('<h1>Sällan visad</h1>'), mtime: new Date(1_700_000_000_000) };
     },
   });
   server = app.server;
@@ -75,6 +74,10 @@ describe('a product address', () => {
     const made = await get('/produkt/sallan-visad');
     expect(made.status).toBe(200);
     expect(made.body).toContain('Sällan visad');
+    // from memory, with the headers its file will have: type, ETag of size and time, CSP
+    expect(made.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(made.headers.etag).toBe(`W/"${Buffer.byteLength('<h1>Sällan visad</h1>').toString(16)}-${(1_700_000_000_000).toString(16)}"`);
+    expect(made.headers['content-security-policy']).toMatch(/script-src/);
     const unknown = await get('/produkt/finns-inte');
     expect(unknown.status).toBe(404);
     expect(materialized).toEqual(expect.arrayContaining(['/sv/product/sallan-visad', '/sv/product/finns-inte']));

@@ -148,6 +148,31 @@ describe('listing columns', () => {
     }
   });
 
+  it('orders only the pages asked when the price walk may stop, and pages on in any order with the same answers', () => {
+    const targets: [Int32Array, ListingItem[], number[]][] = [
+      [inCategory.get(1)!, byCategory.get(1)!, [10, 13, 16, 19]],
+      [ofBrand.get(2)!, byBrand.get(2)!, []],
+    ];
+    let stopped = 0;
+    for (let n = 0; n < 200; n++) {
+      const [positions, objects, children] = pick(targets);
+      const scope = scopeFor(children);
+      const q = { ...randomQuery(children.map((c) => `c${c}`)), sort: random() < 0.5 ? 'price-asc' : 'price-desc' } as ListingQuery;
+      const expectedAll = refineListing(objects, q, scope);
+      // one refined selection, kept as the server keeps it, asked for pages out of order
+      const r = refineColumns(columns, positions, q, scope, 1 + Math.floor(random() * 30));
+      if (r.ordered < r.matched.length) stopped++;
+      const before = [...r.matched].sort((a, b) => a - b);
+      for (const page of [3, 1, 6, 2, 5, 4]) {
+        expect(plain(columnsPage(columns, r, page, 10)), `page ${page}`).toEqual(plain(listingPage(expectedAll, page, 10)));
+        expect(r.ordered).toBeGreaterThanOrEqual(Math.min(r.matched.length, page * 10));
+      }
+      // the set of matches never changes, only their order
+      expect([...r.matched].sort((a, b) => a - b)).toEqual(before);
+    }
+    expect(stopped).toBeGreaterThan(0);
+  });
+
   it('a change in place shows in every list holding the product', () => {
     const own = build();
     const c = own.columns;

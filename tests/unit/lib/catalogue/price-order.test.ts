@@ -26,6 +26,22 @@ describe('price order', () => {
     }
   });
 
+  it('puts only the first `count` in order when asked, keeps the rest as a set, and goes on from there', () => {
+    const { columns, subset } = sample(3000, 5);
+    for (const descending of [false, true]) {
+      const positions = subset();
+      const expected = Array.from(positions).sort(comparator(columns.price, descending));
+      const set = Array.from(positions).sort((a, b) => a - b);
+      inPriceOrder(columns, positions, descending, 37);
+      expect(Array.from(positions.subarray(0, 37))).toEqual(expected.slice(0, 37));
+      expect(Array.from(positions).sort((a, b) => a - b)).toEqual(set);
+      // the rest, continued in two steps, completes the order
+      inPriceOrder(columns, positions.subarray(37), descending, 500);
+      inPriceOrder(columns, positions.subarray(537), descending);
+      expect(Array.from(positions)).toEqual(expected);
+    }
+  });
+
   it('stays in order as prices change in place (up, down, to an equal price, to -0)', () => {
     const { columns, subset, random } = sample(2000, 11);
     priceOrder(columns);

@@ -14,3 +14,29 @@ describe('layout rules', () => {
     expect(translator('nl')('errors.not_found')).toBe('This page could not be found');
   });
 });
+
+describe('translator', () => {
+  it('answers a remembered key as i18next does, and calls with options afresh', () => {
+    const t = translator('sv');
+    expect(translator('sv')).toBe(t);
+    const first = t('layout.cart');
+    expect(t('layout.cart')).toBe(first);
+    expect(translator('fi')('layout.cart')).toBe('Ostoskori');
+    expect(t('layout.cart')).not.toBe('Ostoskori');
+    // a missing key answers itself, each time
+    expect(t('no.such.key')).toBe('no.such.key');
+    expect(t('no.such.key')).toBe('no.such.key');
+    // a key naming a group of strings answers the group (returnObjects), never remembered
+    const months = t('layout', { returnObjects: true }) as unknown as Record<string, unknown>;
+    expect(months.cart).toBe(first);
+  });
+
+  it('interpolates every call with options', () => {
+    const t = translator('sv');
+    const key = Object.entries(STRINGS.sv.brand).find(([, v]) => typeof v === 'string' && v.includes('{{brand}}'))?.[0];
+    expect(key).toBeDefined();
+    expect(t(`brand.${key}`, { brand: 'AEG' })).toContain('AEG');
+    expect(t(`brand.${key}`, { brand: 'Bosch' })).toContain('Bosch');
+    expect(t(`brand.${key}`, { brand: 'Bosch' })).not.toContain('AEG');
+  });
+});
