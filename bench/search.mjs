@@ -78,7 +78,7 @@ for (const locale of LOCALE_CODES) {
   const t = performance.now();
   const lookup = await loadNumberLookup(db);
   const ms = performance.now() - t;
-  console.log(`\npart-number lookup: ${lookup.keys.length} numbers, built in ${ms.toFixed(0)} ms, heap ${mib(heap() - before)}`);
+  console.log(`\npart-number lookup: ${lookup.size} numbers, built in ${ms.toFixed(0)} ms, heap ${mib(heap() - before)}`);
   kept.push(lookup);
 }
 

@@ -2,8 +2,8 @@
  * Finding the part sold now from any number a shopper has in hand (docs/product/parts-finder.md#part-numbers): an
  * OEM number, another maker's cross-reference, an old number a part replaces, or the sku of a superseded product.
  * Pure: the search (src/server/search/part-number-index.ts) builds one lookup per catalogue version and asks it
- * before the text ranking. Numbers are kept as comparable forms (normalizeNumber) in one sorted array with parallel
- * typed arrays, so 50,000 products' numbers cost a few MB and a lookup is a binary search.
+ * before the text ranking. Numbers are kept as comparable forms (normalizeNumber), sorted and packed into typed arrays
+ * with their columns, so 50,000 products' numbers cost a few MB and a lookup is a binary search.
  */
 import { normalizeNumber } from './model-number.ts';
 
@@ -20,8 +20,15 @@ export interface NumberRow {
 }
 
 export interface NumberLookup {
-  /** Comparable forms, sorted; entry i belongs to product[i]. */
-  keys: string[];
+  /** How many numbers. */
+  size: number;
+  /**
+   * Comparable forms, sorted, packed: entry i is `chars[starts[i]..starts[i + 1])` (UTF-16 code units, compared as
+   * strings compare) and belongs to product[i]. Packed rather than 1.65 million strings at 1,000,000 products: the
+   * heap the garbage collector walks keeps none of them (docs/product/performance.md#issue-27s-goal-rows-at-1m).
+   */
+  chars: Uint16Array;
+  starts: Int32Array;
   product: Int32Array;
   kind: Uint8Array;
   /** Index into makers; -1: none. */
@@ -46,7 +53,10 @@ export const MIN_NUMBER_LENGTH = 4;
  * per number, sorted once at the end by (form, product, order added).
  */
 export class NumberLookupBuilder {
-  private keys: string[] = [];
+  private size = 0;
+  private chars = new Uint16Array(8192);
+  private used = 0;
+  private starts = new Int32Array(1025);
   private product = new Int32Array(1024);
   private kind = new Uint8Array(1024);
   private maker = new Int16Array(1024);
@@ -58,18 +68,19 @@ export class NumberLookupBuilder {
   add(row: NumberRow): void {
     const key = normalizeNumber(row.number);
     if (key.length === 0) return;
-    const i = this.keys.length;
+    const i = this.size;
     if (i === this.product.length) {
-      const grow = <T extends Int32Array | Uint8Array | Int16Array>(a: T, make: (n: number) => T) => {
-        const b = make(a.length * 2);
-        b.set(a);
-        return b;
-      };
-      this.product = grow(this.product, (n) => new Int32Array(n));
-      this.kind = grow(this.kind, (n) => new Uint8Array(n));
-      this.maker = grow(this.maker, (n) => new Int16Array(n));
+      this.product = grown(this.product, (n) => new Int32Array(n));
+      this.kind = grown(this.kind, (n) => new Uint8Array(n));
+      this.maker = grown(this.maker, (n) => new Int16Array(n));
+      this.starts = grown(this.starts, (n) => new Int32Array(n));
     }
-    this.keys.push(key);
+    while (this.used + key.length > this.chars.length) this.chars = grown(this.chars, (n) => new Uint16Array(n));
+    for (let c = 0; c < key.length; c++) this.chars[this.used + c] = key.charCodeAt(c);
+    this.starts[i] = this.used;
+    this.used += key.length;
+    this.starts[i + 1] = this.used;
+    this.size++;
     this.product[i] = row.productId;
     this.kind[i] = KINDS.indexOf(row.kind);
     if (row.number !== key) this.printed.set(i, row.number);
@@ -82,29 +93,78 @@ export class NumberLookupBuilder {
   }
 
   finish(replacedBy: ReadonlyMap<number, number>): NumberLookup {
-    const { keys, product } = this;
-    const n = keys.length;
+    const { size: n, chars, starts, product } = this;
     const order = new Int32Array(n);
     for (let i = 0; i < n; i++) order[i] = i;
-    order.sort((a, b) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : product[a]! - product[b]! || a - b));
+    order.sort((a, b) => compareEntries(chars, starts, a, b) || product[a]! - product[b]! || a - b);
     const printed = new Map<number, string>();
     const sorted = {
-      keys: new Array<string>(n),
+      size: n,
+      chars: new Uint16Array(this.used),
+      starts: new Int32Array(n + 1),
       product: new Int32Array(n),
       kind: new Uint8Array(n),
       maker: new Int16Array(n),
     };
+    let at = 0;
     for (let r = 0; r < n; r++) {
       const i = order[r]!;
-      sorted.keys[r] = keys[i]!;
+      sorted.starts[r] = at;
+      sorted.chars.set(chars.subarray(starts[i], starts[i + 1]), at);
+      at += starts[i + 1]! - starts[i]!;
       sorted.product[r] = product[i]!;
       sorted.kind[r] = this.kind[i]!;
       sorted.maker[r] = this.maker[i]!;
       const p = this.printed.get(i);
       if (p !== undefined) printed.set(r, p);
     }
+    sorted.starts[n] = at;
     return { ...sorted, makers: this.makers, printed, replacedBy: new Map(replacedBy) };
   }
+}
+
+/** A typed array twice as long with the same start. */
+function grown<T extends Int32Array | Uint8Array | Int16Array | Uint16Array>(a: T, make: (n: number) => T): T {
+  const b = make(a.length * 2);
+  b.set(a);
+  return b;
+}
+
+/** Entries a and b compared as their strings compare (code unit by code unit, a prefix first). */
+function compareEntries(chars: Uint16Array, starts: Int32Array, a: number, b: number): number {
+  const sa = starts[a]!;
+  const la = starts[a + 1]! - sa;
+  const sb = starts[b]!;
+  const lb = starts[b + 1]! - sb;
+  for (let k = 0, m = Math.min(la, lb); k < m; k++) {
+    const d = chars[sa + k]! - chars[sb + k]!;
+    if (d !== 0) return d;
+  }
+  return la - lb;
+}
+
+/** Entry i compared with `key` as strings compare: negative when the entry comes first. */
+function compareWith(lookup: NumberLookup, i: number, key: string): number {
+  const s = lookup.starts[i]!;
+  const l = lookup.starts[i + 1]! - s;
+  for (let k = 0, m = Math.min(l, key.length); k < m; k++) {
+    const d = lookup.chars[s + k]! - key.charCodeAt(k);
+    if (d !== 0) return d;
+  }
+  return l - key.length;
+}
+
+/** Whether entry i begins with `key`. */
+function entryStartsWith(lookup: NumberLookup, i: number, key: string): boolean {
+  const s = lookup.starts[i]!;
+  if (lookup.starts[i + 1]! - s < key.length) return false;
+  for (let k = 0; k < key.length; k++) if (lookup.chars[s + k] !== key.charCodeAt(k)) return false;
+  return true;
+}
+
+/** The comparable form of entry i. */
+export function numberKey(lookup: NumberLookup, i: number): string {
+  return String.fromCharCode(...lookup.chars.subarray(lookup.starts[i], lookup.starts[i + 1]));
 }
 
 export function numberLookup(rows: readonly NumberRow[], replacedBy: ReadonlyMap<number, number>): NumberLookup {
@@ -142,12 +202,12 @@ export interface NumberHit {
   exact: boolean;
 }
 
-function lowerBound(keys: readonly string[], key: string): number {
+function lowerBound(lookup: NumberLookup, key: string): number {
   let lo = 0;
-  let hi = keys.length;
+  let hi = lookup.size;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (keys[mid] < key) lo = mid + 1;
+    if (compareWith(lookup, mid, key) < 0) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -163,12 +223,12 @@ export function couldNameNumber(query: string): boolean {
 export function findNumbers(lookup: NumberLookup, query: string): { entries: number[]; exact: boolean } {
   if (!couldNameNumber(query)) return { entries: [], exact: false };
   const key = normalizeNumber(query);
-  const from = lowerBound(lookup.keys, key);
+  const from = lowerBound(lookup, key);
   const exact: number[] = [];
-  for (let i = from; i < lookup.keys.length && lookup.keys[i] === key; i++) exact.push(i);
+  for (let i = from; i < lookup.size && compareWith(lookup, i, key) === 0; i++) exact.push(i);
   if (exact.length > 0 || key.length < MIN_NUMBER_PREFIX) return { entries: exact, exact: true };
   const prefix: number[] = [];
-  for (let i = from; i < lookup.keys.length && lookup.keys[i].startsWith(key); i++) {
+  for (let i = from; i < lookup.size && entryStartsWith(lookup, i, key); i++) {
     if (prefix.length === MAX_PREFIX_NUMBERS) return { entries: [], exact: false };
     prefix.push(i);
   }
@@ -177,7 +237,7 @@ export function findNumbers(lookup: NumberLookup, query: string): { entries: num
 
 const matchedOf = (lookup: NumberLookup, i: number): MatchedNumber => ({
   kind: KINDS[lookup.kind[i]],
-  number: lookup.printed.get(i) ?? lookup.keys[i],
+  number: lookup.printed.get(i) ?? numberKey(lookup, i),
   maker: lookup.maker[i] < 0 ? null : lookup.makers[lookup.maker[i]],
 });
 

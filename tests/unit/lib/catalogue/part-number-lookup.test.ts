@@ -5,9 +5,11 @@ import {
   findNumbers,
   MAX_PREFIX_NUMBERS,
   numberHits,
+  numberKey,
   numberLookup,
   type NumberRow,
 } from '#lib/catalogue/part-number-lookup.ts';
+import { normalizeNumber } from '#lib/catalogue/model-number.ts';
 import { partNumberNote, type NoteTemplates } from '#lib/catalogue/part-number-note.ts';
 
 // 1 → 2 → 3 (3 sold now); 4 replaced by 5 but still sold; 6 stands alone
@@ -135,5 +137,37 @@ describe('partNumberNote', () => {
     ).toBe('ersatt av Filter till Bosch');
     expect(partNumberNote(t, { matched_number: { kind: 'sku', number: 'X', maker: null } })).toBeNull();
     expect(partNumberNote(t, {})).toBeNull();
+  });
+});
+
+describe('the packed numbers', () => {
+  it('sort and find as their strings would: prefixes first, letters beyond ASCII, thousands of them', () => {
+    let seed = 17;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const alphabet = '0123456789ABCKÄØÉ';
+    const many: NumberRow[] = Array.from({ length: 3000 }, (_, i) => ({
+      productId: 1 + (i % 700),
+      kind: 'oem',
+      maker: null,
+      number: Array.from({ length: 4 + Math.floor(random() * 6) }, () => alphabet[Math.floor(random() * alphabet.length)]).join(''),
+    }));
+    // a number and its own prefix, both
+    many.push({ productId: 9001, kind: 'oem', maker: null, number: 'KÄ12345' }, { productId: 9002, kind: 'oem', maker: null, number: 'KÄ1234' });
+    const big = numberLookup(many, new Map());
+    const keys = Array.from({ length: big.size }, (_, i) => numberKey(big, i));
+    const strings = many.map((r) => normalizeNumber(r.number)).filter((k) => k.length > 0);
+    expect(keys).toEqual([...strings].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    // every number finds exactly the entries holding it
+    for (const k of new Set(strings.filter((x) => /\d/.test(x)))) {
+      const found = findNumbers(big, k);
+      expect(found.exact).toBe(true);
+      expect(found.entries.map((i) => keys[i])).toEqual(strings.filter((x) => x === k));
+    }
+    expect(findNumbers(big, 'KÄ1234').entries.map((i) => big.product[i])).toEqual([9002]);
+    // a prefix of six that names few numbers finds them, and only numbers beginning with it
+    const prefixed = findNumbers(big, 'KÄ1234X');
+    expect(prefixed.entries).toEqual([]);
+    const six = findNumbers(big, 'KÄ1234'.slice(0, 6) + '5');
+    expect(six.entries.map((i) => big.product[i])).toEqual([9001]);
   });
 });
