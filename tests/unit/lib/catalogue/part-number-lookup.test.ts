@@ -152,7 +152,10 @@ describe('the packed numbers', () => {
       number: Array.from({ length: 4 + Math.floor(random() * 6) }, () => alphabet[Math.floor(random() * alphabet.length)]).join(''),
     }));
     // a number and its own prefix, both
-    many.push({ productId: 9001, kind: 'oem', maker: null, number: 'KÄ12345' }, { productId: 9002, kind: 'oem', maker: null, number: 'KÄ1234' });
+    many.push(
+      { productId: 9001, kind: 'oem', maker: null, number: 'KÄ12345' },
+      { productId: 9002, kind: 'oem', maker: null, number: 'KÄ1234' },
+    );
     const big = numberLookup(many, new Map());
     const keys = Array.from({ length: big.size }, (_, i) => numberKey(big, i));
     const strings = many.map((r) => normalizeNumber(r.number)).filter((k) => k.length > 0);
