@@ -129,13 +129,20 @@ export async function freshProductPage(locale: LocaleCode, slug: string): Promis
   const [product] = await listingProducts(locale, [hit.product_id], brandById);
   if (!product) return null;
   const categoryById = new Map(flattenCategories(tree).map((c) => [c.id, c]));
+  // independent reads at once: on PostgreSQL each one waits for the wire (a left-out page's first request)
+  const [tags, relations, safety, partNumbers] = await Promise.all([
+    freshTags(db, locale, product.tagIds),
+    freshRelations(db, locale, product, brandById),
+    productSafetyShown(db, product.id, locale),
+    partNumbersOf(db, locale, product.id),
+  ]);
   return withTags({
     product,
     trail: trailOf(categoryById, product),
-    tags: await freshTags(db, locale, product.tagIds),
+    tags,
     slugs: Object.fromEntries(slugRows.map((r) => [r.locale, r.slug])) as Partial<Record<LocaleCode, string>>,
-    relations: await freshRelations(db, locale, product, brandById),
-    safety: await productSafetyShown(db, product.id, locale),
-    partNumbers: await partNumbersOf(db, locale, product.id),
+    relations,
+    safety,
+    partNumbers,
   });
 }

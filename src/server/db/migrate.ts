@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Db } from './connection.ts';
 import type { Database } from './schema.ts';
+import { SQLITE_BUSY_TIMEOUT_MS } from './node-sqlite.ts';
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -44,6 +45,9 @@ export interface MigrateOptions {
   onWait?: (message: string) => void;
 }
 
+/** How long a SQLite migration waits for another process's migration to let go of the write lock. */
+const SQLITE_MIGRATION_WAIT_MS = 10 * 60_000;
+
 export async function migrate(db: Db, dir = MIGRATIONS_DIR, opts: MigrateOptions = {}): Promise<string[]> {
   const postgres = isPostgres(db);
   // one connection for the lock and every migration: the lock is its session's, and a pool of one still works
@@ -55,10 +59,14 @@ export async function migrate(db: Db, dir = MIGRATIONS_DIR, opts: MigrateOptions
         await sql`SELECT pg_advisory_lock(hashtext(${MIGRATION_LOCK}))`.execute(conn);
       }
     }
+    // SQLite: another process's migration holds the write lock as long as it runs (minutes on a 1,000,000-product
+    // file, seconds on a busy machine), so this one waits longer than a request would (SQLITE_BUSY_TIMEOUT_MS)
+    if (!postgres) await sql.raw(`PRAGMA busy_timeout = ${SQLITE_MIGRATION_WAIT_MS}`).execute(conn);
     try {
       return await applyPending(conn, dir, postgres);
     } finally {
       if (postgres) await sql`SELECT pg_advisory_unlock(hashtext(${MIGRATION_LOCK}))`.execute(conn);
+      else await sql.raw(`PRAGMA busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`).execute(conn);
     }
   });
 }

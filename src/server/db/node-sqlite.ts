@@ -38,6 +38,9 @@ class Statement implements SqliteStatement {
 /** Prepared statements are reused: preparing a join costs more than running it on hot API paths. */
 const STATEMENT_CACHE_SIZE = 500;
 
+/** How long a statement waits for another connection's write lock before it fails with "database is locked". */
+export const SQLITE_BUSY_TIMEOUT_MS = 5000;
+
 export function openNodeSqlite(file: string): SqliteDatabase & { exec(sql: string): void; raw: DatabaseSync } {
   const db = new DatabaseSync(file);
   const statements = new Map<string, Statement>();
@@ -53,7 +56,7 @@ export function openNodeSqlite(file: string): SqliteDatabase & { exec(sql: strin
   // WAL lets the server read while a seed/import or rebuild writes; foreign keys are off by default in SQLite.
   // The busy timeout comes first: switching a new file to WAL takes a lock another process may hold for a moment.
   db.exec(
-    'PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;' +
+    `PRAGMA busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}; PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;` +
       // A 64 MB page cache and memory-mapped reads keep hot API queries (50k-product catalogue) off read() calls.
       ' PRAGMA cache_size = -65536; PRAGMA mmap_size = 268435456;',
   );
