@@ -151,9 +151,8 @@ export function buildPages(build: Build, domains: Record<LocaleCode, string>): B
               // dated like the build's own pages (the build directory's time), the same on every node
               const mtime = new Date(Math.floor((await fs.stat(build.dir)).mtimeMs / 1000) * 1000);
               const kept = replacePage(build.clientDir, page, r.html, { create: true, mtime }).then(() => record(page, r.tags));
-              kept.catch((err: unknown) => log.error({ err, page }, 'a page rendered on its first request could not be kept'));
               resolve({ html: Buffer.from(r.html, 'utf8'), mtime, kept });
-              await kept.catch(() => undefined);
+              await kept.catch((err: unknown) => log.error({ err, page }, 'a page rendered on its first request could not be kept'));
             } catch (err) {
               reject(err instanceof Error ? err : new Error(String(err)));
             }

@@ -57,7 +57,7 @@ function notFound(req: IncomingMessage, res: ServerResponse, build: Build, local
   else fail(req, res, 404, 'not_found', 'This page could not be found');
 }
 
-/** Renders a prerenderable page the build does not hold yet into it; false when there is no such page (docs/adr/0017-incremental-pages.md). */
+/** Renders a prerenderable page the build does not hold yet (kept into it meanwhile); null when there is no such page (docs/adr/0017-incremental-pages.md). */
 export type Materialize = (build: Build, internalPath: string) => Promise<RenderedPage | null>;
 /** Routes whose pages a build may leave out and render on their first request (PARTSFRONT_PRERENDER_PRODUCTS, _MODELS). */
 const MATERIALIZED_ROUTES = new Set(['product', 'model-slug']);

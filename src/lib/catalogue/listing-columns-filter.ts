@@ -16,9 +16,9 @@ import { inPriceOrder } from './price-order.ts';
 export interface RefinedPositions {
   /** The positions of every matching product: the first `ordered` in the chosen order, the rest in none yet. */
   matched: Int32Array;
-  /** All of them, unless a walk of the price order stopped at the page asked (`orderedTo` goes further). */
+  /** All of them, unless the price order is walked (`orderedTo`: as far as the pages asked). */
   ordered: number;
-  /** Set while the rest is unordered: which way the price order is walked for it. */
+  /** Set while some are unordered: which way the price order is walked for them. */
   byPrice?: { descending: boolean };
   facets: ListingFacets;
 }
@@ -73,16 +73,10 @@ function countMap<K>(keys: readonly K[], counts: Int32Array, order: readonly num
 }
 
 /**
- * Filters, counts the facets and sorts the positions of `list` (which is in the default order) — at least the first
- * `need` of them (all unless given; a walk of the price order stops there, see `orderedTo`).
+ * Filters, counts the facets and sorts the positions of `list` (which is in the default order). A price sort that
+ * walks the price order is left to `orderedTo`, which walks only as far as the pages asked.
  */
-export function refineColumns(
-  c: ListingColumns,
-  list: Int32Array,
-  q: ListingQuery,
-  scope: ListingScope,
-  need = Infinity,
-): RefinedPositions {
+export function refineColumns(c: ListingColumns, list: Int32Array, q: ListingQuery, scope: ListingScope): RefinedPositions {
   const brands = new Set(q.brands);
   const brandPass = new Uint8Array(c.brandSlugs.length);
   c.brandSlugs.forEach((slug, i) => {
@@ -139,10 +133,9 @@ export function refineColumns(
   else if (q.sort === 'price-asc' || q.sort === 'price-desc') {
     const descending = q.sort === 'price-desc';
     // a large share of the storefront: walking the kept price order beats sorting the matches, and it can stop
-    if (matched * WALK_SHARE >= c.size) {
-      ordered = Math.min(matched, need);
-      inPriceOrder(c, positions, descending, ordered);
-      if (ordered < matched) byPrice = { descending };
+    if (matched * WALK_SHARE >= c.size && matched > 0) {
+      ordered = 0;
+      byPrice = { descending };
     } else sortByPrice(positions, price, descending);
   }
   const facets: ListingFacets = {
@@ -159,7 +152,6 @@ export function refineColumns(
   };
 }
 
-/** One page of refined positions as listing items (only the page's items become objects). */
 /** Puts at least the first `end` positions of a refined listing in order (a price walk that stopped goes on). */
 export function orderedTo(c: ListingColumns, refined: RefinedPositions, end: number): void {
   const { matched, byPrice } = refined;
@@ -172,8 +164,9 @@ export function orderedTo(c: ListingColumns, refined: RefinedPositions, end: num
 }
 
 /** How many positions to order for `page`: it and a few ahead. */
-export const orderNeed = (page: number, pageSize = LISTING_PAGE_SIZE): number => (page + ORDER_AHEAD) * pageSize;
+const orderNeed = (page: number, pageSize = LISTING_PAGE_SIZE): number => (page + ORDER_AHEAD) * pageSize;
 
+/** One page of refined positions as listing items (only the page's items become objects). */
 export function columnsPage(c: ListingColumns, refined: RefinedPositions, page: number, pageSize = LISTING_PAGE_SIZE): ListingResult {
   const start = (page - 1) * pageSize;
   const total = refined.matched.length;

@@ -7,7 +7,7 @@ import type { LocaleCode } from '#lib/market/locales.ts';
 import { LOCALES } from '#lib/market/locales.ts';
 import { pathFor, type RouteName } from '#lib/routing/routes.ts';
 import { availabilityOrder, type ListingResult, type ListingScope } from '#lib/catalogue/listing-filter.ts';
-import { columnsPage, orderNeed, refineColumns, type RefinedPositions } from '#lib/catalogue/listing-columns-filter.ts';
+import { columnsPage, refineColumns, type RefinedPositions } from '#lib/catalogue/listing-columns-filter.ts';
 import {
   EMPTY_QUERY,
   isRefined,
@@ -91,20 +91,14 @@ interface Memo {
 }
 const refinedBySource = new WeakMap<ListingSource, Memo>();
 
-function refined(
-  source: ListingSource,
-  target: ListingTarget,
-  q: ListingQuery,
-  subcategories: Map<string, Set<number>>,
-  need: number,
-): RefinedPositions {
+function refined(source: ListingSource, target: ListingTarget, q: ListingQuery, subcategories: Map<string, Set<number>>): RefinedPositions {
   let memo = refinedBySource.get(source);
   if (!memo) refinedBySource.set(source, (memo = { refined: new Map(), positions: 0 }));
   const key = `${target.kind}:${target.kind === 'category' ? target.category.id : target.id}${listingSearch(q)}`;
   let r = memo.refined.get(key);
   if (!r) {
     const scope = { currency: LOCALES[source.locale].currency, subcategories };
-    r = refineColumns(source.columns, listingPositions(source, target), q, scope, need);
+    r = refineColumns(source.columns, listingPositions(source, target), q, scope);
     memo.positions += r.matched.length;
     memo.refined.set(key, r);
     for (const [k, old] of memo.refined) {
@@ -153,7 +147,7 @@ export function listingView(
     brands: target.kind === 'brand' ? [] : query.brands.filter((b) => source.brandBySlug.has(b)),
     subs: query.subs.filter((s) => subcategories.has(s)),
   };
-  const r = columnsPage(source.columns, refined(source, target, q, subcategories, orderNeed(page, pageSize)), page, pageSize);
+  const r = columnsPage(source.columns, refined(source, target, q, subcategories), page, pageSize);
   return viewOf(source, target, q, r, stockLabel, pageSize);
 }
 
