@@ -23,7 +23,7 @@ import type {
 } from '#server/db/schema.ts';
 import type { ProductNumbersTable } from '#server/db/appliance-model-tables.ts';
 
-export { BATCH } from './bulk-insert.ts';
+export { BATCH, importBatch } from './bulk-insert.ts';
 
 export type Trx = Parameters<Parameters<ReturnType<Db['transaction']>['execute']>[0]>[0];
 export type ProductRecord = Catalogue['products'][number];
@@ -246,12 +246,16 @@ export async function writePriceHistory(trx: Trx, products: readonly ProductReco
     products.map((p) => p.id),
   );
   const rows: PriceHistoryTable[] = [];
+  /** Storefront → the products whose history there the document replaces: one delete per storefront and batch. */
+  const replacedIn = new Map<string, number[]>();
   for (const p of products) {
     const given: LatestPrices = new Map();
     const replaced = new Set<string>();
     for (const [locale, points] of Object.entries(p.price_history)) {
       if (!points || points.length === 0) continue;
-      await trx.deleteFrom('price_history').where('product_id', '=', p.id).where('locale', '=', locale).execute();
+      const ids = replacedIn.get(locale) ?? [];
+      if (ids.length === 0) replacedIn.set(locale, ids);
+      ids.push(p.id);
       replaced.add(locale);
       for (const pt of points) {
         const row = { product_id: p.id, locale, q: pt.q, minor: toMinorUnits(pt.p), at: new Date(pt.at).toISOString(), reason: 'import' };
@@ -268,6 +272,13 @@ export async function writePriceHistory(trx: Trx, products: readonly ProductReco
       }
     }
   }
+  for (const [locale, ids] of replacedIn)
+    for (let i = 0; i < ids.length; i += BATCH)
+      await trx
+        .deleteFrom('price_history')
+        .where('locale', '=', locale)
+        .where('product_id', 'in', ids.slice(i, i + BATCH))
+        .execute();
   await insertRows(trx, 'price_history', rows);
 }
 

@@ -16,6 +16,7 @@ import { sanitizeDiagramSvg } from './diagram-sanitizer.ts';
 import { CatalogueLineError, listOf, numberedRecords, readCatalogueLines, type NumberedRecord } from './catalogue-lines.ts';
 import {
   BATCH,
+  importBatch,
   clearCatalogue,
   insertProductBatch,
   insertTaxonomy,
@@ -142,47 +143,74 @@ async function fullImport(trx: Trx, lines: AsyncIterable<NumberedRecord>): Promi
       skuToId: new Map(),
     };
   };
+  /**
+   * The batch being written while the next one is read and checked (on PostgreSQL the server's work of one overlaps
+   * the import's parsing of the next, docs/adr/0038-postgres-copy-import.md). One at a time: a connection runs one
+   * statement at a time anyway, and a refusal then names its own batch's lines.
+   */
+  let writing: Promise<void> = Promise.resolve();
+  const batchSize = importBatch(trx);
   const flush = async (c: ProductChecks) => {
-    const chunk = batch.map((b) => b.value);
-    imageId = await forLines(batch, () => insertProductBatch(trx, productBatchRows(chunk, c.names, now), imageId, true));
-    await writePriceHistory(trx, chunk, now);
-    products += chunk.length;
+    await writing;
+    const numbered = batch;
     batch = [];
+    const chunk = numbered.map((b) => b.value);
+    const rows = productBatchRows(chunk, c.names, now);
+    const firstImage = imageId;
+    imageId += rows.images.length;
+    writing = forLines(numbered, async () => {
+      await insertProductBatch(trx, rows, firstImage, true);
+      await writePriceHistory(trx, chunk, now);
+    });
+    writing.catch(() => {}); // awaited by the next flush, or drained below before the error that ends the loop
+    products += chunk.length;
   };
 
   const slugIndex = await deferSlugIndex(trx);
   await clearCatalogue(trx);
-  for await (const { line, record } of lines) {
-    switch (record.kind) {
-      case 'category':
-      case 'brand':
-      case 'tag':
-        if (checks) throw new CatalogueLineError(line, `${record.kind} records come before the first product`);
-        if (headIds[record.kind].has(record.value.id))
-          throw new CatalogueLineError(line, `${listOf(record.kind)}: id ${record.value.id} used twice`);
-        headIds[record.kind].add(record.value.id);
-        (head[listOf(record.kind) as 'categories' | 'brands' | 'tags'] as unknown[]).push(record.value);
-        break;
-      case 'product': {
-        checks ??= await startProducts();
-        const p = record.value;
-        checkProduct(checks, line, p);
-        if (p.replaced_by !== null)
-          successors.push({ id: p.id, sku: p.sku, oem_numbers: [], cross_references: [], replaces: [], replaced_by: p.replaced_by });
-        batch.push({ line, value: p });
-        if (batch.length === BATCH) await flush(checks);
-        break;
+  async function readProducts(): Promise<ProductChecks> {
+    for await (const { line, record } of lines) {
+      switch (record.kind) {
+        case 'category':
+        case 'brand':
+        case 'tag':
+          if (checks) throw new CatalogueLineError(line, `${record.kind} records come before the first product`);
+          if (headIds[record.kind].has(record.value.id))
+            throw new CatalogueLineError(line, `${listOf(record.kind)}: id ${record.value.id} used twice`);
+          headIds[record.kind].add(record.value.id);
+          (head[listOf(record.kind) as 'categories' | 'brands' | 'tags'] as unknown[]).push(record.value);
+          break;
+        case 'product': {
+          checks ??= await startProducts();
+          const p = record.value;
+          checkProduct(checks, line, p);
+          if (p.replaced_by !== null)
+            successors.push({ id: p.id, sku: p.sku, oem_numbers: [], cross_references: [], replaces: [], replaced_by: p.replaced_by });
+          batch.push({ line, value: p });
+          if (batch.length === batchSize) await flush(checks);
+          break;
+        }
+        default:
+          (tail[listOf(record.kind) as keyof typeof tail] as unknown[]).push(record.value);
       }
-      default:
-        (tail[listOf(record.kind) as keyof typeof tail] as unknown[]).push(record.value);
     }
+    checks ??= await startProducts();
+    if (batch.length) await flush(checks);
+    return checks;
   }
-  checks ??= await startProducts();
-  if (batch.length) await flush(checks);
-  const { ids } = checks;
+  let done: ProductChecks;
+  try {
+    done = await readProducts();
+  } catch (err) {
+    // no statement of a batch may follow the rollback: it would run outside the transaction
+    await writing.catch(() => {});
+    throw err;
+  }
+  await writing;
+  const { ids, skuToId } = done;
   if (slugIndex) await restoreSlugIndex(trx, slugIndex, (id) => ids.get(id));
-  const relations = relationRows(checks.skuToId, tail.accessories, tail.upsell_bundles);
-  const parts = modelRows({ ...head, ...tail, products: successors, skuToId: checks.skuToId }, sanitizeDiagramSvg);
+  const relations = relationRows(skuToId, tail.accessories, tail.upsell_bundles);
+  const parts = modelRows({ ...head, ...tail, products: successors, skuToId }, sanitizeDiagramSvg);
   await insertTrailing(trx, tail, relations, parts, now);
   return {
     categories: head.categories.length,

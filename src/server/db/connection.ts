@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { dbConfigFromEnv, type DbConfig } from './config.ts';
 import { openNodeSqlite } from './node-sqlite.ts';
+import { acceptCopyRows } from './pg-copy.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -22,6 +23,7 @@ export function openDb(config: DbConfig = dbConfigFromEnv()): DbHandle {
       connectionTimeoutMillis: Number(process.env.PG_CONNECT_TIMEOUT_MS ?? 5000),
     });
     watchConnectionErrors(pool);
+    acceptCopyRows(pool);
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), config };
   }
   if (config.file !== ':memory:') fs.mkdirSync(path.dirname(config.file), { recursive: true });

@@ -1,12 +1,14 @@
 /**
- * The import's multi-row INSERTs (bulk-insert.ts): one statement text per table, columns and row count, in each
- * engine's placeholders; rows of another shape or with an undefined value go through Kysely's builder (DEFAULT),
- * and every row lands, more than one statement's worth included, on SQLite and PostgreSQL (TEST_DATABASE_URL).
+ * The import's bulk rows (bulk-insert.ts): on SQLite one INSERT text per table, columns and row count; on PostgreSQL
+ * a COPY in the text format (pg-copy.ts, every awkward character escaped); rows of another shape or with an undefined
+ * value go through Kysely's builder (DEFAULT), and every row lands as it was given, more than one statement's worth
+ * included, on SQLite and PostgreSQL (TEST_DATABASE_URL).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '#server/db/connection.ts';
 import { BATCH, insertRows, insertText, rowValues } from '#server/catalogue/bulk-insert.ts';
 import { ENGINES } from '#tests/unit/server/backoffice/backoffice-db.ts';
+import { copyRows, copyText } from '#server/db/pg-copy.ts';
 
 describe('insertText and rowValues', () => {
   it('makes one text per shape, with the engine placeholders', () => {
@@ -32,6 +34,25 @@ describe('insertText and rowValues', () => {
     expect(rowValues([{ a: 1, b: undefined }], ['a', 'b'])).toBeNull();
   });
 });
+
+describe('copyRows and copyText', () => {
+  it('writes rows as tab-separated lines, escaping what the text format reads specially', () => {
+    const copy = copyRows([1, 'a\tb', null, 2, 'c\\d\ne\rf', true, 3n, '\\N', false], 3);
+    expect(copy?.count).toBe(3);
+    expect(copy?.text).toBe('1\ta\\tb\t\\N\n2\tc\\\\d\\ne\\rf\tt\n3\t\\\\N\tf\n');
+    expect(copyText('t', ['a', 'b'])).toBe('COPY "t" ("a", "b") FROM STDIN');
+  });
+
+  it('has no text for a value the import never writes (the builder takes those rows)', () => {
+    expect(copyRows([new Date(0)], 1)).toBeNull();
+    expect(copyRows([Number.NaN], 1)).toBeNull();
+    expect(copyRows([undefined], 1)).toBeNull();
+    expect(copyRows([{ a: 1 }], 1)).toBeNull();
+  });
+});
+
+/** Strings the text format must carry unchanged: its separators, escapes and NULL marker among them. */
+const AWKWARD = ['tab\there', 'line\nbreak', 'cr\rhere', 'back\\slash', '\\N', '', 'åäö – “quoted” ✓', 'end\\'];
 
 for (const engine of ENGINES) {
   describe(`insertRows on ${engine.name}`, () => {
@@ -74,6 +95,43 @@ for (const engine of ENGINES) {
       expect(tags.at(-1)).toEqual({ tag_id: n, name: `Tag ${n}` });
       const page = await db.selectFrom('content_pages').select(['slug', 'meta_description', 'published']).executeTakeFirstOrThrow();
       expect(page).toEqual({ slug: 'a', meta_description: 'm', published: 1 });
+    });
+
+    it('stores every awkward string exactly as given, and NULL as NULL', async () => {
+      const rows = AWKWARD.map((name, i) => ({ tag_id: i + 1, locale: 'no', name, slug: `awkward-${i}` }));
+      await insertRows(db, 'tag_translations', rows);
+      const stored = await db
+        .selectFrom('tag_translations')
+        .where('locale', '=', 'no')
+        .select(['tag_id', 'name'])
+        .orderBy('tag_id')
+        .execute();
+      expect(stored.map((r) => r.name)).toEqual(AWKWARD);
+      await insertRows(db, 'categories', [
+        {
+          id: 1,
+          parent_id: null,
+          sort_order: 0,
+          show_in_menu: 1,
+          show_in_main_menu: 0,
+          thumb_url: null,
+          thumb_width: null,
+          thumb_height: null,
+        },
+      ]);
+      await insertRows(db, 'category_translations', [
+        { category_id: 1, locale: 'sv', name: 'K', slug: 'k', description: null },
+        { category_id: 1, locale: 'no', name: 'K', slug: 'k', description: '\\N' },
+      ]);
+      const described = await db.selectFrom('category_translations').select(['locale', 'description']).orderBy('locale').execute();
+      expect(described).toEqual([
+        { locale: 'no', description: '\\N' },
+        { locale: 'sv', description: null },
+      ]);
+    });
+
+    it('refuses a row the database refuses, naming the constraint', async () => {
+      await expect(insertRows(db, 'tags', [{ id: 1 }])).rejects.toThrow(/unique|UNIQUE/);
     });
   });
 }

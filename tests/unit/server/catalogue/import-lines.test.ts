@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import type { Db } from '#server/db/connection.ts';
 import { writeCatalogue } from '#server/catalogue/write-catalogue.ts';
 import { importCatalogueLines } from '#server/catalogue/import-lines.ts';
+import { importBatch } from '#server/catalogue/bulk-insert.ts';
 import { documentLines } from '#server/catalogue/catalogue-lines.ts';
 import { changesAfter, latestChangeSeq } from '#server/catalogue/change-feed.ts';
 import { generateDemoCatalogue } from '#server/seed/demo-generator.ts';
@@ -141,6 +142,33 @@ for (const engine of ENGINES) {
         );
         expect(await slugIndex(db)).toMatch(/^CREATE UNIQUE INDEX product_translations_slug ON product_translations\(locale, slug\)/);
       }
+      expect(await snapshot(db)).toEqual(before);
+    });
+
+    it('a bad line read while a batch is being written writes nothing, that batch included', async () => {
+      const before = await snapshot(db);
+      const size = importBatch(db);
+      const lines = [...documentLines(doc)];
+      const first = lines.findIndex((l) => l.startsWith('{"product"'));
+      const many = (n: number, name: string, firstId: number) =>
+        Array.from({ length: n }, (_, i) => {
+          const p = productAt(i % 40);
+          const translations = Object.fromEntries(Object.entries(p.translations).map(([l, t]) => [l, { ...t!, slug: `${name}-${i}` }]));
+          return productLine({ ...p, id: firstId + i, sku: `${name.toUpperCase()}-${i}`, translations, replaced_by: null });
+        });
+      // the bad product follows a whole batch, which is then being written
+      const unknownBrand = productLine({ ...productAt(1), id: 9003, sku: 'NEW-3', brand_id: 999 });
+      await expect(
+        importCatalogueLines(db, jsonl([...lines.slice(0, first), ...many(size, 'bulk', 20_000), unknownBrand])),
+      ).rejects.toThrow(`line ${first + size + 1}: products: NEW-3: unknown brand_id 999`);
+      expect(await snapshot(db)).toEqual(before);
+      // the database refuses the first batch (its last two products share a slug) while the next one is read
+      const refused = many(size, 'bulk', 20_000);
+      const twin = JSON.parse(refused[size - 2]!) as { product: Product };
+      refused[size - 1] = productLine({ ...twin.product, id: 9004, sku: 'TWIN' });
+      await expect(importCatalogueLines(db, jsonl([...lines.slice(0, first), ...refused, ...many(3, 'more', 30_000)]))).rejects.toThrow(
+        /the database refused a product/,
+      );
       expect(await snapshot(db)).toEqual(before);
     });
 
