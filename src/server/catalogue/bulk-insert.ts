@@ -56,35 +56,40 @@ export function rowValues(rows: readonly object[], columns: readonly string[]): 
   return values;
 }
 
-/** Inserts the rows, BATCH to a statement. */
+/** Inserts the rows: on PostgreSQL a COPY per COPY_ROWS, otherwise (or for rows COPY has no text for) BATCH to an INSERT. */
 export async function insertRows<T extends keyof Database & string>(
   db: Kysely<Database>,
   table: T,
   rows: readonly Insertable<Database[T]>[],
 ): Promise<void> {
   if (rows.length === 0) return;
-  const postgres = isPostgres(db);
   const columns = Object.keys(rows[0]!);
-  for (let i = 0; i < rows.length; i += postgres ? COPY_ROWS : BATCH) {
-    const chunk = rows.slice(i, i + (postgres ? COPY_ROWS : BATCH));
-    const copy = postgres ? copyOf(chunk, columns) : null;
+  if (!isPostgres(db)) return insertBatches(db, table, columns, rows, false);
+  for (let i = 0; i < rows.length; i += COPY_ROWS) {
+    const chunk = rows.slice(i, i + COPY_ROWS);
+    const values = rowValues(chunk, columns);
+    const copy = values && copyRows(values, columns.length);
     if (copy) await db.executeQuery(CompiledQuery.raw(copyText(table, columns), [copy]));
-    else
-      for (let j = 0; j < chunk.length; j += BATCH) {
-        const part = chunk.slice(j, j + BATCH);
-        const values = rowValues(part, columns);
-        if (values) await db.executeQuery(CompiledQuery.raw(insertText(table, columns, part.length, postgres), values));
-        // Kysely's values() cannot type a row of a table chosen by a type parameter
-        else
-          await db
-            .insertInto(table)
-            .values(part as never)
-            .execute();
-      }
+    else await insertBatches(db, table, columns, chunk, true);
   }
 }
 
-function copyOf(rows: readonly object[], columns: readonly string[]) {
-  const values = rowValues(rows, columns);
-  return values && copyRows(values, columns.length);
+async function insertBatches<T extends keyof Database & string>(
+  db: Kysely<Database>,
+  table: T,
+  columns: readonly string[],
+  rows: readonly Insertable<Database[T]>[],
+  postgres: boolean,
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += BATCH) {
+    const part = rows.slice(i, i + BATCH);
+    const values = rowValues(part, columns);
+    if (values) await db.executeQuery(CompiledQuery.raw(insertText(table, columns, part.length, postgres), values));
+    // Kysely's values() cannot type a row of a table chosen by a type parameter
+    else
+      await db
+        .insertInto(table)
+        .values(part as never)
+        .execute();
+  }
 }

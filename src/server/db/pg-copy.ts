@@ -19,14 +19,14 @@ export class CopyRows {
   }
 }
 
-const SPECIAL = /[\\\n\r\t]/;
+const SPECIAL = /[\\\n\r\t]/g;
 const ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
 /** One value in the text format, or null for a value it has no form for here (the caller then INSERTs). */
 function copyValue(v: unknown): string | null {
   switch (typeof v) {
     case 'string':
-      return SPECIAL.test(v) ? v.replace(/[\\\n\r\t]/g, (c) => ESCAPES[c]!) : v;
+      return v.replace(SPECIAL, (c) => ESCAPES[c]!);
     case 'number':
       return Number.isFinite(v) ? String(v) : null;
     case 'bigint':
